@@ -1,0 +1,24 @@
+//! Browser Copilot core: everything that can be computed without a browser.
+//!
+//! This crate has no `web-sys`/`js-sys` dependency. It builds natively (and is
+//! tested natively, fast) and for `wasm32-unknown-unknown`, where the content,
+//! background and ui crates use it. Browser crates only translate between the
+//! DOM / `chrome.*` APIs and the types and functions here.
+//!
+//! - [`types`]: the shared types of seed 000 §4 (MiniPCD, RoleSelector, …),
+//!   serialised with exactly the seed's TypeScript field names.
+//! - [`tools`]: the tool surface: names, typed calls, `ToolResult`.
+//! - [`protocol`]: one serde enum per channel between extension contexts.
+//! - [`settings`]: the user's LLM endpoint configuration and its validation.
+//! - [`llm`]: OpenAI-compatible request building, SSE stream decoding and
+//!   error classification.
+//! - [`digest`]: the compact page text digest sent to the LLM.
+//! - [`url_policy`]: which URLs the copilot may not touch.
+
+pub mod digest;
+pub mod llm;
+pub mod protocol;
+pub mod settings;
+pub mod tools;
+pub mod types;
+pub mod url_policy;

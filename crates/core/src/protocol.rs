@@ -1,0 +1,209 @@
+//! The typed messages between extension contexts: one serde enum per channel
+//! and direction. Everything that crosses a `chrome.runtime` boundary is one
+//! of these; nothing is a raw string.
+//!
+//! | channel | transport | direction | type |
+//! |---|---|---|---|
+//! | extension page ↔ worker | `chrome.runtime.connect({name: PANEL_PORT})` | page → worker | [`PanelRequest`] |
+//! | | | worker → page | [`PanelEvent`] |
+//! | worker → content script | `chrome.tabs.sendMessage(tabId, req, {frameId})` | request | [`ContentRequest`] |
+//! | | | response | [`ContentResponse`] |
+//!
+//! Trust is decided by the receiver from the sender (see [`SenderClass`]), not
+//! from the message: the worker decodes a [`PanelRequest`] only from a port
+//! opened by one of the extension's own pages. Content scripts have no channel
+//! to the worker yet, so nothing they send is decoded at all.
+
+use crate::digest::PageDigest;
+use crate::llm::{ChatTurn, LlmError};
+use crate::settings::{SettingsError, SettingsInput, SettingsView};
+use crate::url_policy::Restriction;
+use serde::{Deserialize, Serialize};
+
+/// Name of the port extension pages open to the service worker.
+pub const PANEL_PORT: &str = "panel";
+
+/// Page-chosen id that ties a request to its events.
+pub type RequestId = u32;
+
+/// Extension page → service worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum PanelRequest {
+    GetSettings { id: RequestId },
+    SaveSettings { id: RequestId, settings: SettingsInput },
+    /// Tests the given (possibly unsaved) settings; an empty key means the stored key.
+    TestConnection { id: RequestId, settings: SettingsInput },
+    /// A question about the active tab of the last-focused normal window.
+    Ask { id: RequestId, question: String, history: Vec<ChatTurn> },
+    Cancel { id: RequestId },
+}
+
+/// Service worker → extension page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum PanelEvent {
+    Settings { id: RequestId, settings: Option<SettingsView> },
+    Saved { id: RequestId, settings: SettingsView },
+    ConnectionOk { id: RequestId, message: String },
+    /// Any request failed; `id` says which.
+    Failed { id: RequestId, error: CopilotError },
+    /// The question is being answered about this page.
+    AnswerStarted { id: RequestId, page: PageRef },
+    AnswerDelta { id: RequestId, text: String },
+    AnswerDone { id: RequestId },
+}
+
+impl PanelEvent {
+    pub fn id(&self) -> RequestId {
+        match self {
+            PanelEvent::Settings { id, .. }
+            | PanelEvent::Saved { id, .. }
+            | PanelEvent::ConnectionOk { id, .. }
+            | PanelEvent::Failed { id, .. }
+            | PanelEvent::AnswerStarted { id, .. }
+            | PanelEvent::AnswerDelta { id, .. }
+            | PanelEvent::AnswerDone { id } => *id,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PageRef {
+    pub url: String,
+    pub title: String,
+}
+
+/// Everything that can go wrong for a panel request, each with a message the
+/// user can act on (its `Display`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", content = "error", rename_all = "snake_case", rename_all_fields = "camelCase")]
+pub enum CopilotError {
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    #[error(transparent)]
+    Llm(#[from] LlmError),
+    #[error(transparent)]
+    Restricted(#[from] Restriction),
+    #[error("There is no open tab to read. Open a web page in a normal browser window and ask again.")]
+    NoActiveTab,
+    #[error("Could not read the page: {detail}")]
+    PageUnavailable { detail: String },
+    #[error("The message was not understood by the service worker: {detail}")]
+    BadRequest { detail: String },
+    #[error("Internal error: {detail}")]
+    Internal { detail: String },
+}
+
+/// Service worker → content script.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum ContentRequest {
+    /// Loads the content module if needed and reports which build runs.
+    Ping,
+    /// The compact text digest of the page.
+    Digest,
+}
+
+/// Content script → service worker, the answer to a [`ContentRequest`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum ContentResponse {
+    Pong { url: String, build: ContentBuild, fallback_reason: Option<String> },
+    Digest { digest: PageDigest },
+    Failed { error: String },
+}
+
+/// Which build of the content module runs in a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ContentBuild {
+    /// The WebAssembly module.
+    Wasm,
+    /// The wasm2js build, for pages whose CSP blocks WebAssembly.
+    Wasm2js,
+}
+
+/// Who sent a message, decided from `chrome.runtime.MessageSender`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SenderClass {
+    /// One of our own pages (side panel, options): may send [`PanelRequest`]s.
+    ExtensionPage,
+    /// Our content script in a web page: never privileged.
+    ContentScript { tab_id: i32, frame_id: i32 },
+    /// Anything else (another extension, a web page via externally_connectable).
+    Foreign,
+}
+
+impl SenderClass {
+    /// `own_id` is `chrome.runtime.id`; the rest are the sender's fields.
+    pub fn classify(own_id: &str, sender_id: Option<&str>, sender_url: Option<&str>, tab_id: Option<i32>, frame_id: Option<i32>) -> SenderClass {
+        if sender_id != Some(own_id) {
+            return SenderClass::Foreign;
+        }
+        let own_origin = format!("chrome-extension://{own_id}/");
+        match (tab_id, sender_url) {
+            // A content script always has a tab and a web-page URL.
+            (Some(tab_id), Some(url)) if !url.starts_with(&own_origin) => {
+                SenderClass::ContentScript { tab_id, frame_id: frame_id.unwrap_or(0) }
+            }
+            (_, Some(url)) if url.starts_with(&own_origin) => SenderClass::ExtensionPage,
+            _ => SenderClass::Foreign,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn panel_messages_round_trip() {
+        let cases = [
+            json!({"type": "getSettings", "id": 1}),
+            json!({"type": "ask", "id": 2, "question": "price?", "history": [{"question": "q", "answer": "a"}]}),
+            json!({"type": "saveSettings", "id": 3, "settings": {"endpoint": "http://h/v1", "apiKey": "k", "model": "m", "timeoutSecs": 5}}),
+            json!({"type": "cancel", "id": 4}),
+        ];
+        for v in cases {
+            let req: PanelRequest = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"));
+            assert_eq!(serde_json::to_value(&req).unwrap(), v);
+        }
+    }
+
+    #[test]
+    fn failure_event_carries_a_typed_error() {
+        let ev = PanelEvent::Failed { id: 7, error: LlmError::RateLimited { retry_after_secs: Some(3) }.into() };
+        let v = serde_json::to_value(&ev).unwrap();
+        assert_eq!(v, json!({"type": "failed", "id": 7, "error": {"kind": "llm", "error": {"code": "rate_limited", "retryAfterSecs": 3}}}));
+        let back: PanelEvent = serde_json::from_value(v).unwrap();
+        assert_eq!(back, ev);
+        let PanelEvent::Failed { error, .. } = back else { unreachable!() };
+        assert!(error.to_string().contains("429"));
+    }
+
+    #[test]
+    fn content_messages_round_trip() {
+        let v = json!({"type": "pong", "url": "http://x/", "build": "wasm2js", "fallbackReason": "CSP"});
+        let r: ContentResponse = serde_json::from_value(v.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&r).unwrap(), v);
+        assert_eq!(serde_json::to_value(ContentRequest::Digest).unwrap(), json!({"type": "digest"}));
+    }
+
+    #[test]
+    fn sender_classification() {
+        let id = "abcdef";
+        let page = "chrome-extension://abcdef/sidepanel.html";
+        assert_eq!(SenderClass::classify(id, Some(id), Some(page), None, None), SenderClass::ExtensionPage);
+        // The side panel opened as a tab still is an extension page.
+        assert_eq!(SenderClass::classify(id, Some(id), Some(page), Some(3), Some(0)), SenderClass::ExtensionPage);
+        assert_eq!(
+            SenderClass::classify(id, Some(id), Some("https://evil.example/"), Some(3), Some(2)),
+            SenderClass::ContentScript { tab_id: 3, frame_id: 2 }
+        );
+        assert_eq!(SenderClass::classify(id, Some("other"), Some(page), None, None), SenderClass::Foreign);
+        assert_eq!(SenderClass::classify(id, Some(id), Some("https://x/"), None, None), SenderClass::Foreign);
+        assert_eq!(SenderClass::classify(id, None, None, None, None), SenderClass::Foreign);
+    }
+}

@@ -1,0 +1,263 @@
+//! The shared types of seed 000 §4, with serde names exactly as in the seed's
+//! TypeScript (`camelCase` fields, lowercase string enums).
+
+use serde::{Deserialize, Serialize};
+
+/// Nearest landmark region of an element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Landmark {
+    Main,
+    Header,
+    Nav,
+    Footer,
+    Aside,
+}
+
+/// How a `RoleSelector` of kind `role` compares the accessible name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NameMode {
+    Exact,
+    Includes,
+    Regex,
+}
+
+/// The role-based selector DSL (seed 000 §6).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum RoleSelector {
+    #[serde(rename_all = "camelCase")]
+    Role {
+        role: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name_mode: Option<NameMode>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pressed: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        disabled: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within_landmark: Option<Landmark>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nth: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        frame_path: Option<Vec<String>>,
+    },
+    #[serde(rename_all = "camelCase")]
+    Text {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within_landmark: Option<Landmark>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nth: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        frame_path: Option<Vec<String>>,
+    },
+    #[serde(rename_all = "camelCase")]
+    Css {
+        css: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        frame_path: Option<Vec<String>>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LoginState {
+    Unknown,
+    In,
+    Out,
+}
+
+/// Compact summary of a page's affordances (seed 000 §5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MiniPcd {
+    pub url: String,
+    pub origin: String,
+    pub title: String,
+    pub login_state: LoginState,
+    /// Version timestamp in ms.
+    pub ts: f64,
+    pub landmarks: Vec<Landmark>,
+    pub actions: Vec<MiniAction>,
+    pub forms: Vec<MiniForm>,
+    pub collections: Vec<MiniCollection>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<PcdMetrics>,
+}
+
+impl MiniPcd {
+    /// Seed 000 §5 budgets.
+    pub const MAX_ACTIONS: usize = 30;
+    pub const MAX_FORMS: usize = 20;
+    pub const MAX_COLLECTIONS: usize = 20;
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PcdMetrics {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aria_coverage: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub viewport_h: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub viewport_w: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActionRole {
+    Button,
+    Link,
+    Menuitem,
+    Tab,
+    Checkbox,
+    Radio,
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MiniAction {
+    pub id: String,
+    pub label: String,
+    pub role: ActionRole,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landmark: Option<Landmark>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub above_fold: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cluster_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub applies_to_collection_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldSummary {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub label: String,
+    #[serde(rename = "type")]
+    pub field_type: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub required: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MiniForm {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landmark: Option<Landmark>,
+    pub field_summaries: Vec<FieldSummary>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submit_label: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MiniCollection {
+    pub id: String,
+    pub name: String,
+    pub item_fields: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landmark: Option<Landmark>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approx_count: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PcdActionDetail {
+    pub id: String,
+    pub selector: RoleSelector,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alt_selectors: Option<Vec<RoleSelector>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landmark: Option<Landmark>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame_path: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionCount {
+    pub id: String,
+    pub count: u32,
+}
+
+/// What an action tool reports about the page after it ran.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Observation {
+    pub url: String,
+    pub title: String,
+    pub ts: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_changed: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection_summary: Option<Vec<CollectionCount>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub focused_role: Option<String>,
+}
+
+/// A ranked entry of `pcd.query` (coarse score, no selectors).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QueryHit {
+    pub id: String,
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landmark: Option<Landmark>,
+    pub score: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn role_selector_uses_seed_field_names() {
+        let sel: RoleSelector = serde_json::from_value(json!({
+            "kind": "role", "role": "button", "name": "Pay", "nameMode": "exact",
+            "withinLandmark": "main", "nth": 1, "framePath": ["iframe#pay"]
+        }))
+        .unwrap();
+        let RoleSelector::Role { within_landmark, name_mode, frame_path, .. } = &sel else {
+            panic!("expected role selector, got {sel:?}")
+        };
+        assert_eq!(*within_landmark, Some(Landmark::Main));
+        assert_eq!(*name_mode, Some(NameMode::Exact));
+        assert_eq!(frame_path.as_deref(), Some(&["iframe#pay".to_string()][..]));
+        let back = serde_json::to_value(&sel).unwrap();
+        assert_eq!(back["withinLandmark"], "main");
+        assert_eq!(back["nameMode"], "exact");
+    }
+
+    #[test]
+    fn minipcd_round_trips_with_camel_case() {
+        let v = json!({
+            "url": "http://x/", "origin": "http://x", "title": "T", "loginState": "out",
+            "ts": 1.0, "landmarks": ["main", "nav"],
+            "actions": [{"id": "a1", "label": "Buy", "role": "button", "aboveFold": true,
+                         "appliesToCollectionId": "c1"}],
+            "forms": [{"id": "f1", "fieldSummaries": [{"label": "Email", "type": "email", "required": true}],
+                       "submitLabel": "Sign in"}],
+            "collections": [{"id": "c1", "name": "products", "itemFields": ["title"], "approxCount": 3}],
+            "metrics": {"ariaCoverage": 0.5}
+        });
+        let pcd: MiniPcd = serde_json::from_value(v.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&pcd).unwrap(), v);
+    }
+}
