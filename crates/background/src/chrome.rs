@@ -1,0 +1,87 @@
+//! The `chrome.*` APIs the service worker uses, declared once. Promise-based
+//! calls return `Result<JsValue, JsValue>` after awaiting; synchronous throws
+//! (e.g. a missing permission makes the namespace undefined) are caught too.
+
+use js_sys::Promise;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `chrome.runtime.Port`.
+    pub type Port;
+    #[wasm_bindgen(method, getter)]
+    pub fn name(this: &Port) -> String;
+    #[wasm_bindgen(method, getter)]
+    pub fn sender(this: &Port) -> JsValue;
+    #[wasm_bindgen(method, catch, js_name = postMessage)]
+    pub fn post_message(this: &Port, msg: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(method, getter, js_name = onMessage)]
+    pub fn on_message(this: &Port) -> ChromeEvent;
+    #[wasm_bindgen(method, getter, js_name = onDisconnect)]
+    pub fn on_disconnect(this: &Port) -> ChromeEvent;
+    #[wasm_bindgen(method)]
+    pub fn disconnect(this: &Port);
+
+    /// A `chrome.events.Event`.
+    pub type ChromeEvent;
+    #[wasm_bindgen(method, js_name = addListener)]
+    pub fn add_listener(this: &ChromeEvent, f: &js_sys::Function);
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = get)]
+    fn storage_local_get_(keys: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = set)]
+    fn storage_local_set_(items: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = query)]
+    fn tabs_query_(query: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = sendMessage)]
+    fn tabs_send_message_(tab_id: i32, msg: &JsValue, options: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = getLastFocused)]
+    fn windows_get_last_focused_(query: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "scripting"], js_name = executeScript)]
+    fn scripting_execute_script_(injection: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "sidePanel"], js_name = setPanelBehavior)]
+    fn side_panel_set_panel_behavior_(behavior: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getURL)]
+    pub fn runtime_get_url(path: &str) -> String;
+}
+
+async fn settle(p: Result<Promise, JsValue>) -> Result<JsValue, JsValue> {
+    JsFuture::from(p?).await
+}
+
+/// `chrome.runtime.id`.
+pub fn runtime_id() -> String {
+    let chrome = js_sys::Reflect::get(&js_sys::global(), &"chrome".into()).unwrap_or(JsValue::UNDEFINED);
+    let runtime = js_sys::Reflect::get(&chrome, &"runtime".into()).unwrap_or(JsValue::UNDEFINED);
+    js_sys::Reflect::get(&runtime, &"id".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+}
+
+pub async fn storage_local_get(keys: &JsValue) -> Result<JsValue, JsValue> {
+    settle(storage_local_get_(keys)).await
+}
+pub async fn storage_local_set(items: &JsValue) -> Result<JsValue, JsValue> {
+    settle(storage_local_set_(items)).await
+}
+pub async fn tabs_query(query: &JsValue) -> Result<JsValue, JsValue> {
+    settle(tabs_query_(query)).await
+}
+pub async fn tabs_send_message(tab_id: i32, msg: &JsValue, options: &JsValue) -> Result<JsValue, JsValue> {
+    settle(tabs_send_message_(tab_id, msg, options)).await
+}
+pub async fn windows_get_last_focused(query: &JsValue) -> Result<JsValue, JsValue> {
+    settle(windows_get_last_focused_(query)).await
+}
+pub async fn scripting_execute_script(injection: &JsValue) -> Result<JsValue, JsValue> {
+    settle(scripting_execute_script_(injection)).await
+}
+
+pub fn set_panel_behavior_open_on_click() -> Result<(), JsValue> {
+    let behavior = js_sys::Object::new();
+    js_sys::Reflect::set(&behavior, &"openPanelOnActionClick".into(), &true.into())?;
+    let p = side_panel_set_panel_behavior_(&behavior)?;
+    wasm_bindgen_futures::spawn_local(async move {
+        crate::js::log_err("setPanelBehavior", JsFuture::from(p).await.map(drop));
+    });
+    Ok(())
+}

@@ -1,0 +1,45 @@
+//! Browser Copilot's service worker (loaded by `extension/background.js`).
+//!
+//! It is the only context that holds the API key and the only one that talks
+//! to the network (the user's LLM endpoint). It routes:
+//! - extension pages' [`PanelRequest`](bc_core::protocol::PanelRequest)s
+//!   arriving over a `chrome.runtime` Port ([`panel`]),
+//! - questions about the active tab: digest from the content script
+//!   ([`tabs`]), then a streamed chat completion ([`llm_http`]) ([`ask`]),
+//! - tool calls by seed-000 name ([`tools`], also `self.copilot.call`).
+//!
+//! Chrome may stop the worker at any time; nothing here keeps state that
+//! matters in memory: settings live in `chrome.storage.local` ([`store`]).
+
+mod ask;
+mod chrome;
+mod js;
+mod llm_http;
+mod panel;
+mod store;
+mod tabs;
+mod tools;
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+fn init() {
+    console_error_panic_hook::set_once();
+    // Clicking the toolbar icon opens the side panel. Chrome persists this,
+    // but setting it on every start also covers profiles where it was reset.
+    js::log_err("setPanelBehavior", chrome::set_panel_behavior_open_on_click());
+}
+
+/// `chrome.runtime.onConnect`: an extension page or a content script opened a port.
+#[wasm_bindgen]
+pub fn on_connect(port: chrome::Port) {
+    panel::accept(port);
+}
+
+/// `self.copilot.call(name, args)`: runs any tool by its seed-000 name and
+/// resolves to a `ToolResult` (`{ok:true,data}` | `{ok:false,error,retryable,code}`).
+#[wasm_bindgen]
+pub async fn call_tool(name: String, args: JsValue) -> JsValue {
+    let result = tools::call(&name, args).await;
+    js::to_js(&result)
+}

@@ -1,0 +1,122 @@
+//! Ports from extension pages (side panel, options): decoding
+//! [`PanelRequest`]s, running them, posting [`PanelEvent`]s back.
+//!
+//! Trust comes from the port's sender, classified once on connect: only our
+//! own extension pages get a connection; anything else is disconnected
+//! before a single message of it is decoded.
+
+use crate::llm_http::{self, Cancel};
+use crate::{ask, chrome, js, store};
+use bc_core::protocol::{CopilotError, PanelEvent, PanelRequest, RequestId, SenderClass, PANEL_PORT};
+use bc_core::settings::Settings;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// One connected extension page.
+pub struct Connection {
+    port: chrome::Port,
+    in_flight: RefCell<HashMap<RequestId, Cancel>>,
+}
+
+impl Connection {
+    /// Posts an event; a page that went away just stops receiving.
+    pub fn post(&self, event: &PanelEvent) {
+        js::log_err("posting to the panel", self.port.post_message(&js::to_js(event)));
+    }
+}
+
+fn sender_class(port: &chrome::Port) -> SenderClass {
+    let sender = port.sender();
+    let tab = js_sys::Reflect::get(&sender, &"tab".into()).unwrap_or(JsValue::UNDEFINED);
+    SenderClass::classify(
+        &chrome::runtime_id(),
+        js::get_str(&sender, "id").as_deref(),
+        js::get_str(&sender, "url").as_deref(),
+        js::get_i32(&tab, "id"),
+        js::get_i32(&sender, "frameId"),
+    )
+}
+
+pub fn accept(port: chrome::Port) {
+    if port.name() != PANEL_PORT || sender_class(&port) != SenderClass::ExtensionPage {
+        port.disconnect();
+        return;
+    }
+    let conn = Rc::new(Connection { port, in_flight: RefCell::default() });
+
+    let on_message = {
+        let conn = conn.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |msg: JsValue| {
+            let id = js::get_i32(&msg, "id").unwrap_or(0) as RequestId;
+            match js::from_js::<PanelRequest>(msg) {
+                Ok(req) => wasm_bindgen_futures::spawn_local(handle(conn.clone(), req)),
+                Err(detail) => conn.post(&PanelEvent::Failed { id, error: CopilotError::BadRequest { detail } }),
+            }
+        })
+    };
+    let on_disconnect = {
+        let conn = conn.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_port: JsValue| {
+            for (_, cancel) in conn.in_flight.borrow_mut().drain() {
+                cancel.cancel();
+            }
+        })
+    };
+    conn.port.on_message().add_listener(on_message.as_ref().unchecked_ref());
+    conn.port.on_disconnect().add_listener(on_disconnect.as_ref().unchecked_ref());
+    // The closures live as long as the port's listeners: one pair per open
+    // extension page, so leaking them is bounded and simpler than tracking.
+    on_message.forget();
+    on_disconnect.forget();
+}
+
+async fn handle(conn: Rc<Connection>, req: PanelRequest) {
+    let (id, outcome) = match req {
+        PanelRequest::GetSettings { id } => (id, get_settings(id).await),
+        PanelRequest::SaveSettings { id, settings } => (id, save_settings(id, settings).await),
+        PanelRequest::TestConnection { id, settings } => (id, test_connection(id, settings).await),
+        PanelRequest::Ask { id, question, history } => {
+            let cancel = Cancel::new();
+            conn.in_flight.borrow_mut().insert(id, cancel.clone());
+            let outcome = ask::run(&conn, id, &question, &history, &cancel).await.map(|()| None);
+            conn.in_flight.borrow_mut().remove(&id);
+            (id, outcome)
+        }
+        PanelRequest::Cancel { id } => {
+            if let Some(cancel) = conn.in_flight.borrow().get(&id) {
+                cancel.cancel();
+            }
+            (id, Ok(None))
+        }
+    };
+    match outcome {
+        Ok(Some(event)) => conn.post(&event),
+        Ok(None) => {}
+        Err(error) => conn.post(&PanelEvent::Failed { id, error }),
+    }
+}
+
+fn internal(detail: String) -> CopilotError {
+    CopilotError::Internal { detail }
+}
+
+async fn get_settings(id: RequestId) -> Result<Option<PanelEvent>, CopilotError> {
+    let settings = store::load_settings().await.map_err(internal)?;
+    Ok(Some(PanelEvent::Settings { id, settings: settings.map(|s| s.view()) }))
+}
+
+async fn save_settings(id: RequestId, input: bc_core::settings::SettingsInput) -> Result<Option<PanelEvent>, CopilotError> {
+    let previous = store::load_settings().await.unwrap_or(None);
+    let settings = Settings::apply(previous.as_ref(), input)?;
+    store::save_settings(&settings).await.map_err(internal)?;
+    Ok(Some(PanelEvent::Saved { id, settings: settings.view() }))
+}
+
+async fn test_connection(id: RequestId, input: bc_core::settings::SettingsInput) -> Result<Option<PanelEvent>, CopilotError> {
+    let previous = store::load_settings().await.unwrap_or(None);
+    let settings = Settings::apply(previous.as_ref(), input)?;
+    let message = llm_http::test_connection(&settings).await?;
+    Ok(Some(PanelEvent::ConnectionOk { id, message }))
+}

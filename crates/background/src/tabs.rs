@@ -1,0 +1,79 @@
+//! Which tab the copilot works on, and talking to the content script in it.
+
+use crate::{chrome, js};
+use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
+use bc_core::url_policy;
+use serde_json::json;
+
+/// The tab a question or action is about.
+#[derive(Debug, Clone)]
+pub struct TargetTab {
+    pub id: i32,
+    pub url: String,
+}
+
+/// The active tab of the last-focused *normal* window. Asking for normal
+/// windows keeps this right when the panel page runs in its own popup window.
+pub async fn active_tab() -> Result<TargetTab, CopilotError> {
+    let internal = |e: wasm_bindgen::JsValue| CopilotError::Internal { detail: js::error_text(&e) };
+    let window = chrome::windows_get_last_focused(&js::to_js(&json!({"windowTypes": ["normal"]})))
+        .await
+        .map_err(|_| CopilotError::NoActiveTab)?;
+    let window_id = js::get_i32(&window, "id").ok_or(CopilotError::NoActiveTab)?;
+    let tabs = chrome::tabs_query(&js::to_js(&json!({"active": true, "windowId": window_id}))).await.map_err(internal)?;
+    let tab = js_sys::Array::from(&tabs).get(0);
+    let id = js::get_i32(&tab, "id").ok_or(CopilotError::NoActiveTab)?;
+    Ok(TargetTab {
+        id,
+        // Without host access Chrome hides the URL; such a tab is not readable either.
+        url: js::get_str(&tab, "url").unwrap_or_default(),
+    })
+}
+
+/// Refuses URLs content scripts cannot run on, with the reason.
+pub fn check_readable(tab: &TargetTab) -> Result<(), CopilotError> {
+    match url_policy::restriction(&tab.url) {
+        Some(r) => Err(r.into()),
+        None => Ok(()),
+    }
+}
+
+/// Sends a request to the content script of the tab's top frame. Tabs that
+/// were open before the extension was installed have no content script yet:
+/// then the loader is injected once and the request retried.
+pub async fn ask_content(tab_id: i32, req: &ContentRequest) -> Result<ContentResponse, CopilotError> {
+    let msg = js::to_js(req);
+    let top_frame = js::to_js(&json!({"frameId": 0}));
+    let reply = match chrome::tabs_send_message(tab_id, &msg, &top_frame).await {
+        Ok(reply) => reply,
+        Err(e) if is_no_receiver(&e) => {
+            inject_loader(tab_id).await?;
+            chrome::tabs_send_message(tab_id, &msg, &top_frame).await.map_err(unavailable)?
+        }
+        Err(e) => return Err(unavailable(e)),
+    };
+    if reply.is_undefined() {
+        return Err(CopilotError::PageUnavailable { detail: "the page's content script did not answer".into() });
+    }
+    match js::from_js::<ContentResponse>(reply) {
+        Ok(ContentResponse::Failed { error }) => Err(CopilotError::PageUnavailable { detail: error }),
+        Ok(resp) => Ok(resp),
+        Err(e) => Err(CopilotError::PageUnavailable { detail: format!("unexpected answer from the page: {e}") }),
+    }
+}
+
+fn is_no_receiver(e: &wasm_bindgen::JsValue) -> bool {
+    let text = js::error_text(e);
+    text.contains("Receiving end does not exist") || text.contains("Could not establish connection")
+}
+
+fn unavailable(e: wasm_bindgen::JsValue) -> CopilotError {
+    CopilotError::PageUnavailable { detail: js::error_text(&e) }
+}
+
+async fn inject_loader(tab_id: i32) -> Result<(), CopilotError> {
+    let injection = js::to_js(&json!({"target": {"tabId": tab_id}, "files": ["content-loader.js"]}));
+    chrome::scripting_execute_script(&injection).await.map(drop).map_err(|e| CopilotError::PageUnavailable {
+        detail: format!("could not start the copilot in this tab ({}); reload the page and ask again", js::error_text(&e)),
+    })
+}

@@ -1,0 +1,48 @@
+//! Reads the raw strings of the page digest from the DOM; every rule about
+//! what is kept is in `bc_core::digest`.
+//!
+//! Only rendered text is read (`innerText`, which skips `display:none`,
+//! `<script>`, `<style>` and form-control values), so password and card
+//! fields never enter the digest, and no HTML leaves the page.
+
+use bc_core::digest::PageDigest;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+/// Where the main content is, most specific first.
+const MAIN_SELECTORS: &str = "main, [role=main]";
+const FALLBACK_SELECTORS: &str = "article";
+
+pub fn page_url(document: &Document) -> String {
+    document.location().and_then(|l| l.href().ok()).unwrap_or_default()
+}
+
+pub fn read(document: &Document) -> PageDigest {
+    let headings = visible_texts(document, "h1, h2, h3, [role=heading]", PageDigest::MAX_HEADINGS * 2);
+    let main = first_rendered(document, MAIN_SELECTORS)
+        .or_else(|| first_rendered(document, FALLBACK_SELECTORS))
+        .or_else(|| document.body());
+    let text = main.map(|m| m.inner_text()).unwrap_or_default();
+    PageDigest::new(&page_url(document), &document.title(), headings, &text)
+}
+
+fn is_rendered(el: &Element) -> bool {
+    el.get_client_rects().length() > 0 && el.closest("[aria-hidden=true], [inert]").ok().flatten().is_none()
+}
+
+fn first_rendered(document: &Document, selectors: &str) -> Option<HtmlElement> {
+    let nodes = document.query_selector_all(selectors).ok()?;
+    (0..nodes.length())
+        .filter_map(|i| nodes.item(i)?.dyn_into::<HtmlElement>().ok())
+        .find(|el| is_rendered(el))
+}
+
+fn visible_texts(document: &Document, selectors: &str, max: usize) -> Vec<String> {
+    let Ok(nodes) = document.query_selector_all(selectors) else { return Vec::new() };
+    (0..nodes.length())
+        .filter_map(|i| nodes.item(i)?.dyn_into::<HtmlElement>().ok())
+        .filter(|el| is_rendered(el))
+        .map(|el| el.inner_text())
+        .take(max)
+        .collect()
+}

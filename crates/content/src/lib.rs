@@ -1,0 +1,54 @@
+//! Browser Copilot's content module, one instance per page (top frame; frames
+//! later). `extension/content-loader.js` imports it only when the service
+//! worker first talks to the tab, so pages the copilot is not working on run
+//! nothing but that loader.
+//!
+//! It answers [`ContentRequest`]s with [`ContentResponse`]s. The same crate
+//! also runs as a wasm2js build on pages whose CSP forbids WebAssembly;
+//! [`start`] records which build runs and why, for diagnostics.
+
+mod digest;
+
+use bc_core::protocol::{ContentBuild, ContentRequest, ContentResponse};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    static BUILD: RefCell<(ContentBuild, Option<String>)> = const { RefCell::new((ContentBuild::Wasm, None)) };
+}
+
+/// Called once by `content/boot.js` with the build it loaded (`"wasm"` or
+/// `"wasm2js"`) and, for the fallback, the compile error that forced it.
+#[wasm_bindgen]
+pub fn start(build: &str, fallback_reason: Option<String>) {
+    console_error_panic_hook::set_once();
+    let build = if build == "wasm2js" { ContentBuild::Wasm2js } else { ContentBuild::Wasm };
+    BUILD.with(|b| *b.borrow_mut() = (build, fallback_reason));
+}
+
+/// Handles one message from the service worker; resolves to a `ContentResponse`.
+#[wasm_bindgen]
+pub fn handle_message(msg: JsValue) -> JsValue {
+    let response = match serde_wasm_bindgen::from_value::<ContentRequest>(msg) {
+        Ok(req) => respond(req),
+        Err(e) => ContentResponse::Failed { error: format!("unknown request: {e}") },
+    };
+    response
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or_else(|e| JsValue::from_str(&e.to_string()))
+}
+
+use serde::Serialize;
+
+fn respond(req: ContentRequest) -> ContentResponse {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return ContentResponse::Failed { error: "no document".into() };
+    };
+    match req {
+        ContentRequest::Ping => {
+            let (build, fallback_reason) = BUILD.with(|b| b.borrow().clone());
+            ContentResponse::Pong { url: digest::page_url(&document), build, fallback_reason }
+        }
+        ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
+    }
+}

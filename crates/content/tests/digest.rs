@@ -1,0 +1,110 @@
+//! Digest extraction from real DOM fixtures, in headless Chromium.
+//! Each case: HTML in, expected digest fragments out.
+
+use bc_core::protocol::ContentResponse;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+struct Case {
+    name: &'static str,
+    html: &'static str,
+    headings: &'static [&'static str],
+    contains: &'static [&'static str],
+    absent: &'static [&'static str],
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "main content wins over chrome",
+        html: r#"<header><h1>Acme</h1><nav>Home Pricing</nav></header>
+                 <main><h2>Plans</h2><p>Pro costs $29/month.</p></main><footer>© Acme</footer>"#,
+        headings: &["Acme", "Plans"],
+        contains: &["Pro costs $29/month."],
+        absent: &["© Acme", "Home Pricing"],
+    },
+    Case {
+        name: "hidden and aria-hidden content is skipped",
+        html: r#"<main><h2>Visible</h2><h2 style="display:none">Hidden heading</h2>
+                 <p>Shown text</p><p hidden>secret hidden</p><div aria-hidden="true"><h3>Decor</h3></div></main>"#,
+        headings: &["Visible"],
+        contains: &["Shown text"],
+        absent: &["secret hidden", "Hidden heading"],
+    },
+    Case {
+        name: "form values (passwords, cards) never enter the digest",
+        html: r#"<main><form><label>Password <input type="password" value="hunter2"></label>
+                 <label>Card <input autocomplete="cc-number" value="4242424242424242"></label></form>
+                 <script>var secretScript = 1;</script><style>.x{}</style></main>"#,
+        headings: &[],
+        contains: &["Password", "Card"],
+        absent: &["hunter2", "4242424242424242", "secretScript", ".x{}"],
+    },
+    Case {
+        name: "no main: falls back to article, then body",
+        html: r#"<div><article><h1>Story</h1><p>Once upon a time.</p></article><aside>Ads here</aside></div>"#,
+        headings: &["Story"],
+        contains: &["Once upon a time."],
+        absent: &["Ads here"],
+    },
+];
+
+fn digest_of(html: &str) -> bc_core::digest::PageDigest {
+    let document = web_sys::window().unwrap().document().unwrap();
+    // The test runner reports through its own element in <body>: leave it be.
+    let fixture = match document.get_element_by_id("fixture") {
+        Some(f) => f,
+        None => {
+            let f = document.create_element("div").unwrap();
+            f.set_id("fixture");
+            document.body().unwrap().append_child(&f).unwrap();
+            f
+        }
+    };
+    fixture.set_inner_html(html);
+    let resp = bc_content::handle_message(serde_wasm_bindgen::to_value(&serde_json_like("digest")).unwrap());
+    match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
+        ContentResponse::Digest { digest } => digest,
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+fn serde_json_like(kind: &str) -> std::collections::BTreeMap<&'static str, String> {
+    [("type", kind.to_string())].into_iter().collect()
+}
+
+#[wasm_bindgen_test]
+fn digest_cases() {
+    for case in CASES {
+        let d = digest_of(case.html);
+        assert_eq!(d.headings, case.headings, "{}: headings", case.name);
+        for want in case.contains {
+            assert!(d.text.contains(want), "{}: text {:?} lacks {want:?}", case.name, d.text);
+        }
+        for bad in case.absent {
+            assert!(!d.text.contains(bad) && !d.headings.iter().any(|h| h.contains(bad)), "{}: {bad:?} leaked into {d:?}", case.name);
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn ping_reports_build() {
+    bc_content::start("wasm2js", Some("CompileError: test".into()));
+    let resp = bc_content::handle_message(serde_wasm_bindgen::to_value(&serde_json_like("ping")).unwrap());
+    match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
+        ContentResponse::Pong { build, fallback_reason, .. } => {
+            assert_eq!(build, bc_core::protocol::ContentBuild::Wasm2js);
+            assert_eq!(fallback_reason.as_deref(), Some("CompileError: test"));
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn unknown_request_is_a_clear_failure() {
+    let resp = bc_content::handle_message(serde_wasm_bindgen::to_value(&serde_json_like("teleport")).unwrap());
+    match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
+        ContentResponse::Failed { error } => assert!(error.contains("unknown request"), "{error}"),
+        other => panic!("unexpected {other:?}"),
+    }
+}

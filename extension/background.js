@@ -1,0 +1,8 @@
+// Service-worker loader: listeners are registered synchronously (Chrome only
+// wakes a worker for listeners added in the first turn); each awaits the one
+// WASM init. All logic is in crates/background.
+import init, * as bg from './background/bc_background.js';
+
+const ready = init({ module_or_path: new URL('./background/bc_background_bg.wasm', import.meta.url) });
+chrome.runtime.onConnect.addListener((port) => { ready.then(() => bg.on_connect(port)); });
+self.copilot = { call: (name, args) => ready.then(() => bg.call_tool(name, args ?? {})) };
