@@ -5,4 +5,8 @@ import init, * as bg from './background/bc_background.js';
 
 const ready = init({ module_or_path: new URL('./background/bc_background_bg.wasm', import.meta.url) });
 chrome.runtime.onConnect.addListener((port) => { ready.then(() => bg.on_connect(port)); });
-self.copilot = { call: (name, args) => ready.then(() => bg.call_tool(name, args ?? {})) };
+// Debug and test entry (DevTools, e2e tests): the same tool surface the controller uses.
+self.copilot = {
+  call: (name, args) => ready.then(() => bg.call_tool(name, args ?? {})),
+  contentStatus: (tabId) => ready.then(() => bg.content_status(tabId)),
+};

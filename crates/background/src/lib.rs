@@ -43,3 +43,16 @@ pub async fn call_tool(name: String, args: JsValue) -> JsValue {
     let result = tools::call(&name, args).await;
     js::to_js(&result)
 }
+
+/// `self.copilot.contentStatus(tabId)`: loads the content module in the tab
+/// if needed and reports which build runs there (WASM or wasm2js) and why.
+#[wasm_bindgen]
+pub async fn content_status(tab_id: i32) -> JsValue {
+    use bc_core::protocol::ContentRequest;
+    use bc_core::tools::{ErrorCode, ToolError, ToolResult};
+    let result = match tabs::ask_content(tab_id, &ContentRequest::Ping).await {
+        Ok(resp) => ToolResult::Ok(serde_json::to_value(resp).expect("ContentResponse serialises")),
+        Err(e) => ToolResult::Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
+    };
+    js::to_js(&result)
+}

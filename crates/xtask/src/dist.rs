@@ -1,0 +1,177 @@
+//! `cargo xtask dist`: release-builds every module of `wasm-pack.toml`, runs
+//! wasm-bindgen, builds the CSP fallback (wasm2js), copies `extension/`,
+//! fills in the manifest, zips, and prints each module's size.
+
+use crate::bundle::{Bundle, Module};
+use crate::project::{run as run_cmd, Project};
+use crate::zip_dir;
+use anyhow::{bail, Context, Result};
+use serde_json::Value;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub struct Options {
+    pub fallback: bool,
+}
+
+pub struct Dist {
+    pub unpacked: PathBuf,
+}
+
+pub fn run(project: &Project, opts: Options) -> Result<Dist> {
+    let bundle = Bundle::load(project)?;
+    let unpacked = project.unpacked();
+    if unpacked.exists() {
+        fs::remove_dir_all(&unpacked)?;
+    }
+    fs::create_dir_all(&unpacked)?;
+
+    build_modules(project, &bundle.modules)?;
+    for module in &bundle.modules {
+        bindgen(project, &release_wasm(project, module), &unpacked.join(&module.slot), &module.target)?;
+    }
+    if opts.fallback {
+        for module in bundle.modules.iter().filter(|m| m.csp_fallback) {
+            build_fallback(project, &bundle, module)?;
+        }
+    }
+    copy_dir(&project.path("extension"), &unpacked)?;
+    write_manifest(project, &bundle, &unpacked)?;
+
+    let zip = project.dist().join(format!("browser-copilot-{}.zip", project.version()));
+    zip_dir::write(&unpacked, &zip)?;
+    print_sizes(&bundle, &unpacked, &zip)?;
+    Ok(Dist { unpacked })
+}
+
+fn release_wasm(project: &Project, module: &Module) -> PathBuf {
+    project.target().join("wasm32-unknown-unknown/release").join(format!("{}.wasm", module.stem()))
+}
+
+fn build_modules(project: &Project, modules: &[Module]) -> Result<()> {
+    let mut cmd = project.cmd("cargo");
+    cmd.args(["build", "--release", "--target", "wasm32-unknown-unknown"]);
+    for m in modules {
+        cmd.args(["-p", &m.krate]);
+    }
+    run_cmd(&mut cmd)
+}
+
+fn bindgen(project: &Project, wasm: &Path, out: &Path, target: &str) -> Result<()> {
+    run_cmd(project.cmd("wasm-bindgen").args(["--target", target, "--no-typescript", "--out-dir"]).arg(out).arg(wasm))
+}
+
+/// The same crate, built so wasm2js can translate it (see ../shared/TOOLCHAIN.md):
+/// MVP features only and a std built with them, then wasm-bindgen for a
+/// bundler (ES-module `import` of the wasm), whose wasm import is pointed at
+/// the wasm2js output.
+fn build_fallback(project: &Project, bundle: &Bundle, module: &Module) -> Result<()> {
+    let fb = &bundle.fallback;
+    let target_dir = project.target().join("csp-fallback");
+    run_cmd(
+        project
+            .cmd("cargo")
+            .arg(format!("+{}", fb.toolchain))
+            .args(["build", "--release", "--target", "wasm32-unknown-unknown", "-p", &module.krate])
+            .arg(format!("-Zbuild-std={}", fb.build_std))
+            .env("RUSTFLAGS", &fb.rustflags)
+            .env("CARGO_TARGET_DIR", &target_dir)
+            // The pinned stable toolchain file must not override `+nightly`.
+            .env_remove("RUSTUP_TOOLCHAIN"),
+    )?;
+    let wasm = target_dir.join("wasm32-unknown-unknown/release").join(format!("{}.wasm", module.stem()));
+    let staging = target_dir.join("bindgen").join(&module.slot);
+    if staging.exists() {
+        fs::remove_dir_all(&staging)?;
+    }
+    bindgen(project, &wasm, &staging, "bundler")?;
+
+    let out = project.unpacked().join(&module.slot).join("fallback");
+    fs::create_dir_all(&out)?;
+    let stem = module.stem();
+    let wasm2js = project.node_modules().join("binaryen/bin/wasm2js");
+    run_cmd(
+        project
+            .cmd("node")
+            .arg(&wasm2js)
+            .arg(staging.join(format!("{stem}_bg.wasm")))
+            .arg("-O")
+            .arg("-o")
+            .arg(out.join(format!("{stem}_bg.wasm.js"))),
+    )?;
+    fs::copy(staging.join(format!("{stem}_bg.js")), out.join(format!("{stem}_bg.js")))?;
+    let entry = fs::read_to_string(staging.join(format!("{stem}.js")))?;
+    let wasm_import = format!("\"./{stem}_bg.wasm\"");
+    if !entry.contains(&wasm_import) {
+        bail!("wasm-bindgen's bundler entry no longer imports {wasm_import}; update build_fallback");
+    }
+    fs::write(out.join(format!("{stem}.js")), entry.replace(&wasm_import, &format!("\"./{stem}_bg.wasm.js\"")))?;
+    Ok(())
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<()> {
+    for entry in fs::read_dir(from).with_context(|| format!("reading {}", from.display()))? {
+        let entry = entry?;
+        let dest = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            fs::create_dir_all(&dest)?;
+            copy_dir(&entry.path(), &dest)?;
+        } else {
+            fs::copy(entry.path(), &dest)?;
+        }
+    }
+    Ok(())
+}
+
+/// Fills `{{VERSION}}` and the web-accessible resources (exactly the files of
+/// the modules content scripts import) into the copied manifest.
+fn write_manifest(project: &Project, bundle: &Bundle, unpacked: &Path) -> Result<()> {
+    let path = unpacked.join("manifest.json");
+    let mut manifest: Value = serde_json::from_str(&fs::read_to_string(&path)?).context("extension/manifest.json")?;
+    manifest["version"] = Value::String(project.version().to_owned());
+    let content_slot = &bundle.modules.iter().find(|m| m.krate == "bc-content").context("no bc-content module")?.slot;
+    let mut resources = Vec::new();
+    list_files(&unpacked.join(content_slot), unpacked, &mut resources)?;
+    resources.sort();
+    let war = manifest["web_accessible_resources"][0]["resources"].as_array_mut().context("manifest lacks web_accessible_resources[0].resources")?;
+    *war = resources.into_iter().map(Value::String).collect();
+    fs::write(&path, serde_json::to_string_pretty(&manifest)? + "\n")?;
+    Ok(())
+}
+
+fn list_files(dir: &Path, base: &Path, out: &mut Vec<String>) -> Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            list_files(&p, base, out)?;
+        } else {
+            out.push(p.strip_prefix(base)?.to_string_lossy().replace('\\', "/"));
+        }
+    }
+    Ok(())
+}
+
+fn gzip_len(bytes: &[u8]) -> Result<usize> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    enc.write_all(bytes)?;
+    Ok(enc.finish()?.len())
+}
+
+fn print_sizes(bundle: &Bundle, unpacked: &Path, zip: &Path) -> Result<()> {
+    println!("\n{:<12} {:<36} {:>10} {:>10}", "module", "file", "raw KiB", "gzip KiB");
+    for m in &bundle.modules {
+        let stem = m.stem();
+        let mut files = vec![format!("{}/{stem}_bg.wasm", m.slot), format!("{}/{stem}.js", m.slot)];
+        if m.csp_fallback {
+            files.push(format!("{}/fallback/{stem}_bg.wasm.js", m.slot));
+        }
+        for f in files {
+            let Ok(bytes) = fs::read(unpacked.join(&f)) else { continue };
+            println!("{:<12} {:<36} {:>10.1} {:>10.1}", m.krate, f, bytes.len() as f64 / 1024.0, gzip_len(&bytes)? as f64 / 1024.0);
+        }
+    }
+    println!("\nzip: {} ({:.1} KiB)", zip.display(), fs::metadata(zip)?.len() as f64 / 1024.0);
+    println!("unpacked: {} (chrome://extensions → Developer mode → Load unpacked)", unpacked.display());
+    Ok(())
+}

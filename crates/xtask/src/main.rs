@@ -1,0 +1,63 @@
+//! `cargo xtask <verb>`: the only build entry of Browser Copilot.
+//!
+//! - `setup`: installs what the build and tests need, idempotently.
+//! - `dist`: release-builds every WASM module of `wasm-pack.toml` (plus the
+//!   CSP fallback), assembles `dist/unpacked/` and the zip, prints sizes.
+//! - `test`: native tests, wasm-bindgen tests in headless Chromium, then
+//!   end-to-end tests of the packed extension (the README's test command).
+//! - `run`: builds, serves `www/` and the scripted LLM, and starts Chromium
+//!   with the extension (headed with a display, else a scripted demo).
+
+mod bundle;
+mod dist;
+mod project;
+mod run;
+mod setup;
+mod test;
+mod zip_dir;
+
+use anyhow::{bail, Result};
+
+const USAGE: &str = "\
+usage: cargo xtask <verb> [options]
+  setup                      install toolchains, Chromium, npm packages (idempotent)
+  dist [--no-fallback]       build dist/unpacked and dist/browser-copilot-<version>.zip
+  test [--skip-native] [--skip-wasm] [--skip-e2e] [--e2e FILTER]
+                             run all tests (native, wasm in headless Chromium, end-to-end)
+  run [--headless]           build, serve www/, start Chromium with the extension";
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (verb, rest) = match args.split_first() {
+        Some((v, rest)) => (v.as_str(), rest),
+        None => {
+            println!("{USAGE}");
+            return Ok(());
+        }
+    };
+    let flag = |name: &str| rest.iter().any(|a| a == name);
+    let value = |name: &str| rest.iter().position(|a| a == name).and_then(|i| rest.get(i + 1)).cloned();
+    let project = project::Project::locate()?;
+    match verb {
+        "setup" => setup::run(&project),
+        "dist" => {
+            setup::ensure(&project)?;
+            dist::run(&project, dist::Options { fallback: !flag("--no-fallback") }).map(drop)
+        }
+        "test" => test::run(
+            &project,
+            test::Options {
+                native: !flag("--skip-native"),
+                wasm: !flag("--skip-wasm"),
+                e2e: !flag("--skip-e2e"),
+                e2e_filter: value("--e2e"),
+            },
+        ),
+        "run" => run::run(&project, run::Options { headless: flag("--headless") }),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => bail!("unknown verb `{other}`\n{USAGE}"),
+    }
+}

@@ -1,0 +1,61 @@
+//! `cargo xtask test`: every test, in the order that fails fastest:
+//! native (core, servers, xtask), wasm-bindgen tests in headless Chromium,
+//! then end-to-end tests (Playwright) of the packed extension.
+
+use crate::project::{run as run_cmd, Project, CHROMEDRIVER};
+use crate::{dist, setup};
+use anyhow::Result;
+
+pub struct Options {
+    pub native: bool,
+    pub wasm: bool,
+    pub e2e: bool,
+    pub e2e_filter: Option<String>,
+}
+
+/// Crates whose tests need a browser; they run under wasm-bindgen-test-runner.
+const BROWSER_CRATES: &[&str] = &["bc-content", "bc-ui"];
+/// Crates that only build for wasm32 (no native tests of their own).
+const WASM_ONLY: &[&str] = &["bc-background"];
+
+pub fn run(project: &Project, opts: Options) -> Result<()> {
+    setup::ensure(project)?;
+    if opts.native {
+        let mut cmd = project.cmd("cargo");
+        cmd.args(["test", "--workspace"]);
+        for c in BROWSER_CRATES.iter().chain(WASM_ONLY) {
+            cmd.args(["--exclude", c]);
+        }
+        run_cmd(&mut cmd)?;
+    }
+    if opts.wasm {
+        let mut cmd = project.cmd("cargo");
+        cmd.args(["test", "--target", "wasm32-unknown-unknown"]);
+        for c in BROWSER_CRATES {
+            cmd.args(["-p", c]);
+        }
+        // Each browser crate has a webdriver.json with the headless flags.
+        cmd.env("CHROMEDRIVER", CHROMEDRIVER)
+            .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", "wasm-bindgen-test-runner")
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+        run_cmd(&mut cmd)?;
+        // The service worker crate has no browser tests yet; it must still build.
+        run_cmd(project.cmd("cargo").args(["build", "--target", "wasm32-unknown-unknown", "-p", "bc-background"]))?;
+    }
+    if opts.e2e {
+        run_cmd(project.cmd("cargo").args(["build", "-p", "bc-devserver", "-p", "bc-llm-server"]))?;
+        let dist = dist::run(project, dist::Options { fallback: true })?;
+        let mut cmd = project.cmd("node");
+        cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec"]);
+        if let Some(f) = &opts.e2e_filter {
+            cmd.args(["--test-name-pattern", f]);
+        }
+        cmd.arg("tests/e2e/");
+        cmd.env("BC_EXTENSION_DIR", &dist.unpacked)
+            .env("BC_BIN_DIR", project.target().join("debug"))
+            .env("BC_WWW_ROOT", project.path("www"));
+        run_cmd(&mut cmd)?;
+    }
+    println!("xtask test: all stages passed");
+    Ok(())
+}

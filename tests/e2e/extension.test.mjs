@@ -1,0 +1,102 @@
+// The extension loads as a user loads it, its service worker runs and
+// answers the tool surface by name, the content module starts lazily (WASM,
+// or wasm2js on a CSP-strict page), and all of it survives Chrome stopping
+// the worker.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from '../support/harness.mjs';
+
+let www, browser;
+before(async () => {
+  www = await h.startWww();
+  browser = await h.launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await www?.stop();
+});
+
+const SEED_TOOLS = [
+  'getMiniPCD', 'pcd.query', 'getDetails', 'dom.click', 'dom.type', 'dom.select', 'dom.submit',
+  'dom.scroll', 'dom.waitFor', 'dom.extract', 'tabs.open', 'tabs.switch', 'tabs.close', 'capture.candidates',
+];
+
+test('the manifest asks for least permissions and hides resources from fingerprinting', async () => {
+  const manifest = await browser.sw.evaluate(() => chrome.runtime.getManifest());
+  assert.deepEqual(manifest.permissions.sort(), ['scripting', 'sidePanel', 'storage']);
+  assert.equal(manifest.background.type, 'module');
+  for (const war of manifest.web_accessible_resources) {
+    assert.equal(war.use_dynamic_url, true);
+    assert.ok(war.resources.every((r) => r.startsWith('content/')), `only content files are exposed: ${war.resources}`);
+  }
+});
+
+test('self.copilot.call answers every tool by its seed-000 name', async () => {
+  for (const name of SEED_TOOLS) {
+    const r = await browser.sw.evaluate(([n]) => self.copilot.call(n, { tabId: 1 }), [name]);
+    // Until a tool is built it must say so, not pretend.
+    if (!r.ok) assert.equal(r.code, r.code === 'invalid_args' ? 'invalid_args' : 'not_implemented', `${name}: ${JSON.stringify(r)}`);
+    assert.equal(typeof r.ok, 'boolean');
+  }
+  const unknown = await browser.sw.evaluate(() => self.copilot.call('dom.teleport', {}));
+  assert.deepEqual([unknown.ok, unknown.code, unknown.retryable], [false, 'unknown_tool', false]);
+  const bad = await browser.sw.evaluate(() => self.copilot.call('dom.click', { tabId: 'seven' }));
+  assert.equal(bad.code, 'invalid_args');
+  assert.match(bad.error, /dom\.click/);
+  const notYet = await browser.sw.evaluate(() => self.copilot.call('getMiniPCD', { tabId: 1 }));
+  assert.deepEqual([notYet.ok, notYet.code, notYet.retryable], [false, 'not_implemented', false]);
+});
+
+test('the content module starts on a normal page with its WASM build', async () => {
+  const page = await browser.ctx.newPage();
+  await page.goto(`${www.main}/pricing/`);
+  const tabId = await h.tabIdOf(browser.ctx, page.url());
+  const r = await browser.sw.evaluate((id) => self.copilot.contentStatus(id), tabId);
+  assert.equal(r.ok, true, JSON.stringify(r));
+  assert.equal(r.data.type, 'pong');
+  assert.equal(r.data.build, 'wasm');
+  assert.equal(r.data.url, page.url());
+  await page.close();
+});
+
+test('on a page whose CSP forbids WebAssembly the content module runs its wasm2js build', async () => {
+  const page = await browser.ctx.newPage();
+  const resp = await page.goto(`${www.main}/csp-strict/`);
+  assert.match(resp.headers()['content-security-policy'], /script-src 'self'/);
+  const tabId = await h.tabIdOf(browser.ctx, page.url());
+  const r = await browser.sw.evaluate((id) => self.copilot.contentStatus(id), tabId);
+  assert.equal(r.ok, true, JSON.stringify(r));
+  assert.equal(r.data.build, 'wasm2js');
+  assert.match(r.data.fallbackReason, /WebAssembly|unsafe-eval|CompileError/i);
+  await page.close();
+});
+
+test('a tab that is gone gets a clear error, not a hang', async () => {
+  const page = await browser.ctx.newPage();
+  await page.goto(`${www.main}/pricing/`);
+  const tabId = await h.tabIdOf(browser.ctx, page.url());
+  await page.close();
+  const r = await browser.sw.evaluate((id) => self.copilot.contentStatus(id), tabId);
+  assert.equal(r.ok, false);
+  assert.equal(r.code, 'content_unavailable');
+});
+
+test('the service worker works again after Chrome stops it', async () => {
+  const page = await browser.ctx.newPage();
+  await page.goto(`${www.main}/`);
+  const stopped = new Promise((resolve) => browser.sw.once('close', resolve));
+  await h.stopServiceWorker(browser.ctx, page);
+  await stopped;
+  // Any extension event wakes it; opening an extension page that connects a port does.
+  const woke = browser.ctx.waitForEvent('serviceworker', { timeout: 15_000 });
+  const options = await h.openOptions(browser.ctx, browser.extensionId);
+  const sw = await woke;
+  const r = await sw.evaluate(() => self.copilot.call('dom.teleport', {}));
+  assert.equal(r.code, 'unknown_tool');
+  const tabId = await h.tabIdOf(browser.ctx, page.url());
+  const status = await sw.evaluate((id) => self.copilot.contentStatus(id), tabId);
+  assert.equal(status.ok, true, JSON.stringify(status));
+  browser.sw = sw;
+  await options.close();
+  await page.close();
+});

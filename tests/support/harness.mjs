@@ -1,0 +1,164 @@
+// Shared harness of the end-to-end tests and the demo: starts our servers
+// (www/ and the scripted LLM, as real processes on 127.0.0.1), launches the
+// system Chromium with dist/unpacked loaded as a user would, and drives the
+// extension's own pages (options, side panel) through their accessible UI.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { chromium } from 'playwright-core';
+
+const env = (name) => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run the tests through \`cargo xtask test\``);
+  return v;
+};
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Spawns one of our server binaries and resolves with the JSON it announces on stdout. */
+async function startBinary(name, args, prefix) {
+  const bin = path.join(env('BC_BIN_DIR'), name);
+  const proc = spawn(bin, [...args, '--exit-on-stdin-eof'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: proc.stdout });
+  const info = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not announce itself within 10 s`)), 10_000);
+    proc.once('exit', (code) => reject(new Error(`${name} exited early with ${code}`)));
+    lines.on('line', (line) => {
+      if (line.startsWith(prefix + ' ')) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice(prefix.length + 1)));
+      }
+    });
+  });
+  const stop = () => new Promise((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    proc.once('exit', resolve);
+    proc.stdin.end();
+    setTimeout(() => proc.kill('SIGKILL'), 2000).unref();
+  });
+  return { info, stop };
+}
+
+/** The www/ sites on two origins: `{ main, second, stop }`. */
+export async function startWww() {
+  const root = env('BC_WWW_ROOT');
+  const vendor = path.join(path.dirname(root), 'tests', 'node_modules');
+  const { info, stop } = await startBinary('bc-www', ['--root', root, '--vendor', vendor], 'BC_WWW');
+  return { main: info.main, second: info.second, stop };
+}
+
+/** The scripted OpenAI-compatible server: `{ url, setScenario, requests, clearRequests, stop }`. */
+export async function startLlm(scenario) {
+  const { info, stop } = await startBinary('bc-llm-server', [], 'BC_LLM');
+  const base = info.url.replace(/\/v1$/, '');
+  const control = async (method, p, body) => {
+    const res = await fetch(base + p, { method, body: body && JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
+  };
+  const llm = {
+    url: info.url,
+    setScenario: (s) => control('PUT', '/__control/scenario', s),
+    requests: () => control('GET', '/__control/requests'),
+    clearRequests: () => control('DELETE', '/__control/requests'),
+    stop,
+  };
+  if (scenario) await llm.setScenario(scenario);
+  return llm;
+}
+
+/** Chromium with the extension loaded: `{ ctx, sw, extensionId, close }`. */
+export async function launchBrowser({ headed = false } = {}) {
+  const ext = env('BC_EXTENSION_DIR');
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'bc-profile-'));
+  const ctx = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: !headed,
+    viewport: { width: 1280, height: 900 },
+    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${ext}`, `--load-extension=${ext}`],
+  });
+  const sw = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker', { timeout: 15_000 }));
+  const extensionId = new URL(sw.url()).host;
+  const close = async () => {
+    await ctx.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  };
+  return { ctx, sw, extensionId, close };
+}
+
+/** The current service worker (Chrome may have restarted it). */
+export async function serviceWorker(ctx) {
+  const live = ctx.serviceWorkers();
+  return live[live.length - 1] ?? ctx.waitForEvent('serviceworker', { timeout: 15_000 });
+}
+
+/** The tab id Chrome gave the page at `url`. */
+export async function tabIdOf(ctx, url) {
+  const sw = await serviceWorker(ctx);
+  const id = await sw.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id, url);
+  if (id === undefined) throw new Error(`no tab with url ${url}`);
+  return id;
+}
+
+/** Opens the options page in a tab, as Chrome does for `open_in_tab`. */
+export async function openOptions(ctx, extensionId) {
+  const page = await ctx.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  return page;
+}
+
+/** Fills and saves the options form through its visible labels. */
+export async function configure(options, { endpoint, apiKey, model, timeoutSecs }) {
+  await options.getByLabel('API endpoint').fill(endpoint);
+  if (apiKey !== undefined) await options.getByLabel('API key').fill(apiKey);
+  await options.getByLabel('Model').fill(model);
+  if (timeoutSecs !== undefined) await options.getByLabel('Timeout (seconds)').fill(String(timeoutSecs));
+  await options.getByRole('button', { name: 'Save' }).click();
+  await waitForText(options.getByRole('status'), 'Saved');
+}
+
+/**
+ * Opens the side panel page in its own popup window (as a user's side panel
+ * is separate from the tab it acts on), and returns its Page.
+ */
+export async function openPanel(ctx, extensionId) {
+  const sw = await serviceWorker(ctx);
+  const url = `chrome-extension://${extensionId}/sidepanel.html`;
+  const [page] = await Promise.all([
+    ctx.waitForEvent('page', { predicate: (p) => p.url() === url, timeout: 10_000 }),
+    sw.evaluate((u) => chrome.windows.create({ url: u, type: 'popup', width: 420, height: 800 }), url),
+  ]);
+  await page.waitForLoadState('domcontentloaded');
+  return page;
+}
+
+/** Types a question in the panel and sends it. */
+export async function ask(panel, question) {
+  await panel.getByLabel('Ask about this page').fill(question);
+  await panel.getByRole('button', { name: 'Send' }).click();
+}
+
+/** Polls until the locator's text contains `want` (string or RegExp). */
+export async function waitForText(locator, want, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = (await locator.allTextContents().catch(() => [])).join('\n');
+    if (typeof want === 'string' ? last.includes(want) : want.test(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${want} in: ${JSON.stringify(last)}`);
+}
+
+/** Stops the extension's service worker the way Chrome does when it idles. */
+export async function stopServiceWorker(ctx, anyPage) {
+  const cdp = await ctx.newCDPSession(anyPage);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+}
