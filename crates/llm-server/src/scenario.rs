@@ -1,0 +1,239 @@
+//! The scenario file: which reply or failure each chat request gets.
+//!
+//! A scenario is JSON (camelCase keys, unknown keys rejected so typos in a
+//! test fail loudly). See the crate README for the format.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// Default size, in characters, of each streamed content or arguments piece.
+pub const DEFAULT_CHUNK_CHARS: usize = 8;
+
+/// A whole scenario: optional auth and model list, ordered rules, a default.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Scenario {
+    /// If set, `/v1/*` requires `Authorization: Bearer <apiKey>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_key: Option<String>,
+    /// If set, a chat request for a model not in this list gets 404; also
+    /// the list `GET /v1/models` returns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub models: Option<Vec<String>>,
+    /// Tried in order; the first whose `when` matches (and whose `times` is
+    /// not used up) answers.
+    #[serde(default)]
+    pub rules: Vec<Rule>,
+    /// Reply when no rule matches; without it such a request gets a 500.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Reply>,
+}
+
+/// One rule: conditions, then a reply and/or a failure.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Rule {
+    #[serde(default)]
+    pub when: When,
+    /// The answer. With a mid-stream `fail`, its first content piece is the
+    /// one chunk sent before the failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply: Option<Reply>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fail: Option<Failure>,
+    /// Apply only to the first N matching requests, then skip this rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub times: Option<u32>,
+}
+
+/// Match conditions: all optional, all must hold. Text tests are
+/// case-insensitive substring tests; `model` is exact.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct When {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_user_contains: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_tool_contains: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system_contains: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+}
+
+/// A scripted assistant answer: text, tool calls, or both.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Reply {
+    /// May contain `{{lastUser}}`, replaced by the latest user message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<ToolCall>,
+    /// Characters per streamed piece (default 8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chunk_chars: Option<usize>,
+    /// Pause before each streamed piece, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delay_ms: Option<u64>,
+}
+
+impl Reply {
+    pub fn chunk_chars(&self) -> usize {
+        self.chunk_chars.unwrap_or(DEFAULT_CHUNK_CHARS)
+    }
+}
+
+/// A tool call the assistant makes.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ToolCall {
+    pub name: String,
+    /// A JSON value (sent serialised) or a string (sent verbatim, so tests
+    /// can script malformed arguments).
+    #[serde(default = "empty_object")]
+    pub arguments: serde_json::Value,
+    /// Tool call id; default `call_<response>_<index>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+fn empty_object() -> serde_json::Value {
+    serde_json::Value::Object(Default::default())
+}
+
+impl ToolCall {
+    /// The `function.arguments` string as sent on the wire.
+    pub fn arguments_text(&self) -> String {
+        match &self.arguments {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Simulated failures, each behaving as a real endpoint would.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Failure {
+    Unauthorized,
+    UnknownModel,
+    RateLimited,
+    ServerError,
+    MalformedStream,
+    Stall,
+    StallMidStream,
+    DisconnectMidStream,
+}
+
+/// Why a scenario could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    #[error("scenario is not valid JSON for the scenario format: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("cannot read scenario file {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("rule {rule}: needs a \"reply\" or a \"fail\"")]
+    EmptyRule { rule: usize },
+    #[error("rule {rule}: \"chunkChars\" must be at least 1")]
+    ZeroChunkChars { rule: usize },
+    #[error("default reply: \"chunkChars\" must be at least 1")]
+    ZeroDefaultChunkChars,
+}
+
+impl Scenario {
+    /// Parses and validates a scenario.
+    pub fn from_json(text: &str) -> Result<Self, ScenarioError> {
+        let scenario: Scenario = serde_json::from_str(text)?;
+        scenario.validate()?;
+        Ok(scenario)
+    }
+
+    /// Reads, parses and validates a scenario file.
+    pub fn from_path(path: impl AsRef<Path>) -> Result<Self, ScenarioError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_json(&text)
+    }
+
+    /// Checks what serde cannot: every rule does something, pieces are non-empty.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        for (rule, r) in self.rules.iter().enumerate() {
+            if r.reply.is_none() && r.fail.is_none() {
+                return Err(ScenarioError::EmptyRule { rule });
+            }
+            if r.reply.as_ref().is_some_and(|reply| reply.chunk_chars == Some(0)) {
+                return Err(ScenarioError::ZeroChunkChars { rule });
+            }
+        }
+        if self.default.as_ref().is_some_and(|d| d.chunk_chars == Some(0)) {
+            return Err(ScenarioError::ZeroDefaultChunkChars);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_documented_example() {
+        let s = Scenario::from_json(
+            r#"{
+              "apiKey": "sk-test-123",
+              "models": ["scripted-model"],
+              "rules": [
+                { "when": { "lastUserContains": "Pro plan" }, "reply": { "content": "The Pro plan costs $29 per month.", "chunkChars": 6, "delayMs": 20 } },
+                { "when": { "lastToolContains": "invoice" }, "reply": { "toolCalls": [ { "name": "dom.click", "arguments": {"tabId": 1} } ] } },
+                { "when": { "lastUserContains": "rate" }, "fail": "rate_limited", "times": 1 },
+                { "when": { "systemContains": "digest", "model": "m2"}, "reply": {"content": "x"} }
+              ],
+              "default": { "content": "I don't know." }
+            }"#,
+        )
+        .unwrap();
+        assert_eq!(s.api_key.as_deref(), Some("sk-test-123"));
+        assert_eq!(s.rules.len(), 4);
+        assert_eq!(s.rules[0].reply.as_ref().unwrap().chunk_chars(), 6);
+        assert_eq!(s.rules[1].reply.as_ref().unwrap().tool_calls[0].arguments_text(), r#"{"tabId":1}"#);
+        assert_eq!(s.rules[2].fail, Some(Failure::RateLimited));
+        assert_eq!(s.rules[2].times, Some(1));
+        assert_eq!(s.rules[3].when.model.as_deref(), Some("m2"));
+        assert_eq!(s.default.unwrap().chunk_chars(), DEFAULT_CHUNK_CHARS);
+    }
+
+    #[test]
+    fn rejects_typos_and_useless_rules() {
+        assert!(matches!(
+            Scenario::from_json(r#"{"rules":[{"when":{"lastUserContain":"x"},"reply":{}}]}"#),
+            Err(ScenarioError::Json(_))
+        ));
+        assert!(matches!(Scenario::from_json(r#"{"rules":[{"fail":"explode"}]}"#), Err(ScenarioError::Json(_))));
+        assert!(matches!(
+            Scenario::from_json(r#"{"rules":[{"when":{}}]}"#),
+            Err(ScenarioError::EmptyRule { rule: 0 })
+        ));
+        assert!(matches!(
+            Scenario::from_json(r#"{"rules":[{"reply":{"content":"a","chunkChars":0}}]}"#),
+            Err(ScenarioError::ZeroChunkChars { rule: 0 })
+        ));
+        assert!(matches!(Scenario::from_path("/nonexistent/s.json"), Err(ScenarioError::Io { .. })));
+    }
+
+    #[test]
+    fn string_arguments_are_sent_verbatim() {
+        let call: ToolCall = serde_json::from_value(serde_json::json!({"name":"f","arguments":"{not json"})).unwrap();
+        assert_eq!(call.arguments_text(), "{not json");
+        let call: ToolCall = serde_json::from_value(serde_json::json!({"name":"f"})).unwrap();
+        assert_eq!(call.arguments_text(), "{}");
+    }
+}
