@@ -15,11 +15,7 @@ pub struct Options {
     pub fallback: bool,
 }
 
-pub struct Dist {
-    pub unpacked: PathBuf,
-}
-
-pub fn run(project: &Project, opts: Options) -> Result<Dist> {
+pub fn run(project: &Project, opts: Options) -> Result<PathBuf> {
     let bundle = Bundle::load(project)?;
     let unpacked = project.unpacked();
     if unpacked.exists() {
@@ -42,7 +38,7 @@ pub fn run(project: &Project, opts: Options) -> Result<Dist> {
     let zip = project.dist().join(format!("browser-copilot-{}.zip", project.version()));
     zip_dir::write(&unpacked, &zip)?;
     print_sizes(&bundle, &unpacked, &zip)?;
-    Ok(Dist { unpacked })
+    Ok(unpacked)
 }
 
 fn release_wasm(project: &Project, module: &Module) -> PathBuf {
@@ -174,4 +170,19 @@ fn print_sizes(bundle: &Bundle, unpacked: &Path, zip: &Path) -> Result<()> {
     println!("\nzip: {} ({:.1} KiB)", zip.display(), fs::metadata(zip)?.len() as f64 / 1024.0);
     println!("unpacked: {} (chrome://extensions → Developer mode → Load unpacked)", unpacked.display());
     Ok(())
+}
+
+/// Everything a browser-driving node script needs: the extension built, our
+/// server binaries built, and a `node <script>` command with their paths in
+/// its environment (read by `tests/support/harness.mjs`).
+pub fn node_with_extension(project: &Project, script: &str) -> Result<std::process::Command> {
+    crate::setup::ensure(project)?;
+    run_cmd(project.cmd("cargo").args(["build", "-p", "bc-devserver", "-p", "bc-llm-server"]))?;
+    let dist = run(project, Options { fallback: true })?;
+    let mut cmd = project.cmd("node");
+    cmd.arg(script)
+        .env("BC_EXTENSION_DIR", &dist)
+        .env("BC_BIN_DIR", project.target().join("debug"))
+        .env("BC_WWW_ROOT", project.path("www"));
+    Ok(cmd)
 }

@@ -7,7 +7,9 @@
 //!   end-to-end tests of the packed extension (the README's test command).
 //! - `run`: builds, serves `www/` and the scripted LLM, and starts Chromium
 //!   with the extension (headed with a display, else a scripted demo).
+//! - `bench <what>`: benchmarks that print figures (never pass/fail).
 
+mod bench;
 mod bundle;
 mod dist;
 mod project;
@@ -24,7 +26,8 @@ usage: cargo xtask <verb> [options]
   dist [--no-fallback]       build dist/unpacked and dist/browser-copilot-<version>.zip
   test [--skip-native] [--skip-wasm] [--skip-e2e] [--e2e FILTER]
                              run all tests (native, wasm in headless Chromium, end-to-end)
-  run [--headless]           build, serve www/, start Chromium with the extension";
+  run [--headless]           build, serve www/, start Chromium with the extension
+  bench load                 page-load overhead with the extension vs without, on www/ pages";
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -54,6 +57,7 @@ fn main() -> Result<()> {
             },
         ),
         "run" => run::run(&project, run::Options { headless: flag("--headless") }),
+        "bench" => bench::run(&project, rest.first().map(String::as_str).unwrap_or("")),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -5,8 +5,8 @@
 //! a headless machine the demo prints its transcript and saves screenshots
 //! under `target/demo/`.
 
+use crate::dist;
 use crate::project::{run as run_cmd, Project};
-use crate::{dist, setup};
 use anyhow::Result;
 
 pub struct Options {
@@ -14,21 +14,12 @@ pub struct Options {
 }
 
 pub fn run(project: &Project, opts: Options) -> Result<()> {
-    setup::ensure(project)?;
-    run_cmd(project.cmd("cargo").args(["build", "-p", "bc-devserver", "-p", "bc-llm-server"]))?;
-    let dist = dist::run(project, dist::Options { fallback: true })?;
     let has_display = std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
-    let headed = has_display && !opts.headless;
     let out = project.target().join("demo");
     std::fs::create_dir_all(&out)?;
-    let mut cmd = project.cmd("node");
-    cmd.arg("tests/demo.mjs");
-    if headed {
+    let mut cmd = dist::node_with_extension(project, "tests/demo.mjs")?;
+    if has_display && !opts.headless {
         cmd.arg("--headed");
     }
-    cmd.env("BC_EXTENSION_DIR", &dist.unpacked)
-        .env("BC_BIN_DIR", project.target().join("debug"))
-        .env("BC_WWW_ROOT", project.path("www"))
-        .env("BC_DEMO_OUT", &out);
-    run_cmd(&mut cmd)
+    run_cmd(cmd.env("BC_DEMO_OUT", &out))
 }

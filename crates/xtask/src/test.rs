@@ -43,18 +43,12 @@ pub fn run(project: &Project, opts: Options) -> Result<()> {
         run_cmd(project.cmd("cargo").args(["build", "--target", "wasm32-unknown-unknown", "-p", "bc-background"]))?;
     }
     if opts.e2e {
-        run_cmd(project.cmd("cargo").args(["build", "-p", "bc-devserver", "-p", "bc-llm-server"]))?;
-        let dist = dist::run(project, dist::Options { fallback: true })?;
-        let mut cmd = project.cmd("node");
-        cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec"]);
+        let mut cmd = dist::node_with_extension(project, "--test")?;
+        cmd.args(["--test-concurrency=1", "--test-reporter=spec"]);
         if let Some(f) = &opts.e2e_filter {
             cmd.args(["--test-name-pattern", f]);
         }
-        cmd.arg("tests/e2e/");
-        cmd.env("BC_EXTENSION_DIR", &dist.unpacked)
-            .env("BC_BIN_DIR", project.target().join("debug"))
-            .env("BC_WWW_ROOT", project.path("www"));
-        run_cmd(&mut cmd)?;
+        run_cmd(cmd.arg("tests/e2e/"))?;
     }
     println!("xtask test: all stages passed");
     Ok(())
