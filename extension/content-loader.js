@@ -3,7 +3,10 @@
 // build where the page's CSP forbids WebAssembly) imported. Logic: crates/content.
 let content;
 chrome.runtime.onMessage.addListener((msg, _sender, reply) => {
-  content ??= import(chrome.runtime.getURL('content/boot.js')).then((m) => m.boot());
+  // Absolute URLs only: with use_dynamic_url, relative imports would resolve
+  // against the extension's static id, which pages may not load.
+  const url = (path) => chrome.runtime.getURL(path);
+  content ??= import(url('content/boot.js')).then((m) => m.boot(url));
   content.then((c) => c.handle_message(msg)).then(reply, (e) => reply({ type: 'failed', error: String(e) }));
   return true;
 });

@@ -59,9 +59,10 @@ fn bindgen(project: &Project, wasm: &Path, out: &Path, target: &str) -> Result<(
 }
 
 /// The same crate, built so wasm2js can translate it (see ../shared/TOOLCHAIN.md):
-/// MVP features only and a std built with them, then wasm-bindgen for a
-/// bundler (ES-module `import` of the wasm), whose wasm import is pointed at
-/// the wasm2js output.
+/// MVP features only and a std built with them, then wasm-bindgen's bundler
+/// glue (which takes the instance's exports from outside), and the wasm
+/// translated to JS by binaryen's wasm2js. `extension/content/boot.js` wires
+/// the two together.
 fn build_fallback(project: &Project, bundle: &Bundle, module: &Module) -> Result<()> {
     let fb = &bundle.fallback;
     let target_dir = project.target().join("csp-fallback");
@@ -97,13 +98,25 @@ fn build_fallback(project: &Project, bundle: &Bundle, module: &Module) -> Result
             .arg(out.join(format!("{stem}_bg.wasm.js"))),
     )?;
     fs::copy(staging.join(format!("{stem}_bg.js")), out.join(format!("{stem}_bg.js")))?;
-    let entry = fs::read_to_string(staging.join(format!("{stem}.js")))?;
-    let wasm_import = format!("\"./{stem}_bg.wasm\"");
-    if !entry.contains(&wasm_import) {
-        bail!("wasm-bindgen's bundler entry no longer imports {wasm_import}; update build_fallback");
-    }
-    fs::write(out.join(format!("{stem}.js")), entry.replace(&wasm_import, &format!("\"./{stem}_bg.wasm.js\"")))?;
+    let translated = out.join(format!("{stem}_bg.wasm.js"));
+    let js = fs::read_to_string(&translated)?;
+    fs::write(&translated, as_instantiable(&js, &format!("./{stem}_bg.js"))?)?;
     Ok(())
+}
+
+/// Turns wasm2js output (an ES module that statically imports the glue and
+/// exports the instance's members) into one with no imports that exports
+/// `instantiate(imports)`. Static relative imports cannot be used: with
+/// `use_dynamic_url` they resolve against the extension's static id, which
+/// web pages are denied; `extension/content/boot.js` passes the glue in.
+fn as_instantiable(js: &str, glue: &str) -> Result<String> {
+    let import_line = format!("import * as $_{} from '{glue}';", glue.trim_start_matches("./").replace(['.', '-'], "_"));
+    let call = "var retasmFunc = asmFunc(";
+    let (Some(_), Some(tail)) = (js.find(&import_line), js.rfind(call)) else {
+        bail!("wasm2js output has changed shape (expected `{import_line}` and `{call}`); update as_instantiable");
+    };
+    let body = js[..tail].replacen(&import_line, "", 1);
+    Ok(format!("{body}export function instantiate(imports) {{\n  return asmFunc(imports);\n}}\n"))
 }
 
 fn copy_dir(from: &Path, to: &Path) -> Result<()> {
@@ -185,4 +198,20 @@ pub fn node_with_extension(project: &Project, script: &str) -> Result<std::proce
         .env("BC_BIN_DIR", project.target().join("debug"))
         .env("BC_WWW_ROOT", project.path("www"));
     Ok(cmd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_instantiable;
+
+    #[test]
+    fn wasm2js_output_becomes_instantiable() {
+        let js = "import * as $_x_bg_js from './x_bg.js';\nfunction asmFunc(imports) { return {f: 1}; }\nvar retasmFunc = asmFunc({\n  \"./x_bg.js\": $_x_bg_js,\n});\nexport var f = retasmFunc.f;\n";
+        let out = as_instantiable(js, "./x_bg.js").unwrap();
+        assert!(!out.contains("import "), "{out}");
+        assert!(!out.contains("export var"), "{out}");
+        assert!(out.contains("function asmFunc(imports)"));
+        assert!(out.ends_with("export function instantiate(imports) {\n  return asmFunc(imports);\n}\n"), "{out}");
+        assert!(as_instantiable("export var f = 1;", "./x_bg.js").is_err());
+    }
 }

@@ -1,0 +1,87 @@
+//! Browser Copilot's extension pages, side panel and options, as one
+//! Leptos (CSR) WebAssembly module.
+//!
+//! - [`backend`]: the port to the service worker (`chrome.runtime` adapter
+//!   and a test fake).
+//! - [`client`]: request ids, routing of events to requests, local failures
+//!   when the worker goes away.
+//! - [`options`] and [`sidepanel`]: each a state struct and small views.
+//!
+//! The pages talk to the worker only through `bc_core::protocol`.
+//! `extension/sidepanel.js` and `extension/options.js` call the two
+//! `start_*` exports; tests mount the same views on a [`FakeBackend`] with
+//! [`mount_sidepanel`] / [`mount_options`].
+
+pub mod backend;
+pub mod client;
+pub mod options;
+pub mod sidepanel;
+
+pub use backend::{Backend, ChromeBackend, FakeBackend};
+
+use client::Client;
+use leptos::prelude::*;
+use options::{OptionsPage, OptionsState};
+use sidepanel::{Conversation, SidePanel};
+use std::any::Any;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+#[cfg(test)]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+/// Runs once when the module is instantiated.
+#[wasm_bindgen(start)]
+fn install_panic_hook() {
+    console_error_panic_hook::set_once();
+}
+
+/// Entry of `sidepanel.html`.
+#[wasm_bindgen]
+pub fn start_sidepanel() {
+    mount_sidepanel(Rc::new(ChromeBackend::new()), mount_point()).keep();
+}
+
+/// Entry of `options.html`.
+#[wasm_bindgen]
+pub fn start_options() {
+    mount_options(Rc::new(ChromeBackend::new()), mount_point()).keep();
+}
+
+/// A mounted page; dropping it unmounts the page.
+pub struct Mounted(Box<dyn Any>);
+
+impl Mounted {
+    /// Keeps the page mounted for the life of the document.
+    pub fn keep(self) {
+        std::mem::forget(self.0);
+    }
+}
+
+/// Mounts the side panel into `parent`, talking through `backend`.
+pub fn mount_sidepanel(backend: Rc<dyn Backend>, parent: web_sys::HtmlElement) -> Mounted {
+    let client = Client::new(backend);
+    Mounted(Box::new(leptos::mount::mount_to(parent, move || {
+        view! { <SidePanel conversation=Conversation::new(client) /> }
+    })))
+}
+
+/// Mounts the options page into `parent` and loads the stored settings.
+pub fn mount_options(backend: Rc<dyn Backend>, parent: web_sys::HtmlElement) -> Mounted {
+    let client = Client::new(backend);
+    Mounted(Box::new(leptos::mount::mount_to(parent, move || {
+        let state = OptionsState::new(client);
+        state.load();
+        view! { <OptionsPage state /> }
+    })))
+}
+
+/// `<main id="app">`'s parent role: the element with id `app`, else `<body>`.
+fn mount_point() -> web_sys::HtmlElement {
+    let document = document();
+    document
+        .get_element_by_id("app")
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        .or_else(|| document.body())
+        .expect("the page has a body")
+}
