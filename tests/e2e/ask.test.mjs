@@ -70,13 +70,28 @@ for (const f of failures) {
 
 test('connection refused shows its own message', async () => {
   const options = await h.openOptions(browser.ctx, browser.extensionId);
-  await h.configure(options, { endpoint: 'http://127.0.0.1:9/v1', model: 'scripted-model' });
+  try {
+    await h.configure(options, { endpoint: 'http://127.0.0.1:9/v1', model: 'scripted-model' });
+    await site.bringToFront();
+    const alerts = panel.getByRole('alert');
+    const before = await alerts.count();
+    await h.ask(panel, 'What is the price of the Pro plan?');
+    await h.waitForText(alerts.nth(before), /Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
+  } finally {
+    await h.configure(options, { endpoint: llm.url, model: 'scripted-model' });
+    await options.close();
+  }
+});
+
+test('asking about an extension page says why it cannot be read', async () => {
+  const options = await h.openOptions(browser.ctx, browser.extensionId);
+  await options.bringToFront();
   const alerts = panel.getByRole('alert');
   const before = await alerts.count();
-  await h.ask(panel, 'What is the price of the Pro plan?');
-  await h.waitForText(alerts.nth(before), /Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
-  await h.configure(options, { endpoint: llm.url, model: 'scripted-model' });
+  await h.ask(panel, 'What is on this page?');
+  await h.waitForText(alerts.nth(before), /cannot read extension pages/);
   await options.close();
+  await site.bringToFront();
 });
 
 test('after failures the conversation goes on, with the earlier answer as history', async () => {
@@ -88,4 +103,14 @@ test('after failures the conversation goes on, with the earlier answer as histor
   const contents = req.body.messages.map((m) => m.content);
   assert.ok(contents.includes('The Pro plan costs $29 per month.'), 'the successful earlier turn is history');
   assert.ok(!contents.some((c) => c.includes('trigger')), 'failed turns are not replayed');
+});
+
+test('the panel keeps working after Chrome stops the service worker', async () => {
+  await h.stopServiceWorker(browser.ctx, site);
+  assert.equal(await h.workerStatus(browser.ctx), 'STOPPED');
+  await site.bringToFront();
+  await h.ask(panel, 'What is the price of the Pro plan, once more?');
+  // The panel's port dropped with the worker; the next question reconnects and wakes it.
+  const log = await h.waitForText(transcript(), /Pro plan, once more\?[\s\S]*The Pro plan costs \$29 per month\./);
+  assert.ok(log);
 });

@@ -84,19 +84,20 @@ test('a tab that is gone gets a clear error, not a hang', async () => {
 test('the service worker works again after Chrome stops it', async () => {
   const page = await browser.ctx.newPage();
   await page.goto(`${www.main}/`);
-  const stopped = new Promise((resolve) => browser.sw.once('close', resolve));
+  await browser.sw.evaluate(() => { self.bcTestMarker = 'old instance'; });
+  assert.equal(await h.workerStatus(browser.ctx), 'RUNNING');
   await h.stopServiceWorker(browser.ctx, page);
-  await stopped;
-  // Any extension event wakes it; opening an extension page that connects a port does.
-  const woke = browser.ctx.waitForEvent('serviceworker', { timeout: 15_000 });
+  assert.equal(await h.workerStatus(browser.ctx), 'STOPPED');
+  // Any extension event wakes it: here an extension page connecting its port.
   const options = await h.openOptions(browser.ctx, browser.extensionId);
-  const sw = await woke;
-  const r = await sw.evaluate(() => self.copilot.call('dom.teleport', {}));
-  assert.equal(r.code, 'unknown_tool');
+  await h.waitForText(options.locator('body'), 'API endpoint');
+  assert.equal(await h.workerStatus(browser.ctx), 'RUNNING');
+  const [marker, unknown] = await browser.sw.evaluate(async () => [self.bcTestMarker ?? 'fresh instance', await self.copilot.call('dom.teleport', {})]);
+  assert.equal(marker, 'fresh instance', 'Chrome really restarted the worker');
+  assert.equal(unknown.code, 'unknown_tool');
   const tabId = await h.tabIdOf(browser.ctx, page.url());
-  const status = await sw.evaluate((id) => self.copilot.contentStatus(id), tabId);
+  const status = await browser.sw.evaluate((id) => self.copilot.contentStatus(id), tabId);
   assert.equal(status.ok, true, JSON.stringify(status));
-  browser.sw = sw;
   await options.close();
   await page.close();
 });

@@ -155,7 +155,23 @@ export async function waitForText(locator, want, timeout = 10_000) {
   throw new Error(`timed out waiting for ${want} in: ${JSON.stringify(last)}`);
 }
 
-/** Stops the extension's service worker the way Chrome does when it idles. */
+/** `RUNNING` / `STOPPED` / … of the extension's service worker, as chrome://serviceworker-internals shows it. */
+export async function workerStatus(ctx) {
+  const page = await ctx.newPage();
+  try {
+    await page.goto('chrome://serviceworker-internals/');
+    const text = await waitForText(page.locator('body'), /Running Status:\s+\w+/);
+    return text.match(/Running Status:\s+(\w+)/)[1];
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Stops the extension's service worker the way Chrome does when it idles.
+ * (Playwright does not notice: do not evaluate on the worker until an
+ * extension event has woken it again; the same handle then reattaches.)
+ */
 export async function stopServiceWorker(ctx, anyPage) {
   const cdp = await ctx.newCDPSession(anyPage);
   await cdp.send('ServiceWorker.enable');
