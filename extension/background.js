@@ -4,7 +4,14 @@
 import init, * as bg from './background/bc_background.js';
 
 const ready = init({ module_or_path: new URL('./background/bc_background_bg.wasm', import.meta.url) });
-chrome.runtime.onConnect.addListener((port) => { ready.then(() => bg.on_connect(port)); });
+chrome.runtime.onConnect.addListener((port) => {
+  // A port's messages are dropped if no listener exists yet: hold those that
+  // arrive while the module initialises (e.g. the wake-up request itself).
+  const early = [];
+  const hold = (msg) => early.push(msg);
+  port.onMessage.addListener(hold);
+  ready.then(() => { port.onMessage.removeListener(hold); bg.on_connect(port, early); });
+});
 // Debug and test entry (DevTools, e2e tests): the same tool surface the controller uses.
 self.copilot = {
   call: (name, args) => ready.then(() => bg.call_tool(name, args ?? {})),

@@ -30,10 +30,11 @@ fn init() {
     js::log_err("setPanelBehavior", chrome::set_panel_behavior_open_on_click());
 }
 
-/// `chrome.runtime.onConnect`: an extension page or a content script opened a port.
+/// `chrome.runtime.onConnect`: an extension page or a content script opened a
+/// port. `early` holds the messages that arrived before the module was ready.
 #[wasm_bindgen]
-pub fn on_connect(port: chrome::Port) {
-    panel::accept(port);
+pub fn on_connect(port: chrome::Port, early: js_sys::Array) {
+    panel::accept(port, early);
 }
 
 /// `self.copilot.call(name, args)`: runs any tool by its seed-000 name and

@@ -39,22 +39,18 @@ fn sender_class(port: &chrome::Port) -> SenderClass {
     )
 }
 
-pub fn accept(port: chrome::Port) {
+pub fn accept(port: chrome::Port, early: js_sys::Array) {
     if port.name() != PANEL_PORT || sender_class(&port) != SenderClass::ExtensionPage {
         port.disconnect();
         return;
     }
     let conn = Rc::new(Connection { port, in_flight: RefCell::default() });
-
+    for msg in early.iter() {
+        receive(&conn, msg);
+    }
     let on_message = {
         let conn = conn.clone();
-        Closure::<dyn FnMut(JsValue)>::new(move |msg: JsValue| {
-            let id = js::get_i32(&msg, "id").unwrap_or(0) as RequestId;
-            match js::from_js::<PanelRequest>(msg) {
-                Ok(req) => wasm_bindgen_futures::spawn_local(handle(conn.clone(), req)),
-                Err(detail) => conn.post(&PanelEvent::Failed { id, error: CopilotError::BadRequest { detail } }),
-            }
-        })
+        Closure::<dyn FnMut(JsValue)>::new(move |msg: JsValue| receive(&conn, msg))
     };
     let on_disconnect = {
         let conn = conn.clone();
@@ -70,6 +66,14 @@ pub fn accept(port: chrome::Port) {
     // extension page, so leaking them is bounded and simpler than tracking.
     on_message.forget();
     on_disconnect.forget();
+}
+
+fn receive(conn: &Rc<Connection>, msg: JsValue) {
+    let id = js::get_i32(&msg, "id").unwrap_or(0) as RequestId;
+    match js::from_js::<PanelRequest>(msg) {
+        Ok(req) => wasm_bindgen_futures::spawn_local(handle(conn.clone(), req)),
+        Err(detail) => conn.post(&PanelEvent::Failed { id, error: CopilotError::BadRequest { detail } }),
+    }
 }
 
 async fn handle(conn: Rc<Connection>, req: PanelRequest) {
