@@ -40,12 +40,11 @@ try {
   const panel = await h.openPanel(browser.ctx, browser.extensionId);
   for (const question of ['What is the price of the Pro plan?', 'And the Team plan?']) {
     console.log(`\nyou:     ${question}`);
-    const bubbles = panel.getByRole('log');
-    const before = (await bubbles.allTextContents()).join('\n');
     await h.ask(panel, question);
-    const want = question.includes('Team') ? '$99' : '$29';
-    const after = await h.waitForText(bubbles, want);
-    console.log(`copilot: ${after.slice(before.length).replace(question, '').trim()}`);
+    // The answer bubble is aria-busy while it streams.
+    const answer = panel.locator('.exchange').last().locator('.bubble.answer[aria-busy="false"], [role=alert]');
+    await answer.first().waitFor({ timeout: 15_000 });
+    console.log(`copilot: ${(await answer.first().innerText()).replace(/\s*\n\s*/g, ' | ')}`);
   }
   await shot(panel, 'side-panel');
   if (headed) {
