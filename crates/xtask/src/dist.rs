@@ -25,7 +25,9 @@ pub fn run(project: &Project, opts: Options) -> Result<PathBuf> {
 
     build_modules(project, &bundle.modules)?;
     for module in &bundle.modules {
-        bindgen(project, &release_wasm(project, module), &unpacked.join(&module.slot), &module.target)?;
+        let out = unpacked.join(&module.slot);
+        bindgen(project, &release_wasm(project, module), &out, &module.target)?;
+        optimize(project, &out.join(format!("{}_bg.wasm", module.stem())))?;
     }
     if opts.fallback {
         for module in bundle.modules.iter().filter(|m| m.csp_fallback) {
@@ -55,7 +57,29 @@ fn build_modules(project: &Project, modules: &[Module]) -> Result<()> {
 }
 
 fn bindgen(project: &Project, wasm: &Path, out: &Path, target: &str) -> Result<()> {
-    run_cmd(project.cmd("wasm-bindgen").args(["--target", target, "--no-typescript", "--out-dir"]).arg(out).arg(wasm))
+    run_cmd(
+        project
+            .cmd("wasm-bindgen")
+            .args(["--target", target, "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir"])
+            .arg(out)
+            .arg(wasm),
+    )
+}
+
+/// The WebAssembly features rustc's wasm32-unknown-unknown target enables by
+/// default; wasm-opt must neither drop nor add any.
+const WASM_FEATURES: &[&str] = &[
+    "--enable-bulk-memory",
+    "--enable-mutable-globals",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-reference-types",
+    "--enable-multivalue",
+];
+
+/// binaryen's wasm-opt (npm package `binaryen`), size-optimising in place.
+fn optimize(project: &Project, wasm: &Path) -> Result<()> {
+    run_cmd(project.cmd("node").arg(project.node_modules().join("binaryen/bin/wasm-opt")).arg(wasm).arg("-Oz").args(WASM_FEATURES).arg("-o").arg(wasm))
 }
 
 /// The same crate, built so wasm2js can translate it (see ../shared/TOOLCHAIN.md):

@@ -1,3 +1,6 @@
+//! `LlmError`: every way a call to the endpoint can fail, each with its own
+//! message, and the classification of HTTP failures into it.
+
 use serde::{Deserialize, Serialize};
 
 /// Every way a call to the LLM endpoint can fail, each with its own message.

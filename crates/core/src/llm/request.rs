@@ -1,3 +1,5 @@
+//! Building the OpenAI-compatible chat request for a question about a page.
+
 use crate::digest::PageDigest;
 use serde::{Deserialize, Serialize};
 

@@ -1,3 +1,5 @@
+//! Decoding the SSE body of a streamed chat completion into answer text.
+
 use super::LlmError;
 use eventsource_stream::Eventsource;
 use futures::{Stream, StreamExt};
