@@ -31,6 +31,20 @@ after(async () => {
 });
 
 const transcript = () => panel.getByRole('log');
+/** The reply part of the latest exchange: its answer bubble or its error. */
+const lastReply = () => panel.locator('.exchange').last();
+
+/** Asks and waits for the latest exchange to show `want`; on failure says what it showed. */
+async function askExpecting(question, want, timeout = 15_000) {
+  await h.ask(panel, question);
+  await h.waitForText(lastReply(), question);
+  try {
+    return await h.waitForText(lastReply().getByRole('alert'), want, timeout);
+  } catch (e) {
+    const shown = await lastReply().innerText().catch(() => '(no exchange)');
+    throw new Error(`${e.message}\nlatest exchange shows: ${JSON.stringify(shown)}`);
+  }
+}
 
 test('a question about the page is answered, streamed into the panel', async () => {
   await llm.clearRequests();
@@ -59,10 +73,7 @@ const failures = [
 
 for (const f of failures) {
   test(`endpoint failure "${f.trigger}" shows its own message`, async () => {
-    const alerts = panel.getByRole('alert');
-    const before = await alerts.count();
-    await h.ask(panel, `Please ${f.trigger}`);
-    await h.waitForText(alerts.nth(before), f.want, 15_000);
+    await askExpecting(`Please ${f.trigger}`, f.want);
     // The conversation stays usable.
     assert.equal(await panel.getByLabel('Ask about this page').isEnabled(), true);
   });
@@ -73,10 +84,7 @@ test('connection refused shows its own message', async () => {
   try {
     await h.configure(options, { endpoint: 'http://127.0.0.1:9/v1', model: 'scripted-model' });
     await site.bringToFront();
-    const alerts = panel.getByRole('alert');
-    const before = await alerts.count();
-    await h.ask(panel, 'What is the price of the Pro plan?');
-    await h.waitForText(alerts.nth(before), /Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
+    await askExpecting('What is the price of the Pro plan? (endpoint down)', /Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
   } finally {
     await h.configure(options, { endpoint: llm.url, model: 'scripted-model' });
     await options.close();
@@ -86,10 +94,7 @@ test('connection refused shows its own message', async () => {
 test('asking about an extension page says why it cannot be read', async () => {
   const options = await h.openOptions(browser.ctx, browser.extensionId);
   await options.bringToFront();
-  const alerts = panel.getByRole('alert');
-  const before = await alerts.count();
-  await h.ask(panel, 'What is on this page?');
-  await h.waitForText(alerts.nth(before), /cannot read extension pages/);
+  await askExpecting('What is on this page?', /cannot read extension pages/);
   await options.close();
   await site.bringToFront();
 });

@@ -7,6 +7,7 @@
 //! also runs as a wasm2js build on pages whose CSP forbids WebAssembly;
 //! [`start`] records which build runs and why, for diagnostics.
 
+pub mod aria;
 mod digest;
 
 use bc_core::protocol::{ContentBuild, ContentRequest, ContentResponse};
@@ -51,4 +52,16 @@ fn respond(req: ContentRequest) -> ContentResponse {
         }
         ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
     }
+}
+
+/// Debug export for conformance scripts: the computed ARIA role of `el`.
+#[wasm_bindgen]
+pub fn debug_role(el: &web_sys::Element) -> Option<String> {
+    aria::computed_role(el).map(|r| r.as_str().to_owned())
+}
+
+/// Debug export for conformance scripts: the accessible name of `el`.
+#[wasm_bindgen]
+pub fn debug_name(el: &web_sys::Element) -> String {
+    aria::accessible_name(el)
 }

@@ -13,12 +13,19 @@
 //! - [`llm`]: OpenAI-compatible request building, SSE stream decoding and
 //!   error classification.
 //! - [`digest`]: the compact page text digest sent to the LLM.
+//! - [`summary`]: seed 001's page summary (compact and full), page type,
+//!   primary actions and redaction, from facts the content script collects.
 //! - [`url_policy`]: which URLs the copilot may not touch.
+//! - [`kind`]: table-driven inference of action kinds and form purposes.
+//! - [`rank`]: deterministic, sliceable ranking of page entries for `pcd.query`.
 
 pub mod digest;
+pub mod kind;
 pub mod llm;
 pub mod protocol;
+pub mod rank;
 pub mod settings;
+pub mod summary;
 pub mod tools;
 pub mod types;
 pub mod url_policy;

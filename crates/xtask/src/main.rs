@@ -8,9 +8,11 @@
 //! - `run`: builds, serves `www/` and the scripted LLM, and starts Chromium
 //!   with the extension (headed with a display, else a scripted demo).
 //! - `bench <what>`: benchmarks that print figures (never pass/fail).
+//! - `conformance <what>`: agreement with third-party conformance data.
 
 mod bench;
 mod bundle;
+mod conformance;
 mod dist;
 mod project;
 mod run;
@@ -27,7 +29,9 @@ usage: cargo xtask <verb> [options]
   test [--skip-native] [--skip-wasm] [--skip-e2e] [--e2e FILTER]
                              run all tests (native, wasm in headless Chromium, end-to-end)
   run [--headless]           build, serve www/, start Chromium with the extension
-  bench load                 page-load overhead with the extension vs without, on www/ pages";
+  bench load                 page-load overhead with the extension vs without, on www/ pages
+  conformance aria           our accessible names/roles vs WPT, axe and Chromium's AX tree
+                             (reads ../shared/bench-data; prints figures)";
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -58,6 +62,7 @@ fn main() -> Result<()> {
         ),
         "run" => run::run(&project, run::Options { headless: flag("--headless") }),
         "bench" => bench::run(&project, rest.first().map(String::as_str).unwrap_or("")),
+        "conformance" => conformance::run(&project, rest.first().map(String::as_str).unwrap_or(""), &rest[1.min(rest.len())..]),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

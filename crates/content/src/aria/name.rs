@@ -1,0 +1,154 @@
+//! The accessible name (W3C accname 1.2, the way Chromium computes it):
+//! `aria-labelledby`, embedded-control values, `aria-label`, host-language
+//! labels (`native.rs`), name from content (`content.rs`), then `title`.
+//! `accessible_name` returns the whitespace-normalised result.
+
+use super::{content, dom, hidden, native, role::{computed_role, Role}};
+use web_sys::Element;
+
+/// How the current node was reached; decides which steps apply.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Mode {
+    /// Reached through `aria-labelledby`: no further `aria-labelledby`.
+    pub in_labelledby: bool,
+    /// Reached by recursing into the content of a node being named: hidden
+    /// nodes are skipped and embedded controls give their value.
+    pub in_content: bool,
+    /// The directly referenced node was hidden: hidden descendants count.
+    pub include_hidden: bool,
+}
+
+/// Per-computation state: the element being named, the nodes already
+/// used (each contributes once per computation, as in Chromium), and a
+/// recursion guard.
+pub(crate) struct Ctx {
+    pub root: Element,
+    visited: Vec<Element>,
+    depth: u32,
+}
+
+/// Deep enough for any real label; stops reference cycles through content.
+const MAX_DEPTH: u32 = 64;
+
+/// The accessible name of `el`, whitespace collapsed and trimmed.
+pub fn accessible_name(el: &Element) -> String {
+    let mut cx = Ctx { root: el.clone(), visited: Vec::new(), depth: 0 };
+    // Naming a hidden element (e.g. a closed menu's item) reads its hidden content.
+    let mode = Mode { include_hidden: hidden::is_hidden(el), ..Mode::default() };
+    normalize(&text_alternative(el, &mut cx, mode))
+}
+
+/// Collapses runs of ASCII whitespace to one space and trims.
+pub fn normalize(s: &str) -> String {
+    s.split_ascii_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Computes the text alternative of `el` (accname step 2) in `mode`.
+pub(crate) fn text_alternative(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
+    if cx.depth > MAX_DEPTH {
+        return String::new();
+    }
+    // The root's first visit is not recorded, so a self-reference in its
+    // own aria-labelledby is still computed once.
+    if cx.depth > 0 {
+        if cx.visited.contains(el) {
+            return String::new();
+        }
+        cx.visited.push(el.clone());
+    }
+    cx.depth += 1;
+    let out = steps(el, cx, mode);
+    cx.depth -= 1;
+    out
+}
+
+fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
+    let is_root = *el == cx.root;
+    // The control being labelled contributes nothing to its own label.
+    if is_root && mode.in_content {
+        return String::new();
+    }
+    let role = computed_role(el);
+    // 2C first for Chromium: a control inside a label gives its value,
+    // even when it has its own aria-labelledby or aria-label.
+    if !is_root && (mode.in_content || mode.in_labelledby) {
+        if let Some(v) = native::embedded_value(el, role) {
+            return v;
+        }
+    }
+    // 2B: aria-labelledby, once per computation path.
+    if !mode.in_labelledby {
+        let refs = dom::id_refs(el, "aria-labelledby");
+        if !refs.is_empty() {
+            let parts: Vec<String> = refs
+                .iter()
+                .map(|r| {
+                    let m = Mode { in_labelledby: true, in_content: false, include_hidden: mode.include_hidden || hidden::is_hidden(r) };
+                    normalize(&text_alternative(r, cx, m))
+                })
+                .collect();
+            let joined = parts.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ");
+            // Chromium falls through to the next steps when the result is empty.
+            if !joined.is_empty() {
+                return joined;
+            }
+        }
+    }
+    // 2D: aria-label.
+    if let Some(label) = dom::attr_nonblank(el, "aria-label") {
+        return label;
+    }
+    // 2E: host-language label (label elements, alt, legend, caption, …).
+    if role != Some(Role::None) || !is_root {
+        if let Some(n) = native::native_name(el, cx, mode).filter(|n| !n.trim().is_empty()) {
+            return n;
+        }
+    }
+    // 2F: name from content, for roles that allow it and for any node
+    // reached by recursion or reference.
+    let mut blank = String::new();
+    if !is_root || mode.in_labelledby || allows_name_from_content(role) || is_summary(el) {
+        // A menu inside a label is a popup, not text of the label.
+        if !is_root && role == Some(Role::Menu) {
+            return String::new();
+        }
+        let c = content::from_content(el, cx, mode);
+        if !c.trim().is_empty() {
+            return c;
+        }
+        // Whitespace-only content still separates its neighbours' words.
+        blank = c;
+    }
+    // 2I: tooltip, then the host language's last resorts. A presentational
+    // element's title is part of what it gives up.
+    if role == Some(Role::None) {
+        return String::new();
+    }
+    // Chromium reads tooltips of the named node and of referenced nodes,
+    // not of descendants met while gathering content.
+    if !mode.in_content {
+        if let Some(t) = dom::attr_nonblank(el, "title") {
+            return t;
+        }
+    }
+    native::fallback_name(el).unwrap_or(blank)
+}
+
+/// `<summary>` has no ARIA role yet is named by its content (Chromium's
+/// disclosure triangle), unless an author role replaced that.
+fn is_summary(el: &Element) -> bool {
+    dom::tag(el) == "summary" && !el.has_attribute("role")
+}
+
+/// Roles whose name may come from their content (WAI-ARIA "Name From:
+/// contents"; Chromium adds terms and leaves rows unnamed).
+pub fn allows_name_from_content(role: Option<Role>) -> bool {
+    use Role::*;
+    matches!(
+        role,
+        Some(Button | Cell | Checkbox | ColumnHeader | GridCell | Heading | Link | MenuItem
+            | MenuItemCheckbox | MenuItemRadio | Option | Radio | RowHeader | Switch | Term
+            | Tab | Tooltip | TreeItem | Comment | Suggestion
+            | DocBacklink | DocBiblioref | DocGlossref | DocNoteref)
+    )
+}

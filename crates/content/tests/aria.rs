@@ -1,0 +1,218 @@
+//! Accessible roles and names (`bc_content::aria`) on real DOM fixtures in
+//! headless Chromium. Data-driven: each case is an HTML fixture, the element
+//! under test (`#t` unless a selector is given), and the role and name
+//! Chromium's accessibility tree gives it.
+
+use bc_content::aria::{accessible_name, computed_role, heading_level, is_hidden};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+struct Case {
+    html: &'static str,
+    /// Selector of the element under test inside the fixture.
+    sel: &'static str,
+    role: Option<&'static str>,
+    name: &'static str,
+}
+
+const fn c(html: &'static str, role: Option<&'static str>, name: &'static str) -> Case {
+    Case { html, sel: "#t", role, name }
+}
+
+const CASES: &[Case] = &[
+    // --- explicit roles -----------------------------------------------------
+    c(r#"<div id="t" role="button">Go</div>"#, Some("button"), "Go"),
+    c(r#"<div id="t" role="foo checkbox">x</div>"#, Some("checkbox"), "x"),
+    c(r#"<div id="t" role="widget landmark">x</div>"#, Some("generic"), ""),
+    c(r#"<div id="t" role="SLIDER">x</div>"#, Some("slider"), ""),
+    c(r#"<span id="t" role="img" aria-label="Logo"></span>"#, Some("image"), "Logo"),
+    c(r#"<div id="t" role="region">x</div>"#, Some("generic"), ""),
+    c(r#"<div id="t" role="region navigation">x</div>"#, Some("navigation"), ""),
+    c(r#"<div id="t" role="region" aria-label="News">x</div>"#, Some("region"), "News"),
+    // --- presentational role conflict resolution ----------------------------
+    c(r#"<ul role="none"><li id="t">a</li></ul>"#, Some("none"), ""),
+    c(r#"<h2 id="t" role="presentation">Title</h2>"#, Some("none"), ""),
+    c(r#"<button id="t" role="none">OK</button>"#, Some("button"), "OK"),
+    c(r#"<h2 id="t" role="none" tabindex="0">Title</h2>"#, Some("heading"), "Title"),
+    c(r#"<h2 id="t" role="none" aria-describedby="x">Title</h2>"#, Some("heading"), "Title"),
+    c(r#"<table role="presentation"><tr><td id="t">c</td></tr></table>"#, Some("generic"), ""),
+    // --- implicit roles (HTML-AAM) ------------------------------------------
+    c(r#"<a id="t" href="/x">Home</a>"#, Some("link"), "Home"),
+    c(r#"<a id="t">no href</a>"#, Some("generic"), ""),
+    c(r#"<button id="t">Save</button>"#, Some("button"), "Save"),
+    c(r#"<input id="t" type="checkbox">"#, Some("checkbox"), ""),
+    c(r#"<input id="t" type="radio">"#, Some("radio"), ""),
+    c(r#"<input id="t" type="range" aria-label="Volume">"#, Some("slider"), "Volume"),
+    c(r#"<input id="t" type="number" aria-label="Qty">"#, Some("spinbutton"), "Qty"),
+    c(r#"<input id="t" type="search" aria-label="Find">"#, Some("searchbox"), "Find"),
+    c(r#"<input id="t" type="email" aria-label="Mail">"#, Some("textbox"), "Mail"),
+    c(r#"<input id="t" type="tel" aria-label="Phone">"#, Some("textbox"), "Phone"),
+    c(r#"<input id="t" type="url" aria-label="Site">"#, Some("textbox"), "Site"),
+    c(r#"<input id="t" aria-label="Plain">"#, Some("textbox"), "Plain"),
+    c(r#"<input id="t" list="dl" aria-label="Pick"><datalist id="dl"><option>a</option></datalist>"#, Some("combobox"), "Pick"),
+    c(r#"<select id="t"><option>One</option></select>"#, Some("combobox"), ""),
+    c(r#"<select id="t" multiple><option>One</option></select>"#, Some("listbox"), ""),
+    c(r#"<select id="t" size="3"><option>One</option></select>"#, Some("listbox"), ""),
+    c(r#"<textarea id="t"></textarea>"#, Some("textbox"), ""),
+    c(r#"<img id="t" src="data:," alt="">"#, Some("none"), ""),
+    c(r#"<img id="t" src="data:," alt="Chart">"#, Some("image"), "Chart"),
+    c(r#"<h3 id="t">Intro</h3>"#, Some("heading"), "Intro"),
+    c(r#"<header id="t">top</header>"#, Some("banner"), ""),
+    c(r#"<article><header id="t">top</header></article>"#, Some("sectionheader"), ""),
+    c(r#"<footer id="t">bottom</footer>"#, Some("contentinfo"), ""),
+    c(r#"<main><footer id="t">bottom</footer></main>"#, Some("sectionfooter"), ""),
+    c(r#"<section id="t">s</section>"#, Some("generic"), ""),
+    c(r#"<section id="t" aria-label="Pricing">s</section>"#, Some("region"), "Pricing"),
+    c(r#"<form id="t" aria-label="Login"></form>"#, Some("form"), "Login"),
+    c(r#"<nav id="t">n</nav>"#, Some("navigation"), ""),
+    c(r#"<main id="t">m</main>"#, Some("main"), ""),
+    c(r#"<aside id="t">a</aside>"#, Some("complementary"), ""),
+    c(r#"<article><aside id="t">a</aside></article>"#, Some("generic"), ""),
+    c(r#"<ol id="t"><li>x</li></ol>"#, Some("list"), ""),
+    c(r#"<ul><li id="t">item</li></ul>"#, Some("listitem"), ""),
+    c(r#"<table id="t"><caption>Prices</caption><tr><td>1</td></tr></table>"#, Some("table"), "Prices"),
+    c(r#"<table><tr><th>H</th></tr><tr id="t"><td>1</td></tr></table>"#, Some("row"), ""),
+    c(r#"<table><tr><th>H</th></tr><tr><td id="t">cell</td></tr></table>"#, Some("cell"), "cell"),
+    c(r#"<table><tr><th id="t">Head</th></tr><tr><td>1</td></tr></table>"#, Some("columnheader"), "Head"),
+    c(r#"<table><tr><th id="t">Row</th><td>1</td></tr></table>"#, Some("rowheader"), "Row"),
+    c(r#"<table role="grid"><tr><td id="t">g</td></tr></table>"#, Some("gridcell"), "g"),
+    c(r#"<select><option id="t">Apple</option></select>"#, Some("option"), "Apple"),
+    c(r#"<dialog id="t" open>d</dialog>"#, Some("dialog"), ""),
+    c(r#"<details id="t"><summary>More</summary>x</details>"#, Some("group"), ""),
+    c(r#"<details open><summary id="t">More</summary>x</details>"#, None, "More"),
+    c(r#"<fieldset id="t"><legend>Shipping</legend></fieldset>"#, Some("group"), "Shipping"),
+    c(r#"<output id="t">5</output>"#, Some("status"), ""),
+    c(r#"<progress id="t" value="3" max="10"></progress>"#, Some("progressbar"), ""),
+    c(r#"<meter id="t" value="3" max="10"></meter>"#, Some("meter"), ""),
+    c(r#"<hr id="t">"#, Some("separator"), ""),
+    c(r#"<div id="t">plain</div>"#, Some("generic"), ""),
+    c(r#"<p id="t">para</p>"#, Some("paragraph"), ""),
+    // --- aria-labelledby ----------------------------------------------------
+    c(r#"<span id="a">Billing</span><span id="b">Name</span><input id="t" aria-labelledby="a b">"#, Some("textbox"), "Billing Name"),
+    c(r#"<span id="a" hidden>Secret label</span><button id="t" aria-labelledby="a">x</button>"#, Some("button"), "Secret label"),
+    c(r#"<span id="a" aria-labelledby="b">A</span><span id="b">B</span><button id="t" aria-labelledby="a">x</button>"#, Some("button"), "A"),
+    c(r#"<button id="t" aria-labelledby="t l" aria-label="Delete">x</button><span id="l">file.txt</span>"#, Some("button"), "Delete file.txt"),
+    c(r#"<button id="t" aria-labelledby="missing">Fallback</button>"#, Some("button"), "Fallback"),
+    c(r#"<div id="a">Visible <span hidden>hidden</span> text</div><button id="t" aria-labelledby="a">x</button>"#, Some("button"), "Visible text"),
+    // --- aria-label ---------------------------------------------------------
+    c(r#"<button id="t" aria-label="Close">X</button>"#, Some("button"), "Close"),
+    c(r#"<button id="t" aria-label="   ">Content</button>"#, Some("button"), "Content"),
+    // --- host-language labels -----------------------------------------------
+    c(r#"<label for="t">Email</label><input id="t">"#, Some("textbox"), "Email"),
+    c(r#"<label>Remember me <input id="t" type="checkbox"></label>"#, Some("checkbox"), "Remember me"),
+    c(r#"<label for="t">First</label><label for="t">Second</label><input id="t">"#, Some("textbox"), "First Second"),
+    c(r#"<input id="t" type="checkbox"><label for="t">Flash <input value="3"> times</label>"#, Some("checkbox"), "Flash 3 times"),
+    c(r#"<input id="t" type="checkbox"><label for="t">Every <select><option>day</option><option selected>week</option></select></label>"#, Some("checkbox"), "Every week"),
+    c(r#"<input id="t" type="checkbox"><label for="t">Level <input type="range" min="0" max="10" value="7"></label>"#, Some("checkbox"), "Level 7"),
+    c(r#"<input id="t" type="checkbox"><label for="t">Copies <input type="number" value="2"></label>"#, Some("checkbox"), "Copies 2"),
+    c(r#"<input id="t" type="checkbox"><label for="t">Rate <span role="slider" aria-valuetext="high" aria-valuenow="9"></span></label>"#, Some("checkbox"), "Rate high"),
+    c(r#"<img id="t" src="data:," alt="Company logo">"#, Some("image"), "Company logo"),
+    c(r#"<input id="t" type="submit">"#, Some("button"), "Submit"),
+    c(r#"<input id="t" type="reset">"#, Some("button"), "Reset"),
+    c(r#"<input id="t" type="submit" value="Send">"#, Some("button"), "Send"),
+    c(r#"<input id="t" type="image" src="data:," alt="Search">"#, Some("button"), "Search"),
+    c(r#"<input id="t" type="image" src="data:," value="Go">"#, Some("button"), "Go"),
+    c(r#"<input id="t" type="text" title="Your city">"#, Some("textbox"), "Your city"),
+    c(r#"<input id="t" type="text" placeholder="Search docs">"#, Some("textbox"), "Search docs"),
+    // Chromium's tree does not name a figure from its figcaption.
+    c(r#"<figure id="t"><img src="data:," alt="x"><figcaption>Fig. 1</figcaption></figure>"#, Some("figure"), ""),
+    c(r#"<dl role="none"><dt id="t">a</dt></dl>"#, Some("term"), "a"),
+    c(r#"<table id="t" summary="Totals"><tr><td>1</td></tr></table>"#, Some("table"), "Totals"),
+    // --- name from content --------------------------------------------------
+    c(r#"<button id="t">Buy <b>now</b></button>"#, Some("button"), "Buy now"),
+    c(r#"<a id="t" href="/x">Hello<span>world</span></a>"#, Some("link"), "Helloworld"),
+    c(r#"<a id="t" href="/x">Hello<div>world</div></a>"#, Some("link"), "Hello world"),
+    c(r#"<a id="t" href="/x"><span style="display:inline-block">one</span><span style="display:inline-block">two</span></a>"#, Some("link"), "one two"),
+    c(r#"<a id="t" href="/x"><img src="data:," alt="Home"> page</a>"#, Some("link"), "Home page"),
+    c(r#"<button id="t">Save<span hidden> secretly</span><span aria-hidden="true">!!</span></button>"#, Some("button"), "Save"),
+    c(r#"<button id="t">A <span style="display:none">B</span> <span style="visibility:hidden">C</span> D</button>"#, Some("button"), "A D"),
+    c(r#"<style>#t::before{content:"Note: "}#t::after{content:" (new)"}</style><button id="t">Read</button>"#, Some("button"), "Note: Read (new)"),
+    c(r#"<style>#t::before{content:url(x.png) / "Alt text"}</style><button id="t">Read</button>"#, Some("button"), "Alt text Read"),
+    c(r#"<style>#t{text-transform:uppercase}</style><h2 id="t">Call us</h2>"#, Some("heading"), "CALL US"),
+    c(r#"<div id="t" role="link" tabindex="0"><span role="presentation" aria-label="Eli">Zambino</span></div>"#, Some("link"), "Eli"),
+    c(r#"<div id="t" role="heading">   spaced
+          out   text  </div>"#, Some("heading"), "spaced out text"),
+    c(r#"<div id="t" role="navigation">Skip me</div>"#, Some("navigation"), ""),
+    c(r#"<button id="t" title="Tip"></button>"#, Some("button"), "Tip"),
+];
+
+fn fixture() -> web_sys::Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    // The test runner reports through its own element in <body>: leave it be.
+    match document.get_element_by_id("fixture") {
+        Some(f) => f,
+        None => {
+            let f = document.create_element("div").unwrap();
+            f.set_id("fixture");
+            document.body().unwrap().append_child(&f).unwrap();
+            f
+        }
+    }
+}
+
+fn target(html: &str, sel: &str) -> web_sys::Element {
+    let f = fixture();
+    f.set_inner_html(html);
+    f.query_selector(sel).unwrap().unwrap_or_else(|| panic!("no {sel} in {html}"))
+}
+
+#[wasm_bindgen_test]
+fn roles_and_names_match_chromium() {
+    assert!(CASES.len() >= 60, "keep at least 60 cases");
+    let mut failures = Vec::new();
+    for case in CASES {
+        let el = target(case.html, case.sel);
+        let role = computed_role(&el).map(|r| r.as_str());
+        let name = accessible_name(&el);
+        if role != case.role || name != case.name {
+            failures.push(format!(
+                "{}\n    role: expected {:?}, got {:?}\n    name: expected {:?}, got {:?}",
+                case.html, case.role, role, case.name, name
+            ));
+        }
+    }
+    fixture().set_inner_html("");
+    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), CASES.len(), failures.join("\n"));
+}
+
+#[wasm_bindgen_test]
+fn heading_levels() {
+    for (html, level) in [
+        (r#"<h4 id="t">x</h4>"#, Some(4)),
+        (r#"<div id="t" role="heading" aria-level="5">x</div>"#, Some(5)),
+        (r#"<h1 id="t" aria-level="3">x</h1>"#, Some(3)),
+        (r#"<div id="t" role="heading">x</div>"#, Some(2)),
+        (r#"<p id="t">x</p>"#, None),
+    ] {
+        assert_eq!(heading_level(&target(html, "#t")), level, "{html}");
+    }
+    fixture().set_inner_html("");
+}
+
+#[wasm_bindgen_test]
+fn hidden_detection() {
+    for (html, hidden) in [
+        (r#"<div id="t">shown</div>"#, false),
+        (r#"<div hidden><span id="t">x</span></div>"#, true),
+        (r#"<div style="display:none"><span id="t">x</span></div>"#, true),
+        (r#"<span id="t" style="visibility:hidden">x</span>"#, true),
+        (r#"<div aria-hidden="true"><button id="t">x</button></div>"#, true),
+        (r#"<div inert><button id="t">x</button></div>"#, true),
+        (r#"<select><option id="t">closed select option</option></select>"#, false),
+        (r#"<div style="display:contents"><span id="t">x</span></div>"#, false),
+    ] {
+        assert_eq!(is_hidden(&target(html, "#t")), hidden, "{html}");
+    }
+    fixture().set_inner_html("");
+}
+
+#[wasm_bindgen_test]
+fn debug_exports_serialise_role_and_name() {
+    let el = target(r#"<nav id="t" aria-label="Primary"></nav>"#, "#t");
+    assert_eq!(bc_content::debug_role(&el).as_deref(), Some("navigation"));
+    assert_eq!(bc_content::debug_name(&el), "Primary");
+    let el = target(r#"<abbr id="t">x</abbr>"#, "#t");
+    assert_eq!(bc_content::debug_role(&el), None);
+    fixture().set_inner_html("");
+}

@@ -1,0 +1,276 @@
+//! Fixture tests for kind and purpose inference: one row per rule (the row
+//! names the rule that must decide it), plus negative and context cases.
+//! Every rule of the tables must be exercised by some row.
+
+use super::*;
+use crate::types::Landmark;
+use std::collections::BTreeSet;
+
+/// An action fixture: rule expected to fire ("" for none), label, context in
+/// a `key=value; key=value; flag` mini-language, expected kind.
+struct Act(&'static str, &'static str, &'static str, Option<ActionKind>);
+
+/// A form fixture: rule expected to fire, fields as `type:label[:name[:autocomplete]]`
+/// separated by `|`, form context as `key=value; …`, expected purpose.
+struct Form(&'static str, &'static str, &'static str, Option<FormPurpose>);
+
+use ActionKind as K;
+use FormPurpose as P;
+
+#[rustfmt::skip]
+const ACTIONS: &[Act] = &[
+    Act("logout.label", "Sign out", "role=button; landmark=header", Some(K::Logout)),
+    Act("password_reset.label", "Forgot password?", "role=link; form=login", Some(K::PasswordReset)),
+    Act("signup.label", "Create account", "role=link; landmark=header", Some(K::Signup)),
+    Act("login.label", "Log in", "role=link; landmark=header", Some(K::Login)),
+    Act("login.form_submit", "Continue", "role=button; type=submit; form=login", Some(K::Login)),
+    Act("signup.form_submit", "Continue", "tag=button; form=signup", Some(K::Signup)),
+    Act("search.input", "Query", "role=searchbox; type=search", Some(K::Search)),
+    Act("search.form_submit", "Go", "role=button; type=submit; form=search_products", Some(K::Search)),
+    Act("search.label", "Search", "role=button; landmark=header", Some(K::Search)),
+    Act("download_invoice.label", "Download invoice", "role=link", Some(K::DownloadInvoice)),
+    Act("download_invoice.pdf_label", "Invoice #1043 (PDF)", "role=link", Some(K::DownloadInvoice)),
+    Act("download_invoice.context", "Download", "role=button; collection=invoices; landmark=main", Some(K::DownloadInvoice)),
+    Act("download_invoice.href", "Download", "role=link; href=/account/invoices/in_1043/pdf", Some(K::DownloadInvoice)),
+    Act("download.label", "Export CSV", "role=button; heading=Reports", Some(K::Download)),
+    Act("download.href_file", "Price list", "role=link; href=/files/prices-2024.pdf", Some(K::Download)),
+    Act("remove_from_cart.label", "Remove item", "role=button", Some(K::RemoveFromCart)),
+    Act("remove_from_cart.context", "×", "role=button; heading=Your basket", Some(K::RemoveFromCart)),
+    Act("add_to_cart.label", "Add to bag", "role=button; collection=productGrid", Some(K::AddToCart)),
+    Act("checkout.label", "Proceed to checkout", "role=button; heading=Basket", Some(K::Checkout)),
+    Act("checkout.form_submit", "Continue", "type=submit; form=checkout", Some(K::Checkout)),
+    Act("payment_method.label", "Add card", "role=button; heading=Payment methods", Some(K::PaymentMethod)),
+    Act("payment_method.form_submit", "Save", "tag=button; form=payment_method", Some(K::PaymentMethod)),
+    Act("cart.label", "Basket (3)", "role=link; landmark=header", Some(K::Cart)),
+    Act("cart.href", "(2)", "role=link; landmark=header; href=/cart", Some(K::Cart)),
+    Act("billing.label", "Billing", "role=link; landmark=nav", Some(K::Billing)),
+    Act("filter.label", "Apply filters", "role=button; landmark=aside", Some(K::Filter)),
+    Act("filter.form_submit", "Show 24 results", "type=submit; form=filter", Some(K::Filter)),
+    Act("sort.label", "Sort by price", "role=button; popup=listbox", Some(K::Sort)),
+    Act("pagination.label", "Next ›", "role=link", Some(K::Pagination)),
+    Act("pagination.page_n", "Page 3", "role=link", Some(K::Pagination)),
+    Act("pagination.number", "3", "role=link; pagination", Some(K::Pagination)),
+    Act("pagination.in_nav", "«", "role=link; pagination", Some(K::Pagination)),
+    Act("settings.label", "Preferences", "role=link; landmark=nav", Some(K::Settings)),
+    Act("profile.label", "My account", "role=button; landmark=header; popup=menu", Some(K::Profile)),
+    Act("subscribe.label", "Subscribe", "role=button; landmark=footer", Some(K::Subscribe)),
+    Act("subscribe.form_submit", "Notify me", "type=submit; form=newsletter", Some(K::Subscribe)),
+    Act("contact.label", "Contact sales", "role=link; landmark=header", Some(K::Contact)),
+    Act("contact.form_submit", "Send", "type=submit; form=contact", Some(K::Contact)),
+    Act("help.label", "Help center", "role=link; landmark=footer", Some(K::Help)),
+    Act("upload.input", "Avatar", "tag=input; type=file", Some(K::Upload)),
+    Act("upload.label", "Upload document", "role=button", Some(K::Upload)),
+    Act("schedule.label", "Schedule a call", "role=button", Some(K::Schedule)),
+    Act("book.label", "Book now", "role=button; heading=Deluxe room", Some(K::Book)),
+    Act("apply.label", "Apply now", "role=link; heading=Senior engineer", Some(K::Apply)),
+    Act("share.label", "Copy link", "role=button", Some(K::Share)),
+    Act("delete.label", "Delete project", "role=button; heading=Danger zone", Some(K::Delete)),
+    Act("cancel.label", "Cancel", "role=button", Some(K::Cancel)),
+    Act("edit.label", "Rename", "role=menuitem", Some(K::Edit)),
+    Act("save.label", "Save changes", "type=submit; form=settings", Some(K::Save)),
+    Act("confirm.label", "Confirm", "role=button; heading=Delete project?", Some(K::Confirm)),
+    Act("confirm.exact", "OK", "role=button", Some(K::Confirm)),
+    Act("close.label", "×", "role=button", Some(K::Close)),
+    Act("menu.label", "☰", "role=button", Some(K::Menu)),
+    Act("menu.popup", "Products", "role=button; landmark=nav; popup=true", Some(K::Menu)),
+    Act("navigation.landmark_link", "Pricing", "role=link; landmark=nav", Some(K::Navigation)),
+    // Context and synonyms.
+    Act("login.label", "Sign in", "role=link; landmark=footer", Some(K::Login)),
+    Act("login.label", "Sign in with Google", "role=button; landmark=main", Some(K::Login)),
+    Act("login.label", "Log in", "role=link; heading=Searching tips", Some(K::Login)),
+    Act("login.label", "Anmelden", "role=link; landmark=header", Some(K::Login)),
+    Act("signup.label", "Register", "role=link; landmark=header", Some(K::Signup)),
+    Act("cart.label", "Warenkorb", "role=link; landmark=header", Some(K::Cart)),
+    Act("settings.label", "Paramètres", "role=link; landmark=nav", Some(K::Settings)),
+    Act("settings.label", "", "role=button; icon=Settings", Some(K::Settings)),
+    Act("billing.label", "Receipts", "role=link; landmark=main", Some(K::Billing)),
+    Act("download_invoice.context", "Download", "role=link; heading=Billing history", Some(K::DownloadInvoice)),
+    Act("download.label", "Download", "role=button; landmark=main", Some(K::Download)),
+    Act("delete.label", "Remove", "role=button; landmark=main", Some(K::Delete)),
+    Act("remove_from_cart.context", "Remove", "role=button; collection=cartItems", Some(K::RemoveFromCart)),
+    // Negatives: nothing should fire.
+    Act("", "Searching tips", "role=link; landmark=main", None),
+    Act("", "Read more", "role=link; landmark=main; heading=Searching tips", None),
+    Act("", "Leather bag", "role=link; collection=products; href=/products/leather-bag", None),
+    Act("", "2", "role=button; landmark=main", None),
+    Act("", "2", "role=link; landmark=nav", None),
+    Act("", "Next-gen features", "role=link; landmark=main", None),
+    Act("", "Pricing", "role=link; landmark=main", None),
+    Act("", "", "", None),
+];
+
+#[rustfmt::skip]
+const FORMS: &[Form] = &[
+    Form("password_reset.context", "email:Email", "heading=Forgot your password?; submit=Send link", Some(P::PasswordReset)),
+    Form("settings.password_change",
+        "password:Current password::current-password|password:New password::new-password|password:Repeat::new-password",
+        "submit=Update password", Some(P::Settings)),
+    Form("checkout.submit", "email:Email|text:Address::street-address", "submit=Place order", Some(P::Checkout)),
+    Form("checkout.card_and_address",
+        "text:Card number::cc-number|text:Street::shipping street-address", "submit=Continue", Some(P::Checkout)),
+    Form("payment_method.autocomplete",
+        "text:Card number::cc-number|text:MM/YY::cc-exp|text:CVC::cc-csc", "submit=Save card", Some(P::PaymentMethod)),
+    Form("payment_method.labels", "text:Card number|text:Expiry date|text:CVC", "submit=Add", Some(P::PaymentMethod)),
+    Form("newsletter.email_only", "email:Email address", "submit=Subscribe; landmark=footer", Some(P::Newsletter)),
+    Form("signup.new_password", "email:Email::email|password:Password::new-password", "submit=Continue", Some(P::Signup)),
+    Form("signup.confirm_password", "email:Email|password:Password|password:Confirm password", "submit=Submit", Some(P::Signup)),
+    Form("signup.name_and_password", "text:Full name|email:Email|password:Password", "submit=Submit", Some(P::Signup)),
+    Form("signup.submit", "email:Work email|text:Company", "submit=Get started", Some(P::Signup)),
+    Form("login.password", "email:Email::username|password:Password::current-password", "submit=Sign in", Some(P::Login)),
+    Form("login.submit_or_context", "email:Email", "heading=Sign in to Acme; submit=Continue", Some(P::Login)),
+    Form("search_products.context", "search:Search products:q", "role=search; submit=Search", Some(P::SearchProducts)),
+    Form("search.role", "text:Query", "role=search", Some(P::Search)),
+    Form("search.input", "search:Search docs", "", Some(P::Search)),
+    Form("search.label", "text:Keywords:q", "submit=Go", Some(P::Search)),
+    Form("filter.context", "checkbox:In stock|select:Brand", "heading=Filter results", Some(P::Filter)),
+    Form("filter.checkboxes", "checkbox:Red|checkbox:Blue|checkbox:Green", "landmark=aside", Some(P::Filter)),
+    Form("sort.single_field", "select:Sort by:sort", "", Some(P::Sort)),
+    Form("contact.message", "text:Name|email:Email|textarea:Message", "submit=Send", Some(P::Contact)),
+    Form("contact.context", "text:Company|tel:Phone", "heading=Contact sales", Some(P::Contact)),
+    Form("comment.field", "textarea:Add a comment", "submit=Post", Some(P::Comment)),
+    Form("upload.file", "file:Resume", "submit=Upload", Some(P::Upload)),
+    Form("schedule.datetime", "date:Date|time:Time", "submit=Book appointment", Some(P::Schedule)),
+    Form("shipping.autocomplete",
+        "text:Street::shipping address-line1|text:City::shipping address-level2", "submit=Continue", Some(P::ShippingAddress)),
+    Form("billing.autocomplete",
+        "text:Street::billing street-address|text:Postal code::billing postal-code", "", Some(P::Billing)),
+    Form("shipping.context", "text:Street address|text:City", "heading=Delivery address", Some(P::ShippingAddress)),
+    Form("billing.context", "text:Company name|text:VAT number", "heading=Billing details", Some(P::Billing)),
+    Form("profile.context", "text:Display name|textarea:Bio", "heading=Edit profile", Some(P::Profile)),
+    Form("settings.context", "checkbox:Product news|checkbox:Weekly digest", "heading=Notification settings", Some(P::Settings)),
+    Form("shipping.address_fields", "text:Street::street-address|text:ZIP::postal-code", "", Some(P::ShippingAddress)),
+    // Context and near misses.
+    Form("login.password", "text:Username:username|password:Password", "submit=Log in", Some(P::Login)),
+    Form("newsletter.email_only", "email:Email", "submit=Sign up", Some(P::Newsletter)),
+    Form("signup.submit", "email:Email|password:Password", "heading=Create your account; submit=Continue", Some(P::Signup)),
+    Form("search_products.context", "search:Search:q", "action=/shop/search", Some(P::SearchProducts)),
+    // Negatives.
+    Form("", "email:Email", "heading=Searching tips; submit=Send", None),
+    Form("", "", "", None),
+];
+
+/// Parses `key=value; key=value; flag` into an [`ActionContext`].
+fn action_context(spec: &str) -> ActionContext {
+    let mut ctx = ActionContext::default();
+    for part in spec.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        let text = value;
+        let value = Some(value.to_owned());
+        match key {
+            "role" => ctx.role = value,
+            "tag" => ctx.tag = value,
+            "type" => ctx.input_type = value,
+            "href" => ctx.href_path = value,
+            "heading" => ctx.heading = value,
+            "collection" => ctx.collection = value,
+            "popup" => ctx.has_popup = value,
+            "icon" => ctx.icon_hint = value,
+            "pagination" => ctx.in_pagination = true,
+            "landmark" => ctx.landmark = Some(serde_json::from_value(value.into()).unwrap()),
+            "form" => ctx.form_purpose = Some(text.parse().unwrap()),
+            other => panic!("unknown fixture key {other:?} in {spec:?}"),
+        }
+    }
+    ctx
+}
+
+/// Parses the field list and form context of a [`Form`] fixture.
+fn form_facts(fields: &str, spec: &str) -> FormFacts {
+    let fields = fields
+        .split('|')
+        .filter(|f| !f.is_empty())
+        .map(|f| {
+            let mut parts = f.split(':');
+            let mut next = || parts.next().filter(|s| !s.is_empty()).map(str::to_owned);
+            FieldFacts {
+                field_type: next().unwrap(),
+                label: next().unwrap_or_default(),
+                name: next(),
+                autocomplete: next(),
+            }
+        })
+        .collect();
+    let mut form = FormFacts { fields, ..FormFacts::default() };
+    for part in spec.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, value) = part.split_once('=').expect("key=value");
+        let value = Some(value.to_owned());
+        match key {
+            "submit" => form.submit_label = value,
+            "heading" => form.heading = value,
+            "role" => form.role = value,
+            "name" => form.name = value,
+            "action" => form.action_path = value,
+            "landmark" => form.landmark = Some(serde_json::from_value::<Landmark>(value.into()).unwrap()),
+            other => panic!("unknown fixture key {other:?} in {spec:?}"),
+        }
+    }
+    form
+}
+
+/// Compares one inference with its fixture; returns a failure line.
+fn check<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    (got_rule, got): (&str, Option<T>),
+    (want_rule, want): (&str, Option<T>),
+) -> Option<String> {
+    (got != want || got_rule != want_rule)
+        .then(|| format!("{what}: got {got:?} by {got_rule:?}, want {want:?} by {want_rule:?}"))
+}
+
+#[test]
+fn action_fixtures() {
+    let failures: Vec<String> = ACTIONS
+        .iter()
+        .filter_map(|Act(rule, label, spec, want)| {
+            let got = explain_action_kind(label, &action_context(spec));
+            check(&format!("{label:?} [{spec}]"), (got.map_or("", |r| r.id), got.map(|r| r.kind)), (rule, *want))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} failing:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn form_fixtures() {
+    let failures: Vec<String> = FORMS
+        .iter()
+        .filter_map(|Form(rule, fields, spec, want)| {
+            let got = explain_form_purpose(&form_facts(fields, spec));
+            check(&format!("[{fields}] [{spec}]"), (got.map_or("", |r| r.id), got.map(|r| r.purpose)), (rule, *want))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} failing:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Rule ids that are duplicated or have no fixture row.
+fn uncovered<'a>(rules: impl Iterator<Item = &'a str>, fixtures: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let covered: BTreeSet<&str> = fixtures.collect();
+    let mut seen = BTreeSet::new();
+    rules
+        .filter_map(|id| {
+            if !seen.insert(id) {
+                Some(format!("duplicate {id}"))
+            } else {
+                (!covered.contains(id)).then(|| format!("no fixture for {id}"))
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn every_rule_has_a_fixture_and_a_unique_id() {
+    let actions = uncovered(ACTION_RULES.iter().map(|r| r.id), ACTIONS.iter().map(|a| a.0));
+    assert!(actions.is_empty(), "action rules: {actions:?}");
+    let forms = uncovered(FORM_RULES.iter().map(|r| r.id), FORMS.iter().map(|f| f.0));
+    assert!(forms.is_empty(), "form rules: {forms:?}");
+    assert!(ACTIONS.len() + FORMS.len() >= 60);
+}
+
+#[test]
+fn context_deserialises_from_camel_case_json() {
+    let ctx: ActionContext = serde_json::from_value(serde_json::json!({
+        "role": "button", "formPurpose": "login", "inPagination": false, "hrefPath": "/x"
+    }))
+    .unwrap();
+    assert_eq!(ctx.form_purpose, Some(FormPurpose::Login));
+    assert_eq!(infer_action_kind("Continue", &ctx), Some(ActionKind::Login));
+}

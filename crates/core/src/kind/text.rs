@@ -1,0 +1,112 @@
+//! Text normalisation shared by kind inference and ranking: lower-casing,
+//! folding common Latin diacritics, splitting into word tokens, and matching
+//! keyword phrases against token sequences.
+
+/// Latin letters with diacritics and their ASCII folds. A small table rather
+/// than full Unicode decomposition keeps the content WASM small; it covers the
+/// languages the keyword tables use (de, fr, es, pt, it, nl). Entries are
+/// lower case: folding runs after lower-casing.
+#[rustfmt::skip]
+const FOLDS: &[(char, &str)] = &[
+    ('à', "a"), ('á', "a"), ('â', "a"), ('ã', "a"), ('ä', "a"), ('å', "a"),
+    ('æ', "ae"), ('ç', "c"), ('è', "e"), ('é', "e"), ('ê', "e"), ('ë', "e"),
+    ('ì', "i"), ('í', "i"), ('î', "i"), ('ï', "i"), ('ñ', "n"), ('ò', "o"),
+    ('ó', "o"), ('ô', "o"), ('õ', "o"), ('ö', "o"), ('ø', "o"), ('œ', "oe"),
+    ('ù', "u"), ('ú', "u"), ('û', "u"), ('ü', "u"), ('ý', "y"), ('ÿ', "y"),
+    ('ß', "ss"),
+];
+
+/// Lower-cases, folds diacritics, turns every non-alphanumeric run into one
+/// space and trims. `"Log-In ›"` → `"log in"`, `"Paramètres"` → `"parametres"`.
+pub fn normalize(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut pending_space = false;
+    for c in s.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
+            match (!c.is_ascii()).then(|| FOLDS.iter().find(|(from, _)| *from == c)).flatten() {
+                Some((_, to)) => out.push_str(to),
+                None => out.push(c),
+            }
+        } else {
+            pending_space = true;
+        }
+    }
+    out
+}
+
+/// The normalised words of `s`.
+pub fn words(s: &str) -> Vec<String> {
+    normalize(s).split(' ').filter(|w| !w.is_empty()).map(str::to_owned).collect()
+}
+
+/// Splits identifier-like names (`productGrid`, `download_invoice`) into
+/// words, so collection names and kind names read like labels.
+pub fn split_identifier(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 4);
+    let mut prev_lower = false;
+    for c in s.chars() {
+        if c.is_uppercase() && prev_lower {
+            out.push(' ');
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        out.push(c);
+    }
+    out
+}
+
+/// Whether a word of the text matches a word of a keyword phrase. A trailing
+/// plural `s`/`es` on the text side is tolerated ("invoices" matches
+/// "invoice"), but not other suffixes ("searching" does not match "search").
+pub fn word_matches(text_word: &str, phrase_word: &str) -> bool {
+    text_word == phrase_word || text_word.strip_prefix(phrase_word).is_some_and(|rest| rest == "s" || rest == "es")
+}
+
+/// Whether the phrase (space-separated normalised words) occurs as a
+/// contiguous word sequence of `words`.
+pub fn contains_phrase(words: &[String], phrase: &str) -> bool {
+    let phrase: Vec<&str> = phrase.split(' ').collect();
+    if phrase.is_empty() || phrase.len() > words.len() {
+        return false;
+    }
+    words.windows(phrase.len()).any(|window| window.iter().zip(&phrase).all(|(w, p)| word_matches(w, p)))
+}
+
+/// Whether the whole of `words` is exactly the phrase (plural-tolerant).
+pub fn is_phrase(words: &[String], phrase: &str) -> bool {
+    let phrase: Vec<&str> = phrase.split(' ').collect();
+    words.len() == phrase.len() && words.iter().zip(&phrase).all(|(w, p)| word_matches(w, p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_folds_case_accents_and_punctuation() {
+        assert_eq!(normalize("  Log-In ›"), "log in");
+        assert_eq!(normalize("Paramètres du compte"), "parametres du compte");
+        assert_eq!(normalize("Straße"), "strasse");
+        assert_eq!(normalize("Cart (3)"), "cart 3");
+        assert_eq!(normalize("×"), "");
+    }
+
+    #[test]
+    fn phrases_match_whole_words_with_plurals() {
+        let w = words("Download your invoices");
+        assert!(contains_phrase(&w, "invoice"));
+        assert!(contains_phrase(&w, "download your invoice"));
+        assert!(!contains_phrase(&words("Searching tips"), "search"));
+        assert!(is_phrase(&words("Next ›"), "next"));
+        assert!(!is_phrase(&words("Next-gen features"), "next"));
+    }
+
+    #[test]
+    fn identifiers_split_into_words() {
+        assert_eq!(normalize(&split_identifier("productGrid")), "product grid");
+        assert_eq!(normalize(&split_identifier("download_invoice")), "download invoice");
+    }
+}

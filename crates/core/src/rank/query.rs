@@ -1,0 +1,62 @@
+//! The prepared query: `|`-separated alternatives ("invoice|billing|statement",
+//! seed 000 §15), each as ranking terms plus its normalised text for
+//! substring matches.
+
+use super::terms::terms;
+use crate::kind::text::normalize;
+use std::collections::BTreeSet;
+
+/// One alternative of the query text.
+#[derive(Debug, Clone)]
+pub struct Alternative {
+    /// Distinct terms, in query order.
+    pub terms: Vec<String>,
+    /// Normalised text, for substring matches against labels.
+    pub text: String,
+}
+
+/// The text part of a query. No alternative at all (no text, or only stop
+/// words and punctuation) means "rank by priors".
+#[derive(Debug, Clone, Default)]
+pub struct TextQuery {
+    pub alternatives: Vec<Alternative>,
+}
+
+impl TextQuery {
+    pub fn parse(text: Option<&str>) -> TextQuery {
+        let alternatives = text
+            .unwrap_or("")
+            .split('|')
+            .filter_map(|alt| {
+                let mut seen = BTreeSet::new();
+                let terms: Vec<String> = terms(alt).into_iter().filter(|t| seen.insert(t.clone())).collect();
+                (!terms.is_empty()).then(|| Alternative { terms, text: normalize(alt) })
+            })
+            .collect();
+        TextQuery { alternatives }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.alternatives.is_empty()
+    }
+
+    /// Every distinct term of every alternative.
+    pub fn all_terms(&self) -> BTreeSet<&str> {
+        self.alternatives.iter().flat_map(|a| a.terms.iter().map(String::as_str)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TextQuery;
+
+    #[test]
+    fn alternatives_split_on_bars_and_drop_empty_ones() {
+        let q = TextQuery::parse(Some("Invoice | billing||the|Sign in"));
+        let terms: Vec<_> = q.alternatives.iter().map(|a| a.terms.join(" ")).collect();
+        assert_eq!(terms, ["invoice", "billing", "login"]);
+        assert_eq!(q.alternatives[2].text, "sign in");
+        assert!(TextQuery::parse(Some("  ")).is_empty());
+        assert!(TextQuery::parse(None).is_empty());
+    }
+}

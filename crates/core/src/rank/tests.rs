@@ -1,0 +1,386 @@
+//! Ranking scenarios on a realistic SaaS billing page (header, nav, main
+//! with an invoice table, footer, three forms, a collection): expected top-1
+//! and top-3 for each query; slicing and input-order invariance; scores'
+//! range and rounding; validation errors; a printed micro-benchmark.
+
+use super::*;
+use crate::types::Landmark;
+use std::time::Instant;
+
+/// A candidate row: id, label, `entity:role`, kind, landmark, above the
+/// fold, cluster, context strings separated by `|`. Empty means absent.
+struct C(&'static str, &'static str, &'static str, &'static str, &'static str, bool, &'static str, &'static str);
+
+#[rustfmt::skip]
+const PAGE: &[C] = &[
+    C("a1", "Acme", "action:link", "navigation", "header", true, "", ""),
+    C("a2", "Sign in", "action:link", "login", "header", true, "", "/login"),
+    C("a3", "Sign up", "action:button", "signup", "header", true, "", ""),
+    C("a4", "Help", "action:link", "help", "header", true, "", "/help"),
+    C("a5", "Menu", "action:button", "menu", "header", true, "", ""),
+    C("a6", "Dashboard", "action:link", "navigation", "nav", true, "", "/dashboard"),
+    C("a7", "Billing", "action:link", "billing", "nav", true, "", "/billing"),
+    C("a8", "Invoices", "action:link", "billing", "nav", true, "", "/billing/invoices"),
+    C("a9", "Settings", "action:link", "settings", "nav", true, "", "/settings"),
+    C("a10", "Team", "action:link", "navigation", "nav", true, "", "/team"),
+    C("a11", "Basket (2)", "action:link", "cart", "header", true, "", "/store/basket"),
+    C("a12", "Download", "action:button", "download_invoice", "main", true, "dl", "Invoices|invoices"),
+    C("a13", "Download", "action:button", "download_invoice", "main", true, "dl", "Invoices|invoices"),
+    C("a14", "Download", "action:button", "download_invoice", "main", false, "dl", "Invoices|invoices"),
+    C("a15", "Update payment method", "action:button", "payment_method", "main", true, "", "Billing"),
+    C("a16", "Cancel subscription", "action:button", "cancel", "main", true, "", "Your plan"),
+    C("a17", "Next", "action:link", "pagination", "main", true, "", "Invoices"),
+    C("a18", "Previous", "action:link", "pagination", "main", true, "", "Invoices"),
+    C("a19", "Export CSV", "action:button", "download", "main", true, "", "Invoices"),
+    C("a20", "Delete account", "action:button", "delete", "main", false, "", "Danger zone"),
+    C("a21", "Upgrade plan", "action:button", "billing", "main", true, "", "Your plan"),
+    C("a22", "Proceed to checkout", "action:button", "checkout", "aside", true, "", "Add-ons basket"),
+    C("a23", "Log in", "action:link", "login", "footer", false, "", "/login"),
+    C("a24", "Contact us", "action:link", "contact", "footer", false, "", "/contact"),
+    C("a25", "Privacy", "action:link", "navigation", "footer", false, "", "/privacy"),
+    C("a26", "Billing FAQ", "action:link", "help", "footer", false, "", "/help/billing"),
+    C("f1", "Search", "form:search", "search", "header", true, "", "search|Search invoices and customers"),
+    C("f2", "Subscribe", "form:form", "newsletter", "footer", false, "", "newsletter|Email"),
+    C("f3", "Save card", "form:form", "payment_method", "main", true, "", "payment method|Card number|Expiry|CVC"),
+    C("c1", "invoices", "collection:list", "", "main", true, "", "date|amount|status|download"),
+];
+
+fn page() -> Vec<RankCandidate> {
+    PAGE.iter()
+        .map(|C(id, label, entity_role, kind, landmark, above, cluster, context)| {
+            let (entity, role) = entity_role.split_once(':').unwrap();
+            let some = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+            RankCandidate {
+                id: id.to_string(),
+                label: label.to_string(),
+                entity: serde_json::from_value(entity.into()).unwrap(),
+                kind: some(kind),
+                role: some(role),
+                context: context.split('|').filter(|s| !s.is_empty()).map(str::to_owned).collect(),
+                landmark: some(landmark).map(|l| serde_json::from_value::<Landmark>(l.into()).unwrap()),
+                above_fold: *above,
+                cluster_id: some(cluster),
+            }
+        })
+        .collect()
+}
+
+/// A query row: text (`None` for no text), entity filter, expected first
+/// hit (`None`: no hits), ids expected in the top 3, ids that must not appear.
+struct Q(
+    Option<&'static str>,
+    Option<QueryKind>,
+    Option<&'static str>,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const F: Option<QueryKind> = Some(QueryKind::Form);
+
+#[rustfmt::skip]
+const QUERIES: &[Q] = &[
+    // Synonyms: header "Sign in" beats footer "Log in" unless the words are exact.
+    Q(Some("sign in"), None, Some("a2"), &["a23"], &[]),
+    Q(Some("login"), None, Some("a2"), &["a23"], &[]),
+    Q(Some("Log in"), None, Some("a23"), &["a2"], &[]),
+    Q(Some("signin"), None, Some("a2"), &[], &[]),
+    Q(Some("register"), None, Some("a3"), &[], &[]),
+    Q(Some("create account"), None, Some("a3"), &[], &[]),
+    Q(Some("invoices"), None, Some("a8"), &["c1"], &[]),
+    Q(Some("statement"), None, Some("a8"), &[], &[]),
+    Q(Some("receipts"), None, Some("a8"), &[], &[]),
+    Q(Some("preferences"), None, Some("a9"), &[], &[]),
+    Q(Some("options"), None, Some("a9"), &[], &[]),
+    Q(Some("basket"), None, Some("a11"), &[], &[]),
+    Q(Some("cart"), None, Some("a11"), &["a22"], &[]),
+    Q(Some("bag"), None, Some("a11"), &[], &[]),
+    Q(Some("remove account"), None, Some("a20"), &[], &[]),
+    Q(Some("more"), None, Some("a17"), &[], &[]),
+    Q(Some("find"), None, Some("f1"), &[], &[]),
+    Q(Some("support"), None, Some("a4"), &["a26"], &[]),
+    // Typos.
+    Q(Some("chekout"), None, Some("a22"), &[], &[]),
+    Q(Some("invoce"), None, Some("a8"), &[], &[]),
+    Q(Some("setings"), None, Some("a9"), &[], &[]),
+    Q(Some("subscriptoin"), None, Some("a16"), &[], &[]),
+    // Kinds named by the query; clusters deduped (one "Download" only).
+    Q(Some("download invoice"), None, Some("a12"), &["a19"], &["a13", "a14"]),
+    Q(Some("download"), None, Some("a12"), &["a19"], &["a13", "a14"]),
+    Q(Some("next page"), None, Some("a17"), &["a18"], &[]),
+    Q(Some("pagination"), None, Some("a17"), &["a18"], &[]),
+    Q(Some("payment method"), None, Some("a15"), &["f3"], &[]),
+    Q(Some("cancel subscription"), None, Some("a16"), &[], &[]),
+    // Alternatives (seed 000 §15).
+    Q(Some("invoice|billing|statement"), None, Some("a7"), &["a8"], &[]),
+    Q(Some("download|export"), None, Some("a12"), &["a19"], &[]),
+    // Entity filters.
+    Q(Some("search"), F, Some("f1"), &[], &["a4"]),
+    Q(None, F, Some("f3"), &["f1", "f2"], &["a12"]),
+    Q(None, Some(QueryKind::Collection), Some("c1"), &[], &["a12"]),
+    Q(Some("card"), F, Some("f3"), &[], &["a15"]),
+    Q(Some("billing"), F, None, &[], &["a7"]),
+    // No text: priors rank (main + above the fold first, then id order).
+    Q(None, None, Some("a12"), &["a15", "a16"], &["a13"]),
+    Q(Some("   "), None, Some("a12"), &["a15", "a16"], &[]),
+    Q(Some("the"), None, Some("a12"), &[], &[]),
+    // Other plain lookups.
+    Q(Some("billing"), None, Some("a7"), &[], &[]),
+    Q(Some("upgrade"), None, Some("a21"), &[], &[]),
+    Q(Some("menu"), None, Some("a5"), &[], &[]),
+    Q(Some("contact"), None, Some("a24"), &[], &[]),
+    Q(Some("privacy"), None, Some("a25"), &[], &[]),
+    Q(Some("zebra"), None, None, &[], &[]),
+];
+
+fn query(text: Option<&str>, kind: Option<QueryKind>) -> RankQuery {
+    RankQuery { text: text.map(str::to_owned), kind, top_k: None }
+}
+
+#[test]
+fn scenario_queries_rank_as_expected() {
+    let mut failures = Vec::new();
+    for Q(text, kind, top1, top3, absent) in QUERIES {
+        let hits = rank(query(*text, *kind), page()).unwrap();
+        let ids: Vec<&str> = hits.iter().map(|h| h.id.as_str()).collect();
+        let first3 = &ids[..ids.len().min(3)];
+        let ok = ids.first().copied() == *top1
+            && top3.iter().all(|id| first3.contains(id))
+            && absent.iter().all(|id| !ids.contains(id));
+        if !ok {
+            let shown: Vec<String> = hits.iter().take(5).map(|h| format!("{}={}", h.id, h.score)).collect();
+            failures.push(format!("{text:?} {kind:?}: want {top1:?} then {top3:?} without {absent:?}; got {shown:?}"));
+        }
+    }
+    assert!(QUERIES.len() >= 25);
+    assert!(failures.is_empty(), "{} failing:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn slicing_gives_the_one_shot_result() {
+    for Q(text, kind, ..) in QUERIES {
+        let expected = rank(query(*text, *kind), page()).unwrap();
+        for budget in [1, 2, 7, 64] {
+            let mut ranker = Ranker::new(query(*text, *kind), page()).unwrap();
+            let mut last_done = 0;
+            while let Progress::Pending { done, total } = ranker.step(budget) {
+                assert!(done > last_done && done < total, "{done}/{total} after {last_done}");
+                assert!(done - last_done <= budget);
+                last_done = done;
+            }
+            assert_eq!(ranker.finish(), expected, "{text:?} with budget {budget}");
+        }
+    }
+}
+
+#[test]
+fn input_order_does_not_change_the_result() {
+    for Q(text, kind, ..) in QUERIES {
+        let mut reversed = page();
+        reversed.reverse();
+        assert_eq!(
+            rank(query(*text, *kind), reversed).unwrap(),
+            rank(query(*text, *kind), page()).unwrap(),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn scores_are_coarse_sorted_and_in_range() {
+    for Q(text, kind, ..) in QUERIES {
+        let hits = rank(RankQuery { top_k: Some(50), ..query(*text, *kind) }, page()).unwrap();
+        for pair in hits.windows(2) {
+            assert!(pair[0].score >= pair[1].score, "{text:?}: {pair:?}");
+        }
+        for h in &hits {
+            assert!((0.0..=1.0).contains(&h.score), "{h:?}");
+            assert_eq!((h.score * 100.0).round() / 100.0, h.score);
+        }
+    }
+}
+
+#[test]
+fn top_k_caps_the_hits() {
+    let hits = rank(RankQuery { top_k: Some(2), ..query(None, None) }, page()).unwrap();
+    assert_eq!(hits.len(), 2);
+    assert_eq!(rank(query(None, None), page()).unwrap().len(), DEFAULT_TOP_K);
+    assert!(rank(RankQuery { top_k: Some(0), ..query(None, None) }, page()).unwrap().is_empty());
+}
+
+#[test]
+fn hits_carry_label_kind_and_landmark() {
+    let hit = &rank(query(Some("download invoice"), None), page()).unwrap()[0];
+    assert_eq!(
+        serde_json::to_value(hit).unwrap(),
+        serde_json::json!({"id": "a12", "label": "Download", "kind": "download_invoice",
+                           "landmark": "main", "score": hit.score})
+    );
+}
+
+#[test]
+fn invalid_candidate_sets_are_refused() {
+    let mut many = Vec::new();
+    for i in 0..=MAX_CANDIDATES {
+        let mut c = page()[0].clone();
+        c.id = format!("x{i}");
+        many.push(c);
+    }
+    assert_eq!(Ranker::new(query(None, None), many).unwrap_err(), RankError::TooManyCandidates { got: 201, max: 200 });
+    let mut dup = page();
+    dup.push(dup[3].clone());
+    assert_eq!(rank(query(None, None), dup).unwrap_err(), RankError::DuplicateId("a4".into()));
+}
+
+#[test]
+fn empty_candidate_set_is_done_at_once() {
+    let mut ranker = Ranker::new(query(Some("x"), None), Vec::new()).unwrap();
+    assert_eq!(ranker.step(5), Progress::Done);
+    assert!(ranker.finish().is_empty());
+}
+
+#[test]
+fn natural_order_compares_numbers() {
+    use std::cmp::Ordering::*;
+    assert_eq!(ranker::natural_cmp("a2", "a10"), Less);
+    assert_eq!(ranker::natural_cmp("a10", "a10"), Equal);
+    assert_eq!(ranker::natural_cmp("b1", "a9"), Greater);
+    assert_eq!(ranker::natural_cmp("a02", "a2"), Less);
+}
+
+#[test]
+fn minipcd_entries_map_to_candidates() {
+    use crate::types::{ActionRole, FieldSummary, MiniAction, MiniCollection, MiniForm};
+    let action = MiniAction {
+        id: "a1".into(),
+        label: "Invoices".into(),
+        role: ActionRole::Link,
+        kind: Some("billing".into()),
+        landmark: Some(Landmark::Nav),
+        above_fold: None,
+        cluster_id: Some("k".into()),
+        applies_to_collection_id: None,
+    };
+    let form = MiniForm {
+        id: "f1".into(),
+        purpose: Some("search_products".into()),
+        landmark: Some(Landmark::Header),
+        field_summaries: vec![FieldSummary {
+            name: None,
+            label: "Find products".into(),
+            field_type: "search".into(),
+            required: None,
+        }],
+        submit_label: None,
+    };
+    let collection = MiniCollection {
+        id: "c1".into(),
+        name: "productGrid".into(),
+        item_fields: vec!["title".into(), "price".into()],
+        landmark: Some(Landmark::Main),
+        approx_count: Some(24),
+    };
+    let candidates = vec![
+        RankCandidate::from_action(&action, vec!["/billing/invoices".into()]),
+        RankCandidate::from_form(&form, true),
+        RankCandidate::from_collection(&collection, true),
+    ];
+    assert_eq!(candidates[0].role.as_deref(), Some("link"));
+    assert!(candidates[0].above_fold);
+    assert_eq!(candidates[1].label, "search products");
+    assert_eq!(candidates[2].label, "productGrid");
+    let top = |text: &str| rank(query(Some(text), None), candidates.clone()).unwrap()[0].id.clone();
+    assert_eq!(top("search products"), "f1");
+    assert_eq!(top("product grid"), "c1");
+    assert_eq!(top("invoices"), "a1");
+}
+
+/// 200 synthetic candidates × 50 queries, natively. Prints only: timing is
+/// no assertion (debug builds and shared CI machines vary).
+#[test]
+fn micro_benchmark_200_candidates_50_queries() {
+    const WORDS: &[&str] = &[
+        "account",
+        "billing",
+        "invoice",
+        "download",
+        "export",
+        "settings",
+        "team",
+        "member",
+        "project",
+        "report",
+        "analytics",
+        "search",
+        "filter",
+        "sort",
+        "next",
+        "previous",
+        "delete",
+        "archive",
+        "share",
+        "upload",
+        "profile",
+        "password",
+        "security",
+        "plan",
+        "upgrade",
+        "support",
+        "contact",
+        "checkout",
+        "basket",
+        "order",
+        "history",
+        "notification",
+        "integration",
+        "api",
+        "key",
+    ];
+    let landmarks = [Landmark::Main, Landmark::Header, Landmark::Nav, Landmark::Aside, Landmark::Footer];
+    let word = |i: usize| WORDS[i % WORDS.len()];
+    let candidates: Vec<RankCandidate> = (0..MAX_CANDIDATES)
+        .map(|i| RankCandidate {
+            id: format!("a{i}"),
+            label: format!("{} {}", word(i * 7 + 3), word(i * 13 + 5)),
+            entity: QueryKind::Action,
+            kind: Some(word(i * 3).to_owned()),
+            role: Some(if i % 2 == 0 { "button" } else { "link" }.to_owned()),
+            context: vec![format!("{} {}", word(i + 11), word(i * 5)), format!("/{}/{}", word(i), word(i + 1))],
+            landmark: Some(landmarks[i % landmarks.len()]),
+            above_fold: i % 3 != 0,
+            cluster_id: (i % 10 == 0).then(|| format!("k{}", i % 30)),
+        })
+        .collect();
+    let queries: Vec<String> = (0..50)
+        .map(|i| match i % 5 {
+            0 => word(i).to_owned(),
+            1 => format!("{} {}", word(i), word(i * 3)),
+            2 => format!("{}|{}|{}", word(i), word(i + 4), word(i + 9)),
+            3 => word(i).chars().rev().collect::<String>() + "x",
+            _ => format!("{}e", &word(i)[..word(i).len().saturating_sub(1)]),
+        })
+        .collect();
+    let start = Instant::now();
+    let mut worst_slice = std::time::Duration::ZERO;
+    let mut hits = 0;
+    for q in &queries {
+        let mut ranker = Ranker::new(query(Some(q), None), candidates.clone()).unwrap();
+        loop {
+            let slice = Instant::now();
+            let progress = ranker.step(25);
+            worst_slice = worst_slice.max(slice.elapsed());
+            if progress == Progress::Done {
+                break;
+            }
+        }
+        hits += ranker.finish().len();
+    }
+    let total = start.elapsed();
+    println!(
+        "rank bench: {} candidates x {} queries in {:?} ({:?}/query, worst 25-unit slice {:?}, {hits} hits)",
+        candidates.len(),
+        queries.len(),
+        total,
+        total / queries.len() as u32,
+        worst_slice
+    );
+}

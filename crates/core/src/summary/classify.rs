@@ -1,0 +1,339 @@
+//! Page classification (seed 001 §3.3's `type`): a table of rules tried in
+//! order, first match wins. The first two rows are seed 001 §3.4 verbatim;
+//! the rest are heuristics over cheap facts, so a wrong guess costs a
+//! model one extra look, never an action.
+//!
+//! | # | type             | when (first match wins) |
+//! |---|------------------|-------------------------|
+//! | 1 | `login`          | exactly one form and a password field on the page (§3.4) |
+//! | 2 | `error_page`     | title says 404, not found, error or 500, and under 100 words (§3.4) |
+//! | 3 | `search_results` | the URL carries a search query and the page has a search field, a "result" heading or title, or 10+ main links |
+//! | 4 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
+//! | 5 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls, or 6+ buttons, more buttons than links, under 3+ section headings |
+//! | 6 | `article`        | 300+ words with at most one main link per 5 words |
+//! | 7 | `link_list`      | 15+ main links with fewer than 12 words per link |
+//! | 8 | `app`            | 10+ interactive elements and under 150 words |
+//! | 9 | `generic`        | anything else |
+//!
+//! "Main links" are the `a` CTA candidates in the main region (all of them
+//! when no candidate is in it); "404"/"500" count only as whole numbers, so
+//! "Top 1500 films" is not an error title.
+
+use serde::{Deserialize, Serialize};
+
+use super::input::SummaryInput;
+use crate::digest::collapse_whitespace;
+
+/// Seed 001 §3.3's page types, serialised lowercase snake_case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PageType {
+    Article,
+    SearchResults,
+    Dashboard,
+    Form,
+    Login,
+    ErrorPage,
+    LinkList,
+    App,
+    Generic,
+}
+
+/// One row of the table above; `when` is the row's text in the module doc
+/// (a test keeps the two in step).
+pub struct Rule {
+    pub page_type: PageType,
+    pub when: &'static str,
+    pub test: fn(&Signals) -> bool,
+}
+
+/// The rules, in order. `generic` is the fallback, not a row.
+pub const RULES: &[Rule] = &[
+    Rule {
+        page_type: PageType::Login,
+        when: "exactly one form and a password field on the page (§3.4)",
+        test: |s| s.forms == 1 && s.has_password,
+    },
+    Rule {
+        page_type: PageType::ErrorPage,
+        when: "title says 404, not found, error or 500, and under 100 words (§3.4)",
+        test: |s| s.error_title && s.words < 100,
+    },
+    Rule {
+        page_type: PageType::SearchResults,
+        when: "the URL carries a search query and the page has a search field, a \"result\" heading or title, or 10+ main links",
+        test: |s| s.search_query && (s.search_field || s.says_results || s.main_links >= 10),
+    },
+    Rule {
+        page_type: PageType::Form,
+        when: "a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls)",
+        test: |s| {
+            s.words < 300 && (s.max_form_fields >= 3 || (s.max_form_fields >= 1 && s.words < 50 && s.interactive < 30))
+        },
+    },
+    Rule {
+        page_type: PageType::Dashboard,
+        when: "\"dashboard/admin/analytics/overview/console\" in the URL path or title with 10+ controls, or 6+ buttons, more buttons than links, under 3+ section headings",
+        // "more buttons than links": a shop grid has an "Add to cart" per
+        // product link and is a list, not a dashboard.
+        test: |s| {
+            (s.dashboard_word && s.interactive >= 10)
+                || (s.buttons >= 6 && s.buttons > s.main_links && s.section_headings >= 3)
+        },
+    },
+    Rule {
+        page_type: PageType::Article,
+        when: "300+ words with at most one main link per 5 words",
+        test: |s| s.words >= 300 && s.main_links * 5 <= s.words,
+    },
+    Rule {
+        page_type: PageType::LinkList,
+        when: "15+ main links with fewer than 12 words per link",
+        test: |s| s.main_links >= 15 && s.words < s.main_links * 12,
+    },
+    Rule {
+        page_type: PageType::App,
+        when: "10+ interactive elements and under 150 words",
+        test: |s| s.interactive >= 10 && s.words < 150,
+    },
+];
+
+/// The page's type: the first matching rule of [`RULES`], else `generic`.
+pub fn classify(input: &SummaryInput) -> PageType {
+    let s = Signals::of(input);
+    RULES.iter().find(|r| (r.test)(&s)).map_or(PageType::Generic, |r| r.page_type)
+}
+
+/// The facts the rules look at, computed once.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Signals {
+    pub forms: usize,
+    pub has_password: bool,
+    pub error_title: bool,
+    pub words: u32,
+    pub search_query: bool,
+    pub search_field: bool,
+    pub says_results: bool,
+    pub max_form_fields: usize,
+    pub dashboard_word: bool,
+    pub buttons: u32,
+    pub section_headings: u32,
+    pub main_links: u32,
+    pub interactive: u32,
+}
+
+/// URL query keys that carry a site search (Google `q`, Amazon `k`,
+/// WordPress `s`, …).
+const SEARCH_KEYS: &[&str] = &["q", "query", "search", "s", "k", "keywords", "term", "text", "search_query"];
+const DASHBOARD_WORDS: &[&str] = &["dashboard", "admin", "analytics", "overview", "console"];
+
+impl Signals {
+    pub fn of(input: &SummaryInput) -> Signals {
+        let in_main = input.ctas.iter().any(|c| c.in_main);
+        let pool = || input.ctas.iter().filter(move |c| c.in_main || !in_main);
+        let title = collapse_whitespace(&input.title).to_lowercase();
+        let url = url::Url::parse(&input.url).ok();
+        let path = url.as_ref().map(|u| u.path().to_lowercase()).unwrap_or_default();
+        Signals {
+            forms: input.forms.len(),
+            has_password: input.has_password_field || input.forms.iter().any(|f| f.has_password),
+            error_title: is_error_title(&title),
+            words: input.word_count,
+            search_query: url.as_ref().is_some_and(|u| {
+                u.query_pairs().any(|(k, v)| SEARCH_KEYS.contains(&k.as_ref()) && !v.trim().is_empty())
+            }),
+            search_field: input.forms.iter().any(|form| {
+                form.submit_label.to_lowercase().contains("search")
+                    || form.fields.iter().any(|f| {
+                        f.input_type == "search"
+                            || SEARCH_KEYS.contains(&f.name.as_str())
+                            || f.label.to_lowercase().contains("search")
+                    })
+            }),
+            says_results: title.contains("result")
+                || input.headings.iter().any(|h| h.text.to_lowercase().contains("result")),
+            max_form_fields: input.forms.iter().map(|f| f.fields.len()).max().unwrap_or(0),
+            dashboard_word: DASHBOARD_WORDS.iter().any(|w| path.contains(w) || title.contains(w)),
+            buttons: pool().filter(|c| c.tag == "button" || c.role.as_deref() == Some("button")).count() as u32,
+            section_headings: input.headings.iter().filter(|h| h.level == 2 || h.level == 3).count() as u32,
+            main_links: pool().filter(|c| c.tag == "a").count() as u32,
+            interactive: input.interactive_count,
+        }
+    }
+}
+
+/// Seed 001 §3.4's `/404|not found|error|500/i`, with the numbers as whole
+/// numbers only.
+fn is_error_title(title: &str) -> bool {
+    if title.contains("not found") || title.contains("error") {
+        return true;
+    }
+    title.split(|c: char| !c.is_ascii_digit()).any(|n| n == "404" || n == "500")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::summary::input::{CtaCandidate, FieldFact, FormFact, HeadingFact};
+    use expect_test::expect;
+
+    #[test]
+    fn the_module_doc_table_lists_every_rule_in_order() {
+        let doc = include_str!("classify.rs");
+        let mut at = 0;
+        for (i, rule) in RULES.iter().enumerate() {
+            let row = format!("| {} | `{}`", i + 1, serde_json::to_value(rule.page_type).unwrap().as_str().unwrap());
+            let pos = doc[at..].find(&row).unwrap_or_else(|| panic!("doc table has no row {row:?}"));
+            let line = doc[at + pos..].lines().next().unwrap();
+            assert!(line.contains(&rule.when.replace("\\\"", "\"")), "row {row:?} does not say {:?}", rule.when);
+            at += pos;
+        }
+    }
+
+    fn field(name: &str, ty: &str) -> FieldFact {
+        FieldFact { name: name.into(), input_type: ty.into(), ..Default::default() }
+    }
+    fn form(fields: &[(&str, &str)], has_password: bool) -> FormFact {
+        FormFact { fields: fields.iter().map(|(n, t)| field(n, t)).collect(), has_password, ..Default::default() }
+    }
+    fn links(n: u32, in_main: bool) -> Vec<CtaCandidate> {
+        (0..n).map(|i| CtaCandidate { tag: "a".into(), in_main, dom_index: i, ..Default::default() }).collect()
+    }
+    fn buttons(n: u32) -> Vec<CtaCandidate> {
+        (0..n)
+            .map(|i| CtaCandidate { tag: "button".into(), in_main: true, dom_index: i, ..Default::default() })
+            .collect()
+    }
+    fn h(level: u8, text: &str) -> HeadingFact {
+        HeadingFact { level, text: text.into() }
+    }
+    fn page(url: &str, title: &str, words: u32) -> SummaryInput {
+        SummaryInput { url: url.into(), title: title.into(), word_count: words, ..Default::default() }
+    }
+
+    /// One row per rule and per boundary: (case, input) → type.
+    #[test]
+    fn classification_table() {
+        let login = SummaryInput {
+            forms: vec![form(&[("email", "email"), ("password", "password")], true)],
+            has_password_field: true,
+            ..page("https://x.test/signin", "Sign in", 40)
+        };
+        let two_forms_with_password = SummaryInput {
+            forms: vec![form(&[("q", "search")], false), form(&[("user", "text"), ("pw", "password")], true)],
+            ..login.clone()
+        };
+        let rows: Vec<(&str, SummaryInput)> = vec![
+            ("one form + password", login.clone()),
+            ("two forms + password is not login", two_forms_with_password),
+            ("404 title, few words", page("https://x.test/nope", "404 – Page not found", 30)),
+            ("'Not Found' in title", page("https://x.test/nope", "Not Found", 12)),
+            ("500 title", page("https://x.test/", "Error 500", 5)),
+            ("error title but 100+ words", page("https://x.test/", "Error handling in Rust", 1200)),
+            ("1500 is not 500", page("https://x.test/", "Top 1500 films", 20)),
+            (
+                "search query + search field",
+                SummaryInput {
+                    forms: vec![form(&[("q", "search")], false)],
+                    ..page("https://x.test/search?q=rust", "rust - Search", 600)
+                },
+            ),
+            (
+                "search query + many links",
+                SummaryInput { ctas: links(12, true), ..page("https://shop.test/s?k=mug", "Mugs", 400) },
+            ),
+            (
+                "empty query is no search",
+                SummaryInput { ctas: links(12, true), ..page("https://x.test/?q=", "Home", 60) },
+            ),
+            (
+                "form with 3 fields",
+                SummaryInput {
+                    forms: vec![form(&[("name", "text"), ("email", "email"), ("msg", "textarea")], false)],
+                    ..page("https://x.test/contact", "Contact", 80)
+                },
+            ),
+            (
+                "one field on a near-empty page",
+                SummaryInput { forms: vec![form(&[("q", "text")], false)], ..page("https://x.test/", "Search", 20) },
+            ),
+            (
+                "lone field among many controls",
+                SummaryInput {
+                    forms: vec![form(&[("shape", "search")], false)],
+                    interactive_count: 80,
+                    ..page("https://draw.test/d/1", "Untitled", 10)
+                },
+            ),
+            (
+                "buttons with as many links (shop grid)",
+                SummaryInput {
+                    ctas: [buttons(16), links(16, true)].concat(),
+                    headings: vec![h(3, "Mug"), h(3, "Cup"), h(3, "Pot")],
+                    ..page("https://shop.test/c/mugs", "Mugs", 150)
+                },
+            ),
+            (
+                "dashboard word + controls",
+                SummaryInput { interactive_count: 40, ..page("https://app.test/dashboard", "Acme", 500) },
+            ),
+            (
+                "buttons under sections",
+                SummaryInput {
+                    ctas: buttons(8),
+                    headings: vec![h(2, "Usage"), h(2, "Billing"), h(3, "Team")],
+                    ..page("https://app.test/p/1", "Acme", 400)
+                },
+            ),
+            ("long prose", SummaryInput { ctas: links(40, true), ..page("https://blog.test/p", "Post", 1500) }),
+            (
+                "prose too link-dense",
+                SummaryInput { ctas: links(80, true), ..page("https://blog.test/p", "Post", 350) },
+            ),
+            (
+                "links outside main don't count when main has some",
+                SummaryInput {
+                    ctas: [links(2, true), links(100, false)].concat(),
+                    ..page("https://blog.test/p", "Post", 400)
+                },
+            ),
+            ("many short links", SummaryInput { ctas: links(30, false), ..page("https://x.test/all", "Index", 120) }),
+            (
+                "controls, few words",
+                SummaryInput { interactive_count: 25, ..page("https://x.test/editor", "Editor", 60) },
+            ),
+            ("nothing special", page("https://x.test/", "Hello", 120)),
+        ];
+        let out: String = rows
+            .iter()
+            .map(|(case, input)| {
+                format!("{case:<50} {}\n", serde_json::to_value(classify(input)).unwrap().as_str().unwrap())
+            })
+            .collect();
+        expect![[r#"
+            one form + password                                login
+            two forms + password is not login                  form
+            404 title, few words                               error_page
+            'Not Found' in title                               error_page
+            500 title                                          error_page
+            error title but 100+ words                         article
+            1500 is not 500                                    generic
+            search query + search field                        search_results
+            search query + many links                          search_results
+            empty query is no search                           generic
+            form with 3 fields                                 form
+            one field on a near-empty page                     form
+            lone field among many controls                     app
+            buttons with as many links (shop grid)             link_list
+            dashboard word + controls                          dashboard
+            buttons under sections                             dashboard
+            long prose                                         article
+            prose too link-dense                               link_list
+            links outside main don't count when main has some  article
+            many short links                                   link_list
+            controls, few words                                app
+            nothing special                                    generic
+        "#]]
+        .assert_eq(&out);
+    }
+}

@@ -1,0 +1,71 @@
+//! The page summary of seed 001, computed from facts the DOM side collects.
+//!
+//! The content script reads a [`SummaryInput`] (documented field by field in
+//! `input.rs`: what to read and from where) and does nothing else; this
+//! module turns it into the seed's two shapes — one code path, two
+//! [`Limits`], as the seed's "one script, two modes" (§3.2):
+//! - [`compact`] → [`CompactPageSummary`] (§3.3, bundled after navigation,
+//!   ≤ 350 tokens at p95: 323 o200k tokens at most over the 13 page
+//!   fixtures in `fixtures/pages/`; 861 with every cap saturated — see
+//!   `tests.rs`);
+//! - [`full`] → [`FullPageSummary`] (§4.3, standalone `page_summary`).
+//!
+//! Pure: no DOM, no network, no clock. Every free-text string that goes out
+//! (title, headings, labels, previews, links) is redacted (`redact.rs`).
+//!
+//! | module        | what |
+//! |---------------|------|
+//! | `input`       | [`SummaryInput`]: the DOM side's contract |
+//! | `output`      | the output shapes and [`Limits`] |
+//! | `classify`    | [`classify`] → [`PageType`], a rule table (§3.4 + heuristics) |
+//! | `cta`         | primary actions: filter, fold, rank, dedupe (§3.5) |
+//! | `selector`    | `#id` > `[name]` > `[aria-label]` > `text=` with escaping |
+//! | `sections`    | headings, forms, nav links, previews |
+//! | `redact`      | e-mail / phone / card redaction |
+//! | `text`        | clipping and label keys |
+
+mod classify;
+mod cta;
+mod input;
+mod output;
+pub mod redact;
+mod sections;
+mod selector;
+mod text;
+
+#[cfg(test)]
+mod tests;
+
+pub use classify::{classify, PageType, Rule, Signals, RULES};
+pub use input::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput};
+pub use output::{CompactPageSummary, FormSummary, FullPageSummary, Limits, NavLink, PrimaryAction};
+
+/// The compact summary bundled after navigation (seed 001 §3.3).
+pub fn compact(input: &SummaryInput) -> CompactPageSummary {
+    let limits = Limits::COMPACT;
+    CompactPageSummary {
+        page_type: classify(input),
+        title: sections::clean(&input.title, limits.max_title_chars),
+        headings: sections::headings(input, &limits),
+        primary_actions: cta::primary_actions(input),
+        forms: sections::forms(input, &limits),
+        content_preview: sections::preview(input, &limits),
+        interactive_count: input.interactive_count,
+    }
+}
+
+/// The full summary of a standalone `page_summary` (seed 001 §3.2, §4.3).
+pub fn full(input: &SummaryInput) -> FullPageSummary {
+    let limits = Limits::FULL;
+    FullPageSummary {
+        url: redact::redact(input.url.trim()),
+        title: sections::clean(&input.title, limits.max_title_chars),
+        page_type: classify(input),
+        headings: sections::headings(input, &limits),
+        nav_links: sections::nav_links(input),
+        forms: sections::forms(input, &limits),
+        main_content_preview: sections::preview(input, &limits),
+        interactive_element_count: input.interactive_count,
+        word_count: input.word_count,
+    }
+}
