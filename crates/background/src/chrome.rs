@@ -34,6 +34,8 @@ extern "C" {
     fn storage_local_set_(items: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = query)]
     fn tabs_query_(query: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = get)]
+    fn tabs_get_(tab_id: i32) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = sendMessage)]
     fn tabs_send_message_(tab_id: i32, msg: &JsValue, options: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = getLastFocused)]
@@ -65,6 +67,9 @@ pub async fn storage_local_set(items: &JsValue) -> Result<JsValue, JsValue> {
 }
 pub async fn tabs_query(query: &JsValue) -> Result<JsValue, JsValue> {
     settle(tabs_query_(query)).await
+}
+pub async fn tabs_get(tab_id: i32) -> Result<JsValue, JsValue> {
+    settle(tabs_get_(tab_id)).await
 }
 pub async fn tabs_send_message(tab_id: i32, msg: &JsValue, options: &JsValue) -> Result<JsValue, JsValue> {
     settle(tabs_send_message_(tab_id, msg, options)).await

@@ -30,6 +30,12 @@ pub async fn active_tab() -> Result<TargetTab, CopilotError> {
     })
 }
 
+/// The tab with this id, if it exists.
+pub async fn tab(tab_id: i32) -> Option<TargetTab> {
+    let tab = chrome::tabs_get(tab_id).await.ok()?;
+    Some(TargetTab { id: js::get_i32(&tab, "id")?, url: js::get_str(&tab, "url").unwrap_or_default() })
+}
+
 /// Refuses URLs content scripts cannot run on, with the reason.
 pub fn check_readable(tab: &TargetTab) -> Result<(), CopilotError> {
     match url_policy::restriction(&tab.url) {

@@ -3,8 +3,11 @@
 //! Tools are filled in by the perception and acting issues; until then each
 //! answers `not_implemented`.
 
-use crate::js;
-use bc_core::tools::{ToolCall, ToolError, ToolResult};
+use crate::{js, tabs};
+use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
+use bc_core::summary::SummaryMode;
+use bc_core::tools::{ErrorCode, ToolCall, ToolError, ToolResult};
+use serde_json::Value;
 use wasm_bindgen::JsValue;
 
 pub async fn call(name: &str, args: JsValue) -> ToolResult {
@@ -14,8 +17,35 @@ pub async fn call(name: &str, args: JsValue) -> ToolResult {
             return ToolResult::Err(ToolError::new(bc_core::tools::ErrorCode::InvalidArgs, format!("arguments are not JSON: {e}"), false))
         }
     };
-    match ToolCall::parse(name, args) {
-        Ok(call) => ToolResult::Err(ToolError::not_implemented(call.name())),
-        Err(e) => ToolResult::Err(e),
+    let call = match ToolCall::parse(name, args) {
+        Ok(call) => call,
+        Err(e) => return ToolResult::Err(e),
+    };
+    let result = match call {
+        ToolCall::PcdSummary { tab_id, mode } => summary(tab_id, mode).await,
+        other => Err(ToolError::not_implemented(other.name())),
+    };
+    result.into()
+}
+
+/// A tab the content script can run in, or the specific reason it cannot.
+async fn readable_tab(tab_id: i32) -> Result<tabs::TargetTab, ToolError> {
+    let tab = tabs::tab(tab_id)
+        .await
+        .ok_or_else(|| ToolError::new(ErrorCode::NoSuchTab, format!("there is no tab {tab_id}"), false))?;
+    tabs::check_readable(&tab).map_err(|e| ToolError::new(ErrorCode::RestrictedUrl, e.to_string(), false))?;
+    Ok(tab)
+}
+
+/// Failures of the content script are worth a retry (the page may be loading).
+fn content_error(e: CopilotError) -> ToolError {
+    ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)
+}
+
+async fn summary(tab_id: i32, mode: SummaryMode) -> Result<Value, ToolError> {
+    let tab = readable_tab(tab_id).await?;
+    match tabs::ask_content(tab.id, &ContentRequest::Summary { mode }).await.map_err(content_error)? {
+        ContentResponse::Summary { summary } => Ok(serde_json::to_value(summary).expect("summaries serialise")),
+        other => Err(content_error(CopilotError::PageUnavailable { detail: format!("unexpected answer {other:?}") })),
     }
 }

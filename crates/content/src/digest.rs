@@ -19,14 +19,21 @@ pub fn page_url(document: &Document) -> String {
 
 pub fn read(document: &Document) -> PageDigest {
     let headings = visible_texts(document, "h1, h2, h3, [role=heading]", PageDigest::MAX_HEADINGS * 2);
-    let main = first_rendered(document, MAIN_SELECTORS)
-        .or_else(|| first_rendered(document, FALLBACK_SELECTORS))
-        .or_else(|| document.body());
-    let text = main.map(|m| m.inner_text()).unwrap_or_default();
+    let text = main_region(document).map(|(m, _)| m.inner_text()).unwrap_or_default();
     PageDigest::new(&page_url(document), &document.title(), headings, &text)
 }
 
-fn is_rendered(el: &Element) -> bool {
+/// The main content region: the first rendered `main, [role=main]`, else the
+/// first rendered `article`, else the body (then the flag is true).
+pub fn main_region(document: &Document) -> Option<(HtmlElement, bool)> {
+    first_rendered(document, MAIN_SELECTORS)
+        .or_else(|| first_rendered(document, FALLBACK_SELECTORS))
+        .map(|m| (m, false))
+        .or_else(|| document.body().map(|b| (b, true)))
+}
+
+/// Has layout boxes and is not in an `aria-hidden`/`inert` subtree.
+pub fn is_rendered(el: &Element) -> bool {
     el.get_client_rects().length() > 0 && el.closest("[aria-hidden=true], [inert]").ok().flatten().is_none()
 }
 

@@ -9,6 +9,7 @@
 
 pub mod aria;
 mod digest;
+mod summary_facts;
 
 use bc_core::protocol::{ContentBuild, ContentRequest, ContentResponse};
 use std::cell::RefCell;
@@ -51,6 +52,9 @@ fn respond(req: ContentRequest) -> ContentResponse {
             ContentResponse::Pong { url: digest::page_url(&document), build, fallback_reason }
         }
         ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
+        ContentRequest::Summary { mode } => ContentResponse::Summary {
+            summary: bc_core::summary::summarize(&summary_facts::collect(&document), mode),
+        },
     }
 }
 

@@ -17,6 +17,7 @@
 use crate::digest::PageDigest;
 use crate::llm::{ChatTurn, LlmError};
 use crate::settings::{SettingsError, SettingsInput, SettingsView};
+use crate::summary::{PageSummary, SummaryMode};
 use crate::url_policy::Restriction;
 use serde::{Deserialize, Serialize};
 
@@ -103,6 +104,9 @@ pub enum ContentRequest {
     Ping,
     /// The compact text digest of the page.
     Digest,
+    /// The page summary of seed 001, computed in the page so only the
+    /// (redacted) summary leaves it.
+    Summary { mode: SummaryMode },
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -111,6 +115,7 @@ pub enum ContentRequest {
 pub enum ContentResponse {
     Pong { url: String, build: ContentBuild, fallback_reason: Option<String> },
     Digest { digest: PageDigest },
+    Summary { summary: PageSummary },
     Failed { error: String },
 }
 

@@ -99,6 +99,20 @@ impl ToolName {
     }
 }
 
+/// Tools whose argument schema is not defined yet (no [`ToolCall`] variant):
+/// they parse to [`ToolCall::Unbuilt`] and answer `not_implemented`.
+const ARGS_NOT_DEFINED: &[ToolName] = &[
+    ToolName::DomResolve,
+    ToolName::DomCheck,
+    ToolName::DomHover,
+    ToolName::DomPressKey,
+    ToolName::TabsList,
+    ToolName::NavGo,
+    ToolName::NavBack,
+    ToolName::NavForward,
+    ToolName::NavReload,
+];
+
 /// Wire names in the order of [`ToolName::ALL`]; a test checks they agree with serde.
 const NAMES: &[&str] = &[
     "getMiniPCD",
@@ -161,6 +175,12 @@ pub enum ToolCall {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         top_k: Option<u32>,
     },
+    #[serde(rename = "pcd.summary", rename_all = "camelCase")]
+    PcdSummary {
+        tab_id: i32,
+        #[serde(default)]
+        mode: crate::summary::SummaryMode,
+    },
     #[serde(rename = "getDetails", rename_all = "camelCase")]
     GetDetails { tab_id: i32, ids: Vec<String> },
     #[serde(rename = "dom.click", rename_all = "camelCase")]
@@ -216,12 +236,12 @@ impl ToolCall {
             ToolError::new(ErrorCode::UnknownTool, format!("unknown tool `{name}`"), false)
         })?;
         let args = if args.is_null() { Value::Object(Default::default()) } else { args };
+        if ARGS_NOT_DEFINED.contains(&tool) {
+            return Ok(ToolCall::Unbuilt { name: tool, args });
+        }
         let tagged = serde_json::json!({ "name": name, "args": args });
         match serde_json::from_value::<ToolCall>(tagged) {
             Ok(call) => Ok(call),
-            Err(e) if e.to_string().starts_with("unknown variant") => {
-                Ok(ToolCall::Unbuilt { name: tool, args })
-            }
             Err(e) => Err(ToolError::new(
                 ErrorCode::InvalidArgs,
                 format!("invalid arguments for `{name}`: {e}"),
@@ -234,6 +254,7 @@ impl ToolCall {
         match self {
             ToolCall::GetMiniPcd { .. } => ToolName::GetMiniPcd,
             ToolCall::PcdQuery { .. } => ToolName::PcdQuery,
+            ToolCall::PcdSummary { .. } => ToolName::PcdSummary,
             ToolCall::GetDetails { .. } => ToolName::GetDetails,
             ToolCall::DomClick { .. } => ToolName::DomClick,
             ToolCall::DomType { .. } => ToolName::DomType,
@@ -392,6 +413,28 @@ mod tests {
         let e = ToolCall::parse("dom.click", json!({"tabId": "x"})).unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidArgs);
         assert!(e.error.contains("dom.click"), "{}", e.error);
+    }
+
+    #[test]
+    fn summary_mode_defaults_to_compact() {
+        let call = ToolCall::parse("pcd.summary", json!({"tabId": 2})).unwrap();
+        assert_eq!(call, ToolCall::PcdSummary { tab_id: 2, mode: crate::summary::SummaryMode::Compact });
+        let call = ToolCall::parse("pcd.summary", json!({"tabId": 2, "mode": "full"})).unwrap();
+        assert_eq!(call, ToolCall::PcdSummary { tab_id: 2, mode: crate::summary::SummaryMode::Full });
+        let e = ToolCall::parse("pcd.summary", json!({"tabId": 2, "mode": "tiny"})).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgs);
+    }
+
+    #[test]
+    fn every_tool_either_has_typed_args_or_is_listed_as_unbuilt() {
+        for tool in ToolName::ALL {
+            let tagged = json!({ "name": tool.as_str(), "args": {} });
+            let known_variant = match serde_json::from_value::<ToolCall>(tagged) {
+                Ok(_) => true,
+                Err(e) => !e.to_string().starts_with("unknown variant"),
+            };
+            assert_ne!(known_variant, ARGS_NOT_DEFINED.contains(tool), "{tool:?}");
+        }
     }
 
     #[test]

@@ -15,10 +15,18 @@ pub enum Restriction {
     LocalFile { url: String },
     #[error("This tab has no web page the copilot can read (url: `{url}`).")]
     NotAWebPage { url: String },
+    /// Chrome hides the URL of tabs extensions may not read (chrome:// pages,
+    /// the Web Store, other extensions' pages) from extensions without the
+    /// `tabs` permission, so an empty URL means one of those.
+    #[error("Chrome does not let extensions read this tab (a browser page such as chrome://…, the Chrome Web Store, or another extension's page). Switch to a web page and try again.")]
+    HiddenByBrowser,
 }
 
 /// `None` when content scripts can run on `url`.
 pub fn restriction(url: &str) -> Option<Restriction> {
+    if url.is_empty() {
+        return Some(Restriction::HiddenByBrowser);
+    }
     let owned = || url.to_owned();
     let lower = url.to_ascii_lowercase();
     let scheme = lower.split(':').next().unwrap_or_default();
@@ -60,7 +68,7 @@ mod tests {
             ("https://chrome.google.com/search", "ok"),
             ("file:///tmp/a.html", "local_file"),
             ("data:text/html,hi", "not_a_web_page"),
-            ("", "not_a_web_page"),
+            ("", "hidden_by_browser"),
         ];
         for (url, want) in cases {
             let got = restriction(url)

@@ -127,20 +127,32 @@ pub struct Signals {
 const SEARCH_KEYS: &[&str] = &["q", "query", "search", "s", "k", "keywords", "term", "text", "search_query"];
 const DASHBOARD_WORDS: &[&str] = &["dashboard", "admin", "analytics", "overview", "console"];
 
+/// Path and query of an absolute URL as `location.href` gives it (already
+/// canonical and percent-encoded). A split rather than the `url` crate: this
+/// runs in the content module, where URL parsing's IDNA tables would more
+/// than double the WASM size for two substrings.
+fn path_and_query(url: &str) -> (&str, &str) {
+    let without_fragment = url.split('#').next().unwrap_or_default();
+    let after_scheme = without_fragment.split_once("://").map_or(without_fragment, |(_, rest)| rest);
+    let from_path = after_scheme.find(['/', '?']).map_or("", |i| &after_scheme[i..]);
+    let (path, query) = from_path.split_once('?').unwrap_or((from_path, ""));
+    (if path.is_empty() { "/" } else { path }, query)
+}
+
 impl Signals {
     pub fn of(input: &SummaryInput) -> Signals {
         let in_main = input.ctas.iter().any(|c| c.in_main);
         let pool = || input.ctas.iter().filter(move |c| c.in_main || !in_main);
         let title = collapse_whitespace(&input.title).to_lowercase();
-        let url = url::Url::parse(&input.url).ok();
-        let path = url.as_ref().map(|u| u.path().to_lowercase()).unwrap_or_default();
+        let (path, query) = path_and_query(&input.url);
+        let path = path.to_lowercase();
         Signals {
             forms: input.forms.len(),
             has_password: input.has_password_field || input.forms.iter().any(|f| f.has_password),
             error_title: is_error_title(&title),
             words: input.word_count,
-            search_query: url.as_ref().is_some_and(|u| {
-                u.query_pairs().any(|(k, v)| SEARCH_KEYS.contains(&k.as_ref()) && !v.trim().is_empty())
+            search_query: query.split('&').filter_map(|pair| pair.split_once('=')).any(|(k, v)| {
+                SEARCH_KEYS.contains(&k) && !v.replace('+', " ").replace("%20", " ").trim().is_empty()
             }),
             search_field: input.forms.iter().any(|form| {
                 form.submit_label.to_lowercase().contains("search")
@@ -173,6 +185,19 @@ fn is_error_title(title: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn path_and_query_of_location_hrefs() {
+        let cases = [
+            ("https://shop.test/search?q=shoes&page=2#top", ("/search", "q=shoes&page=2")),
+            ("https://shop.test", ("/", "")),
+            ("https://shop.test?s=x", ("/", "s=x")),
+            ("http://127.0.0.1:8080/app/billing/", ("/app/billing/", "")),
+        ];
+        for (url, want) in cases {
+            assert_eq!(super::path_and_query(url), want, "{url}");
+        }
+    }
+
     use super::*;
     use crate::summary::input::{CtaCandidate, FieldFact, FormFact, HeadingFact};
     use expect_test::expect;

@@ -41,6 +41,33 @@ pub use input::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFa
 pub use output::{CompactPageSummary, FormSummary, FullPageSummary, Limits, NavLink, PrimaryAction};
 
 /// The compact summary bundled after navigation (seed 001 §3.3).
+/// Which summary `pcd.summary` returns (seed 001 §4.3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SummaryMode {
+    /// Bundled with navigation: ≤ 350 tokens, top-5 CTAs with selectors.
+    #[default]
+    Compact,
+    /// The standalone analysis: headings H1–H3, nav links, forms, word count.
+    Full,
+}
+
+/// A summary of either mode; serialises as the mode's own object.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum PageSummary {
+    Compact(CompactPageSummary),
+    Full(FullPageSummary),
+}
+
+/// The summary of `mode` for the collected facts.
+pub fn summarize(input: &SummaryInput, mode: SummaryMode) -> PageSummary {
+    match mode {
+        SummaryMode::Compact => PageSummary::Compact(compact(input)),
+        SummaryMode::Full => PageSummary::Full(full(input)),
+    }
+}
+
 pub fn compact(input: &SummaryInput) -> CompactPageSummary {
     let limits = Limits::COMPACT;
     CompactPageSummary {

@@ -1,0 +1,163 @@
+//! Collects the [`SummaryInput`] facts of the page summary (seed 001) from the
+//! DOM, exactly as `bc_core::summary::input` documents each field. Reads
+//! only: no DOM writes, no network, and never a form control's `.value`
+//! (only the visible caption of submit inputs, which is not user data).
+//! Ranking, truncation, redaction and classification happen in the core.
+
+use crate::digest::{is_rendered, main_region};
+use bc_core::summary::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput};
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement, NodeList};
+
+const MAX_HEADINGS: usize = 100;
+const MAX_MAIN_CHARS: usize = 2000;
+const MAX_NAV_LINKS: usize = 60;
+const MAX_FORMS: usize = 20;
+const MAX_FIELDS: usize = 40;
+const MAX_CTAS: usize = 200;
+const CTA_SELECTOR: &str = "button, [type=submit], [role=button], a[href]";
+const INTERACTIVE_SELECTOR: &str = "a[href], button:not(:disabled), input:not([type=hidden]):not(:disabled), \
+     select:not(:disabled), textarea:not(:disabled), [role=button], [role=link], [tabindex]";
+const NON_FIELD_TYPES: &[&str] = &["hidden", "submit", "button", "reset", "image"];
+
+pub fn collect(document: &Document) -> SummaryInput {
+    let window = web_sys::window();
+    let main = main_region(document);
+    let (main_text, word_count) = match &main {
+        Some((m, _)) => {
+            let text = m.inner_text();
+            let words = text.split_whitespace().count() as u32;
+            (text.chars().take(MAX_MAIN_CHARS).collect(), words)
+        }
+        None => (String::new(), 0),
+    };
+    let main_el: Option<&HtmlElement> = main.as_ref().filter(|(_, fallback)| !fallback).map(|(m, _)| m);
+    SummaryInput {
+        url: document.location().and_then(|l| l.href().ok()).unwrap_or_default(),
+        title: document.title(),
+        headings: rendered(document, "h1, h2, h3").take(MAX_HEADINGS).filter_map(heading).collect(),
+        main_text,
+        word_count,
+        nav_links: rendered(document, "nav a[href], header a[href], [role=navigation] a[href]")
+            .take(MAX_NAV_LINKS)
+            .map(|a| LinkFact { label: text_or_attr(&a, "aria-label"), href: prop_str(&a, "href") })
+            .collect(),
+        forms: rendered(document, "form").take(MAX_FORMS).map(|f| form(&f)).collect(),
+        ctas: rendered(document, CTA_SELECTOR)
+            .take(MAX_CTAS)
+            .enumerate()
+            .map(|(i, el)| cta(&el, i as u32, main_el))
+            .collect(),
+        interactive_count: rendered(document, INTERACTIVE_SELECTOR).count() as u32,
+        viewport_height: window.and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or_default(),
+        has_password_field: document.query_selector("input[type=password]").ok().flatten().is_some(),
+    }
+}
+
+fn elements(list: NodeList) -> impl Iterator<Item = Element> {
+    (0..list.length()).filter_map(move |i| list.item(i)?.dyn_into::<Element>().ok())
+}
+
+/// Rendered matches of `selector` in document order.
+fn rendered(root: &Document, selector: &str) -> impl Iterator<Item = Element> {
+    let list = root.query_selector_all(selector).ok();
+    list.into_iter().flat_map(elements).filter(is_rendered)
+}
+
+fn inner_text(el: &Element) -> String {
+    el.dyn_ref::<HtmlElement>().map(HtmlElement::inner_text).unwrap_or_default()
+}
+
+fn attr(el: &Element, name: &str) -> Option<String> {
+    el.get_attribute(name).filter(|v| !v.trim().is_empty())
+}
+
+fn prop_str(el: &Element, name: &str) -> String {
+    js_sys::Reflect::get(el, &name.into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+}
+
+/// `innerText`, else the attribute, else "".
+fn text_or_attr(el: &Element, name: &str) -> String {
+    let text = inner_text(el);
+    if text.trim().is_empty() {
+        attr(el, name).unwrap_or_default()
+    } else {
+        text
+    }
+}
+
+fn heading(el: Element) -> Option<HeadingFact> {
+    let level = el.tag_name().strip_prefix(['H', 'h'])?.parse().ok()?;
+    Some(HeadingFact { level, text: inner_text(&el) })
+}
+
+fn form(form: &Element) -> FormFact {
+    let fields = form
+        .query_selector_all("input, select, textarea")
+        .ok()
+        .into_iter()
+        .flat_map(elements)
+        .filter(|el| {
+            let ty = attr(el, "type").unwrap_or_default().to_ascii_lowercase();
+            !(el.tag_name().eq_ignore_ascii_case("input") && NON_FIELD_TYPES.contains(&ty.as_str()))
+        })
+        .take(MAX_FIELDS)
+        .map(|el| field(&el))
+        .collect();
+    let submit = form.query_selector("[type=submit], button:not([type])").ok().flatten();
+    FormFact {
+        fields,
+        has_password: form.query_selector("input[type=password]").ok().flatten().is_some(),
+        submit_label: submit.map(|s| if is_input(&s) { attr(&s, "value").unwrap_or_default() } else { inner_text(&s) }).unwrap_or_default(),
+    }
+}
+
+fn is_input(el: &Element) -> bool {
+    el.tag_name().eq_ignore_ascii_case("input")
+}
+
+fn field(el: &Element) -> FieldFact {
+    // `labels` exists on every labelable control; read it generically.
+    let labels = js_sys::Reflect::get(el, &"labels".into()).ok().and_then(|l| l.dyn_into::<NodeList>().ok());
+    let label = labels
+        .and_then(|l| l.item(0))
+        .and_then(|n| n.dyn_into::<Element>().ok())
+        .map(|l| inner_text(&l))
+        .filter(|t| !t.trim().is_empty())
+        .or_else(|| attr(el, "aria-label"))
+        .or_else(|| attr(el, "placeholder"))
+        .unwrap_or_default();
+    let input_type = if is_input(el) { prop_str(el, "type") } else { el.tag_name().to_ascii_lowercase() };
+    FieldFact {
+        label,
+        name: attr(el, "name").or_else(|| attr(el, "id")).unwrap_or_default(),
+        input_type,
+        autocomplete: attr(el, "autocomplete").unwrap_or_default(),
+    }
+}
+
+fn cta(el: &Element, dom_index: u32, main: Option<&HtmlElement>) -> CtaCandidate {
+    let text = inner_text(el);
+    let label = Some(text.clone())
+        .filter(|t| !t.trim().is_empty())
+        .or_else(|| is_input(el).then(|| attr(el, "value")).flatten())
+        .or_else(|| attr(el, "aria-label"))
+        .or_else(|| attr(el, "title"))
+        .unwrap_or_default();
+    let r = el.get_bounding_client_rect();
+    CtaCandidate {
+        label,
+        tag: el.tag_name().to_ascii_lowercase(),
+        input_type: attr(el, "type").map(|t| t.to_ascii_lowercase()),
+        role: attr(el, "role").map(|t| t.to_ascii_lowercase()),
+        rect: RectFact { top: r.top(), height: r.height(), width: r.width() },
+        in_main: main.is_some_and(|m| m.contains(Some(el))),
+        selector_hints: SelectorHints {
+            id: attr(el, "id"),
+            name: attr(el, "name"),
+            aria_label: attr(el, "aria-label"),
+            text: if is_input(el) { String::new() } else { text },
+        },
+        dom_index,
+    }
+}

@@ -1,0 +1,75 @@
+//! The page summary (seed 001) computed in the page from real DOM fixtures:
+//! HTML in, expected summary fragments out, through the same message entry
+//! the service worker uses. Also checks that no form value leaves the page.
+
+use bc_core::protocol::ContentResponse;
+use bc_core::summary::PageSummary;
+use serde_json::{json, Value};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn summarize(html: &str, mode: &str) -> Value {
+    let document = web_sys::window().unwrap().document().unwrap();
+    // Keep the runner's own output element; fixtures live in #fixture.
+    let fixture = document.get_element_by_id("fixture").unwrap_or_else(|| {
+        let f = document.create_element("div").unwrap();
+        f.set_id("fixture");
+        document.body().unwrap().append_child(&f).unwrap();
+        f
+    });
+    fixture.set_inner_html(html);
+    let req = serde_wasm_bindgen::to_value(&json!({"type": "summary", "mode": mode})).unwrap();
+    let resp = bc_content::handle_message(req);
+    match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
+        ContentResponse::Summary { summary } => {
+            assert!(matches!((&summary, mode), (PageSummary::Compact(_), "compact") | (PageSummary::Full(_), "full")));
+            serde_json::to_value(summary).unwrap()
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+const LOGIN: &str = r#"<main><h1>Sign in</h1>
+  <form><label>Email <input type="email" name="email" value="me@example.com"></label>
+  <label>Password <input type="password" name="pw" value="hunter2"></label>
+  <input type="hidden" name="csrf" value="tok3n"><button>Sign in</button></form>
+  <p>Contact support at help@acme.test or +1 415 555 0100.</p></main>"#;
+
+#[wasm_bindgen_test]
+fn login_page_compact() {
+    let s = summarize(LOGIN, "compact");
+    assert_eq!(s["type"], "login", "{s}");
+    assert_eq!(s["headings"], json!(["h1: Sign in"]));
+    assert_eq!(s["forms"], json!([{"fields": ["Email", "Password"]}]), "hidden inputs are not fields: {s}");
+    assert_eq!(s["primary_actions"][0]["label"], "Sign in");
+    let text = s.to_string();
+    for secret in ["me@example.com", "hunter2", "tok3n", "help@acme.test", "555 0100"] {
+        assert!(!text.contains(secret), "{secret} leaked: {text}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn article_full() {
+    let html = r#"<header><nav><a href="/">Home</a><a href="/blog">Blog</a></nav></header>
+      <main><article><h1>Cutting our cloud bill</h1><h2>Where the money went</h2>
+      <p>We spent three months measuring every service before changing anything at all.</p>
+      <h3>Storage</h3><p>Old snapshots were the largest item.</p></article></main>"#;
+    let s = summarize(html, "full");
+    assert_eq!(s["headings"], json!(["h1: Cutting our cloud bill", "h2: Where the money went", "h3: Storage"]));
+    let nav: Vec<&str> = s["nav_links"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(nav, ["Home", "Blog"], "{s}");
+    assert!(s["main_content_preview"].as_str().unwrap().starts_with("Cutting our cloud bill"), "{s}");
+    assert!(s["word_count"].as_u64().unwrap() >= 20, "{s}");
+}
+
+#[wasm_bindgen_test]
+fn ctas_rank_submit_first_and_skip_hidden() {
+    let html = r#"<main><a href="/docs">Read the docs</a><button type="button">Start trial</button>
+      <button style="display:none">Hidden action</button><form><input type="submit" value="Subscribe"></form></main>"#;
+    let s = summarize(html, "compact");
+    let labels: Vec<&str> = s["primary_actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
+    assert_eq!(labels.first(), Some(&"Subscribe"), "{s}");
+    assert!(labels.contains(&"Start trial") && labels.contains(&"Read the docs"), "{s}");
+    assert!(!labels.contains(&"Hidden action"), "{s}");
+}
