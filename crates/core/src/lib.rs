@@ -13,6 +13,7 @@
 //! - [`llm`]: OpenAI-compatible request building, SSE stream decoding and
 //!   error classification.
 //! - [`digest`]: the compact page text digest sent to the LLM.
+//! - [`pcd`]: MiniPCD: the DOM facts contract and the builder.
 //! - [`summary`]: seed 001's page summary (compact and full), page type,
 //!   primary actions and redaction, from facts the content script collects.
 //! - [`url_policy`]: which URLs the copilot may not touch.
@@ -22,6 +23,7 @@
 pub mod digest;
 pub mod kind;
 pub mod llm;
+pub mod pcd;
 pub mod protocol;
 pub mod rank;
 pub mod settings;
