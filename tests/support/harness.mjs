@@ -72,18 +72,21 @@ export async function startLlm(scenario) {
   return llm;
 }
 
-/** Chromium with the extension loaded: `{ ctx, sw, extensionId, close }`. */
-export async function launchBrowser({ headed = false } = {}) {
+/**
+ * Chromium with the extension loaded: `{ ctx, sw, extensionId, close }`.
+ * `extension: false` gives the same kind of browser without it (benchmarks' baseline).
+ */
+export async function launchBrowser({ headed = false, extension = true } = {}) {
   const ext = env('BC_EXTENSION_DIR');
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'bc-profile-'));
   const ctx = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: !headed,
     viewport: { width: 1280, height: 900 },
-    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${ext}`, `--load-extension=${ext}`],
+    args: [...CHROMIUM_FLAGS, ...(extension ? [`--disable-extensions-except=${ext}`, `--load-extension=${ext}`] : [])],
   });
-  const sw = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker', { timeout: 15_000 }));
-  const extensionId = new URL(sw.url()).host;
+  const sw = extension ? (ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker', { timeout: 15_000 }))) : null;
+  const extensionId = sw ? new URL(sw.url()).host : null;
   const close = async () => {
     await ctx.close();
     await rm(userDataDir, { recursive: true, force: true });
