@@ -98,7 +98,8 @@ fn build_fallback(project: &Project, bundle: &Bundle, module: &Module) -> Result
             .arg(format!("-Zbuild-std={}", fb.build_std))
             .env("RUSTFLAGS", &fb.rustflags)
             .env("CARGO_TARGET_DIR", &target_dir)
-            // The pinned stable toolchain file must not override `+nightly`.
+            // An inherited RUSTUP_TOOLCHAIN (set when xtask itself runs under
+            // rustup) would override `+nightly`.
             .env_remove("RUSTUP_TOOLCHAIN"),
     )?;
     let wasm = target_dir.join("wasm32-unknown-unknown/release").join(format!("{}.wasm", module.stem()));

@@ -1,0 +1,341 @@
+//! [`build`]: `PageFacts` → bounded [`MiniPcd`] + [`Bindings`], in this order:
+//! collections (groups that qualify, their templates, names, fields, budget),
+//! actions (controls minus template copies and form fields, plus templates;
+//! cluster dedupe; budget), forms (purpose, summaries, budget), login state,
+//! metrics, ids. Pure and deterministic: same facts → same output.
+
+use super::actions::{
+    above_fold, action_context, action_from_control, dedupe, ActionCandidate, Surroundings,
+};
+use super::bindings::{ActionBinding, Bindings, EntryBinding};
+use super::budget::{action_priority, collection_priority, form_priority, select};
+use super::collections::{dedupe_names, name_for, qualifies};
+use super::facts::{ControlFact, PageFacts};
+use super::fields::infer_item_fields;
+use super::forms::form_candidate;
+use super::ids::{IdAllocator, Ordinals};
+use super::login::login_state;
+use super::roles::role_name;
+use super::templates::find_templates;
+use crate::kind::{infer_action_kind, infer_form_purpose, ActionKind, FormPurpose};
+use crate::types::{Landmark, MiniAction, MiniCollection, MiniPcd, PcdMetrics};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+
+/// A MiniPCD and what its ids are bound to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Built {
+    pub mini: MiniPcd,
+    pub bindings: Bindings,
+}
+
+/// A collection before ids.
+struct Coll {
+    group: usize,
+    name: String,
+    fields: Vec<String>,
+    landmark: Option<Landmark>,
+    approx: u32,
+    above: Option<bool>,
+    has_template: bool,
+}
+
+/// Builds the MiniPCD of a page version stamped `ts` (ms).
+pub fn build(facts: &PageFacts, ts: f64) -> Built {
+    let vh = facts.viewport_h;
+    let controls = &facts.controls;
+    let groups = &facts.groups;
+    let form_purposes: Vec<Option<FormPurpose>> = facts
+        .forms
+        .iter()
+        .map(|f| infer_form_purpose(&f.facts))
+        .collect();
+    let purpose_of = |c: &ControlFact| {
+        c.form
+            .and_then(|f| form_purposes.get(f as usize).copied().flatten())
+    };
+    let group_of = |c: &ControlFact| {
+        c.group
+            .map(|g| g.group as usize)
+            .filter(|&g| g < groups.len())
+    };
+
+    // --- Collections -----------------------------------------------------
+    let mut members: Vec<Vec<&ControlFact>> = vec![Vec::new(); groups.len()];
+    for c in controls {
+        if let Some(g) = group_of(c) {
+            members[g].push(c);
+        }
+    }
+    let qualifying: Vec<bool> = groups
+        .iter()
+        .zip(&members)
+        .map(|(g, m)| qualifies(g, m))
+        .collect();
+    let templates = find_templates(controls, |g| qualifying.get(g).copied().unwrap_or(false));
+    // Template kinds name unnamed collections ("Add to cart" → products);
+    // the group's own label is the context until the collection has a name.
+    let mut template_kinds: Vec<Vec<ActionKind>> = vec![Vec::new(); groups.len()];
+    for t in &templates {
+        let c = &controls[t.first];
+        let s = Surroundings {
+            form_purpose: purpose_of(c),
+            collection: groups[t.group].label.as_deref(),
+            in_item: false,
+        };
+        template_kinds[t.group].extend(infer_action_kind(&t.label, &action_context(c, &s)));
+    }
+    let mut colls: Vec<Coll> = Vec::new();
+    for (gi, g) in groups.iter().enumerate().filter(|(gi, _)| qualifying[*gi]) {
+        let fields = infer_item_fields(g);
+        colls.push(Coll {
+            group: gi,
+            name: name_for(g, &fields, &template_kinds[gi]),
+            fields,
+            landmark: g.landmark,
+            approx: g.declared_count.unwrap_or(0).max(g.item_count),
+            above: above_fold(g.top, vh),
+            has_template: !template_kinds[gi].is_empty() || templates.iter().any(|t| t.group == gi),
+        });
+    }
+    let mut names: Vec<String> = colls.iter().map(|c| c.name.clone()).collect();
+    dedupe_names(&mut names);
+    for (c, n) in colls.iter_mut().zip(names) {
+        c.name = n;
+    }
+    let coll_priorities: Vec<i32> = colls
+        .iter()
+        .map(|c| collection_priority(c.landmark, c.above, c.has_template, !c.fields.is_empty()))
+        .collect();
+    let kept_colls = select(&coll_priorities, MiniPcd::MAX_COLLECTIONS);
+    let mut coll_ids = IdAllocator::default();
+    let mut ordinals = Ordinals::default();
+    let seeds: Vec<String> = colls
+        .iter()
+        .map(|c| ordinals.seed(format!("{}|{:?}", c.name, c.landmark)))
+        .collect();
+    // group index → (collection id, name) of surviving collections
+    let mut surviving: HashMap<usize, (String, String)> = HashMap::new();
+    let mut collections = Vec::new();
+    let mut coll_bindings = Vec::new();
+    for &i in &kept_colls {
+        let c = &colls[i];
+        let id = coll_ids.id('c', &seeds[i]);
+        surviving.insert(c.group, (id.clone(), c.name.clone()));
+        coll_bindings.push(EntryBinding {
+            id: id.clone(),
+            key: groups[c.group].key,
+            above_fold: c.above != Some(false),
+        });
+        collections.push(MiniCollection {
+            id,
+            name: c.name.clone(),
+            item_fields: c.fields.clone(),
+            landmark: c.landmark,
+            approx_count: Some(c.approx),
+        });
+    }
+
+    // --- Actions -----------------------------------------------------------
+    // Copies of templates are never listed; those of cut collections go too
+    // (an action "for every item" of a collection the LLM cannot see).
+    let absorbed: HashSet<usize> = templates
+        .iter()
+        .flat_map(|t| t.members.iter().copied())
+        .collect();
+    let mut cands: Vec<ActionCandidate> = Vec::new();
+    for (i, c) in controls.iter().enumerate() {
+        if absorbed.contains(&i) {
+            continue;
+        }
+        let coll = group_of(c).and_then(|g| surviving.get(&g));
+        let s = Surroundings {
+            form_purpose: purpose_of(c),
+            collection: coll
+                .map(|(_, n)| n.as_str())
+                .or_else(|| group_of(c).and_then(|g| groups[g].label.as_deref())),
+            in_item: coll.is_some(),
+        };
+        cands.extend(action_from_control(i, c, &s, vh));
+    }
+    for t in templates
+        .iter()
+        .filter(|t| surviving.contains_key(&t.group))
+    {
+        let c = &controls[t.first];
+        let (_, name) = &surviving[&t.group];
+        let s = Surroundings {
+            form_purpose: purpose_of(c),
+            collection: Some(name),
+            in_item: false,
+        };
+        let Some(mut a) = action_from_control(t.first, c, &s, vh) else {
+            continue;
+        };
+        a.label_key = t.key.clone();
+        a.kind = infer_action_kind(&t.label, &action_context(c, &s));
+        a.label = t.label.clone();
+        a.role = t.role;
+        a.cluster = None;
+        a.group_key = Some(groups[t.group].key);
+        a.applies_to = Some(t.group);
+        a.signals.kind = a.kind;
+        a.signals.template = true;
+        a.signals.numbered_page = false;
+        cands.push(a);
+    }
+    cands.sort_by_key(|a| a.order);
+    let login = login_state(
+        cands.iter().filter_map(|a| a.kind),
+        form_purposes.iter().flatten().copied(),
+    );
+    let cands = dedupe(cands);
+    let mut ordinals = Ordinals::default();
+    let seeds: Vec<String> = cands
+        .iter()
+        .map(|a| ordinals.seed(action_identity(a, &surviving)))
+        .collect();
+    let priorities: Vec<i32> = cands.iter().map(|a| action_priority(&a.signals)).collect();
+    let mut ids = IdAllocator::default();
+    let mut actions = Vec::new();
+    let mut action_bindings = Vec::new();
+    for i in select(&priorities, MiniPcd::MAX_ACTIONS) {
+        let a = &cands[i];
+        let id = ids.id('a', &seeds[i]);
+        action_bindings.push(ActionBinding {
+            id: id.clone(),
+            key: a.key,
+            group_key: a.group_key,
+            context: a.context.clone(),
+        });
+        actions.push(MiniAction {
+            id,
+            label: a.label.clone(),
+            role: a.role,
+            kind: a.kind.map(|k| k.as_str().to_owned()),
+            landmark: a.landmark,
+            above_fold: a.above_fold,
+            cluster_id: a.cluster.clone().filter(|_| a.cluster_size > 1),
+            applies_to_collection_id: a
+                .applies_to
+                .and_then(|g| surviving.get(&g))
+                .map(|(id, _)| id.clone()),
+        });
+    }
+
+    // --- Forms -------------------------------------------------------------
+    let form_cands: Vec<_> = facts
+        .forms
+        .iter()
+        .enumerate()
+        .map(|(i, f)| form_candidate(i, f, vh))
+        .collect();
+    let form_priorities: Vec<i32> = form_cands
+        .iter()
+        .map(|f| form_priority(f.form.landmark, f.above_fold, f.purpose.is_some()))
+        .collect();
+    let mut ordinals = Ordinals::default();
+    let seeds: Vec<String> = form_cands
+        .iter()
+        .map(|f| ordinals.seed(f.identity.clone()))
+        .collect();
+    let mut ids = IdAllocator::default();
+    let mut forms = Vec::new();
+    let mut form_bindings = Vec::new();
+    for i in select(&form_priorities, MiniPcd::MAX_FORMS) {
+        let f = &form_cands[i];
+        let id = ids.id('f', &seeds[i]);
+        form_bindings.push(EntryBinding {
+            id: id.clone(),
+            key: f.key,
+            above_fold: f.above_fold != Some(false),
+        });
+        forms.push(crate::types::MiniForm {
+            id,
+            ..f.form.clone()
+        });
+    }
+
+    let mut landmarks: Vec<Landmark> = Vec::new();
+    for l in &facts.landmarks {
+        if !landmarks.contains(l) {
+            landmarks.push(*l);
+        }
+    }
+    Built {
+        mini: MiniPcd {
+            url: facts.url.clone(),
+            origin: origin(&facts.url),
+            title: super::labels::display_label(&facts.title),
+            login_state: login,
+            ts,
+            landmarks,
+            actions,
+            forms,
+            collections,
+            metrics: Some(metrics(facts)),
+        },
+        bindings: Bindings {
+            actions: action_bindings,
+            forms: form_bindings,
+            collections: coll_bindings,
+        },
+    }
+}
+
+/// Identity of an action for its id: role, label, landmark; templates by
+/// their collection's name instead of the landmark.
+fn action_identity(a: &ActionCandidate, surviving: &HashMap<usize, (String, String)>) -> String {
+    let role = role_name(a.role);
+    match a.applies_to.and_then(|g| surviving.get(&g)) {
+        Some((_, name)) => format!("t|{role}|{}|{name}", a.label_key),
+        None => format!("{role}|{}|{:?}", a.label_key, a.landmark),
+    }
+}
+
+/// `ariaCoverage`: share of controls with explicit ARIA (2 decimals).
+fn metrics(facts: &PageFacts) -> PcdMetrics {
+    let n = facts.controls.len();
+    let aria = facts.controls.iter().filter(|c| c.aria).count();
+    PcdMetrics {
+        aria_coverage: (n > 0).then(|| (aria as f64 / n as f64 * 100.0).round() / 100.0),
+        viewport_h: (facts.viewport_h > 0.0).then_some(facts.viewport_h),
+        viewport_w: (facts.viewport_w > 0.0).then_some(facts.viewport_w),
+    }
+}
+
+/// `URL.origin` by splitting, not the `url` crate (which would bloat the
+/// content WASM): `scheme://host[:port]`, lower-cased, credentials dropped;
+/// `"null"` for URLs without a host (as browsers say for `file:`, `data:`).
+pub fn origin(url: &str) -> String {
+    let Some((scheme, rest)) = url.trim().split_once("://") else {
+        return "null".to_owned();
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    if host.is_empty() || scheme.is_empty() {
+        return "null".to_owned();
+    }
+    format!(
+        "{}://{}",
+        scheme.to_ascii_lowercase(),
+        host.to_ascii_lowercase()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origin_by_splitting() {
+        assert_eq!(
+            origin("https://Shop.Example.com:8443/a/b?q=1#x"),
+            "https://shop.example.com:8443"
+        );
+        assert_eq!(origin("http://user:pw@host/x"), "http://host");
+        assert_eq!(origin("http://localhost:8080"), "http://localhost:8080");
+        assert_eq!(origin("file:///tmp/x.html"), "null");
+        assert_eq!(origin("data:text/html,hi"), "null");
+    }
+}
