@@ -5,6 +5,7 @@
 
 use crate::{js, tabs};
 use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
+use bc_core::rank::RankQuery;
 use bc_core::summary::SummaryMode;
 use bc_core::tools::{ErrorCode, ToolCall, ToolError, ToolResult};
 use serde_json::Value;
@@ -23,6 +24,11 @@ pub async fn call(name: &str, args: JsValue) -> ToolResult {
     };
     let result = match call {
         ToolCall::PcdSummary { tab_id, mode } => summary(tab_id, mode).await,
+        ToolCall::GetMiniPcd { tab_id } => content_call(tab_id, ContentRequest::MiniPcd).await,
+        ToolCall::PcdQuery { tab_id, kind, text, top_k } => {
+            let query = RankQuery { text, kind, top_k: top_k.map(|k| k as usize) };
+            content_call(tab_id, ContentRequest::Query { query }).await
+        }
         other => Err(ToolError::not_implemented(other.name())),
     };
     result.into()
@@ -43,9 +49,20 @@ fn content_error(e: CopilotError) -> ToolError {
 }
 
 async fn summary(tab_id: i32, mode: SummaryMode) -> Result<Value, ToolError> {
+    content_call(tab_id, ContentRequest::Summary { mode }).await
+}
+
+/// Sends a read request to the tab's content script; the tool's data is the
+/// payload of its answer (`summary`, `mini`, `hits`).
+async fn content_call(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> {
     let tab = readable_tab(tab_id).await?;
-    match tabs::ask_content(tab.id, &ContentRequest::Summary { mode }).await.map_err(content_error)? {
-        ContentResponse::Summary { summary } => Ok(serde_json::to_value(summary).expect("summaries serialise")),
-        other => Err(content_error(CopilotError::PageUnavailable { detail: format!("unexpected answer {other:?}") })),
-    }
+    let data = match tabs::ask_content(tab.id, &request).await.map_err(content_error)? {
+        ContentResponse::Summary { summary } => serde_json::to_value(summary),
+        ContentResponse::MiniPcd { mini } => serde_json::to_value(mini),
+        ContentResponse::Hits { hits } => serde_json::to_value(hits),
+        other => {
+            return Err(content_error(CopilotError::PageUnavailable { detail: format!("unexpected answer {other:?}") }))
+        }
+    };
+    Ok(data.expect("content answers serialise"))
 }

@@ -9,6 +9,7 @@
 
 pub mod aria;
 mod digest;
+pub mod pcd;
 mod summary_facts;
 
 use bc_core::protocol::{ContentBuild, ContentRequest, ContentResponse};
@@ -42,6 +43,14 @@ pub fn handle_message(msg: JsValue) -> JsValue {
 
 use serde::Serialize;
 
+/// Collects the page's facts and builds its MiniPCD; the element registry of
+/// this collection becomes current, so ids resolve to live elements.
+/// (Rebuilt per request for now; issue 3's incremental updates come next.)
+fn build_pcd(document: &web_sys::Document) -> bc_core::pcd::Built {
+    let facts = pcd::collect_current(document);
+    bc_core::pcd::build(&facts, js_sys::Date::now())
+}
+
 fn respond(req: ContentRequest) -> ContentResponse {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return ContentResponse::Failed { error: "no document".into() };
@@ -55,6 +64,14 @@ fn respond(req: ContentRequest) -> ContentResponse {
         ContentRequest::Summary { mode } => ContentResponse::Summary {
             summary: bc_core::summary::summarize(&summary_facts::collect(&document), mode),
         },
+        ContentRequest::MiniPcd => ContentResponse::MiniPcd { mini: build_pcd(&document).mini },
+        ContentRequest::Query { query } => {
+            let built = build_pcd(&document);
+            match bc_core::rank::rank(query, bc_core::pcd::rank_candidates(&built)) {
+                Ok(hits) => ContentResponse::Hits { hits },
+                Err(e) => ContentResponse::Failed { error: e.to_string() },
+            }
+        }
     }
 }
 
@@ -68,4 +85,15 @@ pub fn debug_role(el: &web_sys::Element) -> Option<String> {
 #[wasm_bindgen]
 pub fn debug_name(el: &web_sys::Element) -> String {
     aria::accessible_name(el)
+}
+
+/// Debug export: the page facts of the MiniPCD (`bc_core::pcd::PageFacts`)
+/// for the current document, as JSON-compatible JS; the registry of this
+/// collection becomes the current one.
+#[wasm_bindgen]
+pub fn debug_page_facts() -> JsValue {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return JsValue::NULL };
+    pcd::collect_current(&document)
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or_else(|e| JsValue::from_str(&e.to_string()))
 }

@@ -21,6 +21,12 @@ const fn c(html: &'static str, role: Option<&'static str>, name: &'static str) -
 }
 
 const CASES: &[Case] = &[
+    // Data minimisation: embedded secrets never enter a name (Chromium would
+    // include the value; we must not send it out).
+    c(r#"<label id="l">PIN <input type="password" value="1234"> code</label><button id="t" aria-labelledby="l"></button>"#, Some("button"), "PIN code"),
+    c(r#"<label id="l">Pay with <input autocomplete="cc-number" value="4242424242424242"> now</label><button id="t" aria-labelledby="l"></button>"#, Some("button"), "Pay with now"),
+    c(r#"<label id="l">Card <input name="card_number" value="4111111111111111"></label><button id="t" aria-labelledby="l"></button>"#, Some("button"), "Card"),
+    c(r#"<label id="l">Deliver to <input name="city" value="Lyon"></label><button id="t" aria-labelledby="l"></button>"#, Some("button"), "Deliver to Lyon"),
     // --- explicit roles -----------------------------------------------------
     c(r#"<div id="t" role="button">Go</div>"#, Some("button"), "Go"),
     c(r#"<div id="t" role="foo checkbox">x</div>"#, Some("checkbox"), "x"),

@@ -107,6 +107,10 @@ pub enum ContentRequest {
     /// The page summary of seed 001, computed in the page so only the
     /// (redacted) summary leaves it.
     Summary { mode: SummaryMode },
+    /// The MiniPCD of the page (seed 000 §5), rebuilt from the live DOM.
+    MiniPcd,
+    /// Ranked MiniPCD entries for a query (seed 000 §5 Query API).
+    Query { query: crate::rank::RankQuery },
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -116,6 +120,8 @@ pub enum ContentResponse {
     Pong { url: String, build: ContentBuild, fallback_reason: Option<String> },
     Digest { digest: PageDigest },
     Summary { summary: PageSummary },
+    MiniPcd { mini: crate::types::MiniPcd },
+    Hits { hits: Vec<crate::types::QueryHit> },
     Failed { error: String },
 }
 

@@ -55,7 +55,33 @@ pub fn labels(el: &Element) -> Vec<Element> {
 
 /// The control's current `value` property (not the attribute), as a string.
 pub fn value(el: &Element) -> String {
+    // Data minimisation (a hard rule): names computed here leave the page, so
+    // a secret typed into a field never becomes part of one.
+    if is_sensitive(el) {
+        return String::new();
+    }
     el.unchecked_ref::<AnyControl>().value_js().as_string().unwrap_or_default()
+}
+
+/// Autocomplete tokens of fields whose content is secret or payment data.
+const SENSITIVE_AUTOCOMPLETE: &[&str] = &["current-password", "new-password", "one-time-code"];
+/// Words in a field's name or id that mark payment or identity secrets.
+const SENSITIVE_NAME_WORDS: &[&str] = &["card", "cvc", "cvv", "csc", "iban", "ssn", "password", "passwd", "pin"];
+
+/// A password, payment-card or similar field, whose value is never read.
+pub fn is_sensitive(el: &Element) -> bool {
+    let attr = |n: &str| el.get_attribute(n).unwrap_or_default().to_ascii_lowercase();
+    if attr("type") == "password" {
+        return true;
+    }
+    let autocomplete = attr("autocomplete");
+    if autocomplete.split_whitespace().any(|t| t.starts_with("cc-") || SENSITIVE_AUTOCOMPLETE.contains(&t)) {
+        return true;
+    }
+    let ident = format!("{} {}", attr("name"), attr("id"));
+    ident
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| SENSITIVE_NAME_WORDS.contains(&w) || w.starts_with("cardnum") || w.starts_with("ccnum"))
 }
 
 /// Whether the element renders (no `display:none` up the tree, not

@@ -76,11 +76,55 @@ pub fn find_templates(
             items.push(gref.item);
         }
     }
-    found
-        .into_iter()
-        .filter(|(_, items)| items.len() >= 2)
-        .map(|(t, _)| t)
-        .collect()
+    let (mut templates, singles): (Vec<_>, Vec<_>) = found.into_iter().partition(|(_, items)| items.len() >= 2);
+    templates.extend(merge_named_per_item(singles));
+    let mut out: Vec<Template> = templates.into_iter().map(|(t, _)| t).collect();
+    out.sort_by_key(|t| t.first);
+    out
+}
+
+/// Per-item controls whose accessible names embed the item, like
+/// "Add Aurora Desk Lamp to cart" / "Add Nimbus Mouse to cart" (a common,
+/// good accessibility practice), are one template too: grouped per
+/// (collection, role), they share leading and/or trailing words around an
+/// item-specific middle, and the shared words ("Add to cart") are the label.
+fn merge_named_per_item(singles: Vec<(Template, Vec<u32>)>) -> Vec<(Template, Vec<u32>)> {
+    let mut buckets: HashMap<(usize, ActionRole), Vec<(Template, Vec<u32>)>> = HashMap::new();
+    for single in singles {
+        buckets.entry((single.0.group, single.0.role)).or_default().push(single);
+    }
+    let mut merged = Vec::new();
+    for ((group, role), bucket) in buckets {
+        let items: Vec<u32> = bucket.iter().flat_map(|(_, items)| items.iter().copied()).collect();
+        let distinct: std::collections::HashSet<_> = items.iter().collect();
+        // One such control per item, in at least two items.
+        if bucket.len() < 2 || distinct.len() != bucket.len() {
+            continue;
+        }
+        let words: Vec<Vec<&str>> = bucket.iter().map(|(t, _)| t.label.split(' ').collect()).collect();
+        let Some(shared) = shared_frame(&words) else { continue };
+        let label = shared.join(" ");
+        let mut members: Vec<usize> = bucket.iter().flat_map(|(t, _)| t.members.iter().copied()).collect();
+        members.sort_unstable();
+        let first = members[0];
+        merged.push((Template { group, role, key: template_key(&label), label, first, members }, items));
+    }
+    merged
+}
+
+/// The words every label starts and ends with, when each label also has
+/// words of its own between them; `None` when nothing is shared.
+fn shared_frame<'a>(labels: &[Vec<&'a str>]) -> Option<Vec<&'a str>> {
+    let shortest = labels.iter().map(Vec::len).min()?;
+    let same_at = |pick: &dyn Fn(&Vec<&'a str>) -> &'a str| labels.iter().all(|l| pick(l).eq_ignore_ascii_case(pick(&labels[0])));
+    let prefix = (0..shortest).take_while(|&i| same_at(&|l| l[i])).count();
+    let suffix = (0..shortest - prefix).take_while(|&i| same_at(&|l| l[l.len() - 1 - i])).count();
+    let distinct_middles = labels.iter().all(|l| l.len() > prefix + suffix);
+    if prefix + suffix == 0 || !distinct_middles {
+        return None;
+    }
+    let first = &labels[0];
+    Some(first[..prefix].iter().chain(&first[first.len() - suffix..]).copied().collect())
 }
 
 /// "Download INV-0042" → "Download": the per-item part would mislead on an
@@ -100,6 +144,22 @@ fn strip_item_words(label: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shared_frame_table() {
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["Add Aurora Desk Lamp to cart", "Add Nimbus Mouse to cart"], Some("Add to cart")),
+            (&["Download invoice INV-001", "Download invoice INV-002"], Some("Download invoice")),
+            (&["Remove Lamp", "Remove Mouse", "Remove Desk"], Some("Remove")),
+            (&["Aurora Desk Lamp", "Nimbus Mouse"], None),
+            // Identical labels are the first pass's business, not a frame.
+            (&["Details", "Details"], None),
+        ];
+        for (labels, want) in cases {
+            let words: Vec<Vec<&str>> = labels.iter().map(|l| l.split(' ').collect()).collect();
+            assert_eq!(shared_frame(&words).map(|w| w.join(" ")).as_deref(), *want, "{labels:?}");
+        }
+    }
     use crate::pcd::facts::GroupRef;
 
     fn ctl(role: &str, name: &str, group: u32, item: u32) -> ControlFact {

@@ -1,0 +1,80 @@
+//! Clickable elements that nothing in the markup declares interactive — the
+//! `cursor:pointer` divs of ARIA-poor pages. Reading computed styles costs a
+//! style lookup per element, so only a bounded, browser-filtered candidate
+//! set is asked: leaf-ish `div/span/li/i` with text, and `img/svg` with a
+//! text alternative, that are not inside or around a real control.
+
+use super::{
+    dom,
+    frames::{precedes, Root},
+};
+use crate::aria;
+use web_sys::Element;
+
+/// Leaf-ish elements with something to name them by, not part of a control
+/// (those are found semantically) and not already declaring interactivity.
+const CANDIDATES: &str = ":is(div, li):not(:empty):not(:has(div, p, li, ul, ol, table, section, article, form, h1, h2, h3, h4, h5, h6)), \
+span:not(:empty), i:is([title], [aria-label]), img:is([alt]:not([alt='']), [title]), svg:is([aria-label], :has(> title))";
+const NOT_IN_CONTROL: &str =
+    "a[href] *, button *, label *, summary *, select *, [role~=button i] *, [role~=link i] *, \
+[onclick] *, [onclick], [tabindex]:not([tabindex^='-'])";
+const HAS_CONTROL: &str =
+    ":has(a[href], button, input, select, textarea, [role~=button i], [role~=link i])";
+
+/// Candidates whose style is read, at most.
+const MAX_STYLE_READS: usize = 3000;
+/// How far a pointer region is followed up to its topmost element.
+const MAX_CLIMB: usize = 4;
+
+/// The topmost `cursor:pointer` elements of `root`, document order, at most `max`.
+pub fn pointer_elements(root: &Root, max: usize) -> Vec<Element> {
+    thread_local! {
+        static SELECTOR: String = format!(":is({CANDIDATES}):not({NOT_IN_CONTROL})");
+    }
+    let candidates = SELECTOR.with(|s| root.select(s));
+    let mut out: Vec<Element> = Vec::new();
+    for el in candidates.into_iter().take(MAX_STYLE_READS) {
+        if out.len() >= max {
+            break;
+        }
+        if !is_pointer(&el) {
+            continue;
+        }
+        // `cursor` inherits: the clickable thing is the topmost element of
+        // the pointer region, as long as it wraps no real control.
+        let mut top = el;
+        for _ in 0..MAX_CLIMB {
+            let Some(p) = top.parent_element() else { break };
+            if !is_pointer(&p) || dom::matches(&p, HAS_CONTROL) || dom::matches(&p, "body, html") {
+                break;
+            }
+            top = p;
+        }
+        if out.iter().rev().take(8).any(|o| *o == top) || aria::is_hidden(&top) {
+            continue;
+        }
+        out.push(top);
+    }
+    // Climbing can reach an ancestor of an earlier hit: restore document order.
+    sort_by_position(&mut out);
+    out.dedup();
+    out
+}
+
+fn is_pointer(el: &Element) -> bool {
+    let cursor = web_sys::window()
+        .and_then(|w| w.get_computed_style(el).ok().flatten())
+        .and_then(|s| s.get_property_value("cursor").ok());
+    cursor.as_deref() == Some("pointer")
+}
+
+/// Insertion sort: the list is nearly sorted, so this is ~n comparisons.
+fn sort_by_position(v: &mut [Element]) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && precedes(&v[j], &v[j - 1]) {
+            v.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+}

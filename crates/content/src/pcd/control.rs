@@ -1,0 +1,121 @@
+//! One [`ControlFact`] from a discovered element: role, name, link target,
+//! states and context. Never reads a control's value (only `checked`, a
+//! state the contract asks for).
+
+use super::{context, dom, frames::Scope, landmark};
+use crate::aria;
+use bc_core::pcd::ControlFact;
+use bc_core::types::Landmark;
+use web_sys::Element;
+
+const MAX_NAME: usize = 300;
+
+/// The facts of `el`; `form`/`group`/`key` are filled in by the caller.
+/// `host_landmark` is the landmark of the scope's host, for shadow content
+/// (landmark lookups do not cross shadow boundaries).
+pub fn fact(
+    el: &Element,
+    clickable: bool,
+    scope: &Scope,
+    host_landmark: Option<Landmark>,
+    page_origin: &str,
+) -> ControlFact {
+    let tag = dom::tag(el);
+    let role = aria::computed_role(el)
+        .map(|r| r.as_str().to_owned())
+        .unwrap_or_default();
+    let name = name(el, &tag, clickable || !scope.frame_path.is_empty());
+    let (href_path, external) = link(el, &tag, page_origin);
+    let lm = landmark::of(el).or(host_landmark);
+    let heading = context::heading(el);
+    let pag = context::in_pagination(el, &name);
+    let rect = context::rect(el, scope.dx, scope.dy);
+    let icon = context::icon_hint(el, &tag);
+    ControlFact {
+        key: 0,
+        input_type: matches!(tag.as_str(), "input" | "button")
+            .then(|| dom::attr(el, "type"))
+            .flatten()
+            .map(|t| t.to_ascii_lowercase()),
+        href_path,
+        external,
+        landmark: lm,
+        rect,
+        heading,
+        form: None,
+        group: None,
+        in_pagination: pag,
+        clickable,
+        disabled: dom::matches(
+            el,
+            ":disabled, [aria-disabled=true i], [aria-disabled=true i] *",
+        ),
+        pressed: tri_state(el, "aria-pressed"),
+        checked: if tag == "input" {
+            dom::checked(el).filter(|_| is_checkable(el))
+        } else {
+            None
+        }
+        .or_else(|| tri_state(el, "aria-checked")),
+        expanded: tri_state(el, "aria-expanded").or_else(|| {
+            (tag == "summary").then(|| {
+                el.parent_element()
+                    .is_some_and(|d| dom::matches(&d, "details[open]"))
+            })
+        }),
+        has_popup: dom::attr(el, "aria-haspopup").filter(|v| v != "false"),
+        aria: dom::matches(el, "[role], [aria-label], [aria-labelledby]"),
+        icon_hint: icon,
+        frame_path: scope.frame_path.clone(),
+        in_shadow: scope.in_shadow,
+        role,
+        name,
+        tag,
+    }
+}
+
+/// The accessible name; for clickables (generic elements get no name from
+/// content) and frame content (the name code's `instanceof` checks fail on
+/// another realm's nodes) the rendered text or a labelling attribute.
+fn name(el: &Element, tag: &str, fallback: bool) -> String {
+    let n = aria::accessible_name(el);
+    if !n.is_empty() || !fallback {
+        return dom::clip(&n, MAX_NAME);
+    }
+    let text = if matches!(tag, "input" | "select" | "textarea") {
+        String::new()
+    } else {
+        dom::short_text(el, MAX_NAME)
+    };
+    Some(text)
+        .filter(|t| !t.is_empty())
+        .or_else(|| dom::attr(el, "aria-label"))
+        .or_else(|| dom::attr(el, "title"))
+        .or_else(|| dom::attr(el, "alt"))
+        .or_else(|| dom::attr(el, "placeholder"))
+        .unwrap_or_default()
+}
+
+fn link(el: &Element, tag: &str, page_origin: &str) -> (Option<String>, bool) {
+    if !matches!(tag, "a" | "area") || !el.has_attribute("href") {
+        return (None, false);
+    }
+    match dom::link_parts(el) {
+        // `javascript:`/`mailto:` have the opaque origin "null": not another site.
+        Some((origin, path)) => (Some(path), origin != "null" && origin != page_origin),
+        None => (None, false),
+    }
+}
+
+fn is_checkable(el: &Element) -> bool {
+    dom::matches(el, "[type=checkbox i], [type=radio i]")
+}
+
+/// `true`/`mixed` → true, `false` → false, absent or other → none.
+fn tri_state(el: &Element, name: &str) -> Option<bool> {
+    match dom::attr(el, name)?.to_ascii_lowercase().as_str() {
+        "true" | "mixed" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    }
+}

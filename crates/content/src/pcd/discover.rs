@@ -1,0 +1,113 @@
+//! Finds the interactive elements of one scope, in document order: one
+//! candidate selector lets the browser do the filtering (TOOLCHAIN.md, "Cost
+//! of the JS↔WASM boundary"), then the computed role confirms each hit.
+//! Clickable non-semantic elements come from `clickable.rs` and are merged in.
+
+use super::{
+    clickable, dom,
+    frames::{precedes, Root},
+};
+use crate::aria::{self, Role};
+use web_sys::Element;
+
+/// Natively interactive HTML elements: these are controls whatever their role.
+const NATIVE: &str =
+    "a[href], area[href], button, input:not([type=hidden i]), select, textarea, summary, \
+[contenteditable]:not([contenteditable=false i])";
+
+/// ARIA widget roles, as attribute-token selectors so the browser filters.
+const WIDGET_ATTRS: &str = "[role~=button i], [role~=link i], [role~=menuitem i], \
+[role~=menuitemcheckbox i], [role~=menuitemradio i], [role~=tab i], [role~=checkbox i], \
+[role~=radio i], [role~=switch i], [role~=combobox i], [role~=textbox i], [role~=searchbox i], \
+[role~=option i], [role~=slider i], [role~=spinbutton i], [role~=treeitem i], [role~=listbox i], \
+[role~=gridcell i][tabindex]";
+
+/// Clickability signals on otherwise non-semantic elements.
+const SIGNALS: &str = "[onclick], [tabindex]:not([tabindex^='-'])";
+
+/// Roles that make an element a control by themselves.
+fn is_widget(role: Role) -> bool {
+    use Role::*;
+    matches!(
+        role,
+        Button
+            | Link
+            | MenuItem
+            | MenuItemCheckbox
+            | MenuItemRadio
+            | Tab
+            | Checkbox
+            | Radio
+            | Switch
+            | Combobox
+            | TextBox
+            | SearchBox
+            | Option
+            | Slider
+            | SpinButton
+            | TreeItem
+            | ListBox
+            | GridCell
+    )
+}
+
+/// One control found in a scope.
+pub struct Found {
+    pub el: Element,
+    /// Found through clickability signals, not semantics.
+    pub clickable: bool,
+}
+
+/// The controls of `root` (not descending into shadow roots or frames), in
+/// document order, at most `max`.
+pub fn controls(root: &Root, max: usize) -> Vec<Found> {
+    thread_local! {
+        static CANDIDATES: String = format!("{NATIVE}, {WIDGET_ATTRS}, {SIGNALS}");
+    }
+    let hits = CANDIDATES.with(|sel| root.select(sel));
+    let mut semantic = Vec::new();
+    for el in hits {
+        if semantic.len() >= max {
+            break;
+        }
+        // Hidden, aria-hidden and inert controls cannot be used; disabled ones
+        // stay (with `disabled`), the user may be asked to enable them.
+        if aria::is_hidden(&el) {
+            continue;
+        }
+        let widget = aria::computed_role(&el).is_some_and(is_widget);
+        let clickable = !widget && !dom::matches(&el, NATIVE);
+        semantic.push(Found { el, clickable });
+    }
+    let pointers = clickable::pointer_elements(root, max.saturating_sub(semantic.len()));
+    merge(semantic, pointers)
+}
+
+/// Merges two lists in document order, dropping elements present in both.
+fn merge(a: Vec<Found>, b: Vec<Element>) -> Vec<Found> {
+    if b.is_empty() {
+        return a;
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let mut b = b.into_iter().peekable();
+    for f in a {
+        while let Some(next) = b.peek() {
+            if *next == f.el {
+                b.next();
+            } else if precedes(next, &f.el) {
+                out.push(Found {
+                    el: b.next().unwrap(),
+                    clickable: true,
+                });
+            } else {
+                break;
+            }
+        }
+        out.push(f);
+    }
+    out.extend(b.map(|el| Found {
+        el,
+        clickable: true,
+    }));
+    out
+}

@@ -1,0 +1,126 @@
+//! Rendered forms (`<form>`, `role=form|search`, `<search>`) and what
+//! purpose inference needs, as `bc_core::kind::FormFacts` documents: field
+//! labels, names, types and autocomplete tokens, the submit label, role,
+//! name, heading, action path and landmark. Never a field's value.
+
+use super::{context, dom, frames::Scope, landmark};
+use crate::aria;
+use bc_core::kind::{FieldFacts, FormFacts};
+use bc_core::pcd::FormFact;
+use web_sys::Element;
+
+pub const FORM_SEL: &str = "form, [role~=form i], [role~=search i], search";
+const MAX_FIELDS: usize = 40;
+const FIELD_SEL: &str = "input:not([type=hidden i]):not([type=submit i]):not([type=button i]):not([type=reset i]):not([type=image i]), \
+select, textarea, [role~=textbox i], [role~=combobox i], [role~=searchbox i], [role~=checkbox i], [role~=radio i], \
+[role~=switch i], [role~=spinbutton i], [role~=slider i], [contenteditable]:not([contenteditable=false i])";
+const SUBMIT_SEL: &str =
+    "button[type=submit i], button:not([type]), input[type=submit i], input[type=image i]";
+/// For form-like wrappers without a real submit (search widgets).
+const BUTTON_SEL: &str = "button, [role~=button i], input[type=button i]";
+
+/// The forms of `scope` (at most `max`), with their elements.
+pub fn collect(scope: &Scope, max: usize) -> Vec<(Element, FormFact)> {
+    let mut out = Vec::new();
+    for el in scope.root.select(FORM_SEL) {
+        if out.len() >= max {
+            break;
+        }
+        // A wrapper around a <form> is represented by the form (which takes
+        // the wrapper's role); a role=form inside a <form> is part of it.
+        let is_form_tag = dom::tag(&el) == "form";
+        if !is_form_tag
+            && (dom::select_one(&el, "form").is_some()
+                || el
+                    .parent_element()
+                    .is_some_and(|p| dom::closest(&p, "form").is_some()))
+        {
+            continue;
+        }
+        if aria::is_hidden(&el) {
+            continue;
+        }
+        out.push((el.clone(), fact(&el, scope)));
+    }
+    out
+}
+
+fn fact(form: &Element, scope: &Scope) -> FormFact {
+    let mut fields = Vec::new();
+    let mut required = Vec::new();
+    for f in dom::select(form, FIELD_SEL)
+        .filter(|f| !aria::is_hidden(f))
+        .take(MAX_FIELDS)
+    {
+        required.push(dom::matches(&f, "[required], [aria-required=true i]"));
+        fields.push(field(&f));
+    }
+    let submit = dom::select(form, SUBMIT_SEL)
+        .chain(dom::select(form, BUTTON_SEL))
+        .find(|b| !aria::is_hidden(b))
+        .map(|b| aria::accessible_name(&b))
+        .filter(|n| !n.is_empty());
+    // The role of the form, or `search` when a search landmark wraps it.
+    let role = if form
+        .parent_element()
+        .is_some_and(|p| dom::closest(&p, "[role~=search i], search").is_some())
+    {
+        Some("search".to_owned())
+    } else {
+        aria::computed_role(form).map(|r| r.as_str().to_owned())
+    };
+    let labelled = form.has_attribute("aria-label") || form.has_attribute("aria-labelledby");
+    let heading = dom::select(form, context::HEADING_SEL)
+        .next()
+        .map(|h| dom::short_text(&h, 200))
+        .filter(|t| !t.is_empty())
+        .or_else(|| context::heading(form));
+    let action_path = form
+        .has_attribute("action")
+        .then(|| dom::form_action(form))
+        .flatten()
+        .map(|u| dom::url_path(&u));
+    FormFact {
+        key: 0,
+        facts: FormFacts {
+            fields,
+            submit_label: submit,
+            role,
+            name: labelled
+                .then(|| aria::accessible_name(form))
+                .filter(|n| !n.is_empty()),
+            heading,
+            action_path,
+            landmark: landmark::of(form),
+        },
+        required,
+        top: form.get_bounding_client_rect().top() + scope.dy,
+    }
+}
+
+fn field(el: &Element) -> FieldFacts {
+    let tag = dom::tag(el);
+    let field_type = match tag.as_str() {
+        "input" => dom::attr(el, "type")
+            .map(|t| t.to_ascii_lowercase())
+            .unwrap_or_else(|| "text".into()),
+        "select" | "textarea" => tag.clone(),
+        _ => aria::computed_role(el)
+            .map(|r| r.as_str().to_owned())
+            .unwrap_or_else(|| tag.clone()),
+    };
+    // The accessible name never includes a text field's own value; a
+    // placeholder is the last resort.
+    let label = Some(aria::accessible_name(el))
+        .filter(|n| !n.is_empty())
+        .or_else(|| dom::attr(el, "aria-label"))
+        .or_else(|| dom::attr(el, "placeholder"))
+        .or_else(|| dom::attr(el, "title"))
+        .unwrap_or_default();
+    FieldFacts {
+        name: dom::attr(el, "name").or_else(|| dom::attr(el, "id")),
+        label,
+        field_type,
+        autocomplete: dom::attr(el, "autocomplete"),
+    }
+}

@@ -1,0 +1,364 @@
+//! Repeated structures that may be collections: lists, tables and grids,
+//! feeds, and card grids (a container whose children share a tag + class
+//! signature). Reads what names them and up to five sample items; the core
+//! decides which are collections and what their item fields are.
+
+use super::{
+    context, dom,
+    frames::{precedes, Scope},
+    landmark,
+};
+use crate::aria::{self, Role};
+use bc_core::pcd::{GroupFact, ItemSample};
+use web_sys::Element;
+
+const STRUCTURED_SEL: &str = "ul, ol, [role~=list i], table, [role~=table i], [role~=grid i], [role~=treegrid i], [role~=feed i]";
+/// Class names that suggest a card container; checked for a shared child signature.
+const CARD_HINT_SEL: &str =
+    ":is([class*=grid i], [class*=list i], [class*=cards i], [class*=results i], \
+[class*=products i], [class*=items i]):not(ul, ol, table, tbody, thead, tr, [role])";
+/// Card-hint containers looked at, at most.
+const MAX_HINTED: usize = 60;
+/// Children read for a card container's signature, at most.
+const MAX_CHILDREN: u32 = 500;
+const MIN_CARDS: usize = 3;
+const MAX_SAMPLES: usize = 5;
+const MAX_PIECES: usize = 12;
+const MAX_PIECE: usize = 120;
+
+/// A group with its container and all its item elements (for membership).
+pub struct Group {
+    pub el: Element,
+    pub items: Vec<Element>,
+    pub fact: GroupFact,
+}
+
+/// The groups of `scope`, document order, at most `max`. `repeated` are
+/// the scope's controls that share a name with at least two others (e.g.
+/// several "Add to cart"), grouped by name: their common container is a
+/// card-grid candidate.
+pub fn collect(scope: &Scope, repeated: &[Vec<Element>], max: usize) -> Vec<Group> {
+    let mut found: Vec<(Element, Kind, Vec<Element>)> = Vec::new();
+    for el in scope.root.select(STRUCTURED_SEL) {
+        let Some(kind) = structured_kind(&el) else {
+            continue;
+        };
+        let items = items_of(&el, kind);
+        if items.len() >= 2 && !aria::is_hidden(&el) {
+            found.push((el, kind, items));
+        }
+    }
+    let mut cards: Vec<Element> = repeated
+        .iter()
+        .filter_map(|c| common_container(&c[0], &c[1]))
+        .collect();
+    cards.extend(
+        scope
+            .root
+            .select(CARD_HINT_SEL)
+            .into_iter()
+            .take(MAX_HINTED),
+    );
+    for el in cards {
+        if found.iter().any(|(f, _, _)| *f == el) {
+            continue;
+        }
+        let items = card_items(&el);
+        if items.len() >= MIN_CARDS && !aria::is_hidden(&el) {
+            found.push((el, Kind::Cards, items));
+        }
+    }
+    sort_by_position(&mut found);
+    found.truncate(max);
+    found
+        .into_iter()
+        .map(|(el, kind, items)| build(el, kind, items, scope))
+        .collect()
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    List,
+    Table,
+    AriaGrid,
+    Feed,
+    Cards,
+}
+
+fn structured_kind(el: &Element) -> Option<Kind> {
+    Some(match (aria::computed_role(el)?, dom::tag(el).as_str()) {
+        (Role::List, _) => Kind::List,
+        (Role::Table | Role::Grid | Role::TreeGrid, "table") => Kind::Table,
+        (Role::Table | Role::Grid | Role::TreeGrid, _) => Kind::AriaGrid,
+        (Role::Feed, _) => Kind::Feed,
+        _ => return None,
+    })
+}
+
+/// Rendered items: list items, body rows (rows with data cells), articles.
+fn items_of(el: &Element, kind: Kind) -> Vec<Element> {
+    let sel = match kind {
+        Kind::List => ":scope > li, :scope > [role~=listitem i]",
+        Kind::Table => ":scope > tbody > tr:has(> td), :scope > tr:has(> td)",
+        Kind::AriaGrid => "[role~=row i]:has([role~=gridcell i], [role~=cell i])",
+        Kind::Feed => ":scope > article, :scope > [role~=article i]",
+        Kind::Cards => return card_items(el),
+    };
+    dom::select(el, sel)
+        .filter(|i| !aria::is_hidden(i))
+        .collect()
+}
+
+/// The lowest common ancestor of two elements (bounded climb).
+fn common_container(a: &Element, b: &Element) -> Option<Element> {
+    let mut cur = a.parent_element();
+    for _ in 0..12 {
+        let c = cur?;
+        if c.contains(Some(b)) {
+            // Repeats inside a list or table are that structure's items already.
+            return (!dom::matches(&c, "ul, ol, table, tbody, thead, tr, body, html")).then_some(c);
+        }
+        cur = c.parent_element();
+    }
+    None
+}
+
+/// Children sharing the most common tag + first-class signature, if at
+/// least `MIN_CARDS` share one.
+fn card_items(el: &Element) -> Vec<Element> {
+    let children = el.children();
+    let n = children.length().min(MAX_CHILDREN);
+    let mut sigs: Vec<(String, Element)> = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let Some(c) = children.item(i) else { continue };
+        let class = c.get_attribute("class").unwrap_or_default();
+        let first = class.split_ascii_whitespace().next().unwrap_or("");
+        sigs.push((format!("{}.{first}", c.local_name()), c));
+    }
+    let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (s, _) in &sigs {
+        *counts.entry(s.as_str()).or_default() += 1;
+    }
+    let best = counts.into_iter().max_by_key(|(_, c)| *c);
+    let Some((sig, count)) = best else {
+        return Vec::new();
+    };
+    if count < MIN_CARDS {
+        return Vec::new();
+    }
+    let sig = sig.to_owned();
+    sigs.into_iter()
+        .filter(|(s, _)| *s == sig)
+        .map(|(_, c)| c)
+        .filter(|c| !aria::is_hidden(c))
+        .collect()
+}
+
+fn build(el: Element, kind: Kind, items: Vec<Element>, scope: &Scope) -> Group {
+    let label = if el.has_attribute("aria-label") || el.has_attribute("aria-labelledby") {
+        Some(aria::accessible_name(&el)).filter(|n| !n.is_empty())
+    } else {
+        None
+    }
+    .or_else(|| {
+        dom::select_one(&el, ":scope > caption")
+            .map(|c| dom::short_text(&c, 200))
+            .filter(|t| !t.is_empty())
+    })
+    .or_else(|| context::heading(&el));
+    let columns = match kind {
+        Kind::Table => table_columns(&el),
+        Kind::AriaGrid => dom::select(&el, "[role~=columnheader i]")
+            .map(|h| dom::short_text(&h, MAX_PIECE))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let item_count = items.len() as u32;
+    let declared = declared_count(&el, &items, !columns.is_empty()).filter(|d| *d > item_count);
+    let samples = items
+        .iter()
+        .take(MAX_SAMPLES)
+        .map(|i| sample(i, kind))
+        .collect();
+    let fact = GroupFact {
+        key: 0,
+        role: aria::computed_role(&el)
+            .map(|r| r.as_str().to_owned())
+            .filter(|_| kind != Kind::Cards)
+            .unwrap_or_default(),
+        tag: dom::tag(&el),
+        label,
+        hints: context::hints(&el),
+        landmark: landmark::of(&el),
+        item_count,
+        declared_count: declared,
+        columns,
+        samples,
+        top: el.get_bounding_client_rect().top() + scope.dy,
+    };
+    Group { el, items, fact }
+}
+
+/// Header texts: the last `thead` row, else a first row of `th` only.
+fn table_columns(table: &Element) -> Vec<String> {
+    let mut cells: Vec<Element> =
+        dom::select(table, ":scope > thead > tr:last-child > :is(th, td)").collect();
+    if cells.is_empty() {
+        cells = dom::select(table, ":scope > tbody:first-of-type > tr:first-child:not(:has(> td)) > th, :scope > tr:first-child:not(:has(> td)) > th").collect();
+    }
+    cells
+        .iter()
+        .map(|c| dom::short_text(c, MAX_PIECE))
+        .collect()
+}
+
+/// `aria-rowcount` (less the header row) or the first item's
+/// `aria-setsize`, else an "N results" / "of N" text just before the group.
+fn declared_count(el: &Element, items: &[Element], has_header: bool) -> Option<u32> {
+    if let Some(n) = dom::attr(el, "aria-rowcount").and_then(|v| v.parse::<u32>().ok()) {
+        return Some(n.saturating_sub(u32::from(has_header)));
+    }
+    if let Some(n) = items
+        .first()
+        .and_then(|i| dom::attr(i, "aria-setsize"))
+        .and_then(|v| v.parse::<u32>().ok())
+    {
+        return Some(n);
+    }
+    // Look at up to 3 previous siblings of the group and of its parent.
+    let mut nodes = Vec::new();
+    for start in [Some(el.clone()), el.parent_element()]
+        .into_iter()
+        .flatten()
+    {
+        let mut sib = start.previous_element_sibling();
+        for _ in 0..3 {
+            let Some(s) = sib else { break };
+            sib = s.previous_element_sibling();
+            nodes.push(s);
+        }
+    }
+    nodes
+        .iter()
+        .map(|n| dom::short_text(n, 160))
+        .find_map(|t| count_in_text(&t))
+}
+
+/// "1,234 results", "Showing 1–20 of 345", "42 items found" → the count.
+pub fn count_in_text(text: &str) -> Option<u32> {
+    const NOUNS: &[&str] = &[
+        "results", "result", "items", "item", "products", "product", "matches", "records",
+        "entries", "rows", "invoices", "orders", "hits", "listings", "jobs",
+    ];
+    let words: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ':')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect();
+    let num = |w: &str| w.replace([',', '.', '\u{a0}'], "").parse::<u32>().ok();
+    for (i, w) in words.iter().enumerate() {
+        let Some(n) = num(w) else { continue };
+        let next = words
+            .get(i + 1)
+            .map(|s| s.trim_end_matches(['.', ',']))
+            .unwrap_or("");
+        let prev = if i > 0 { words[i - 1].as_str() } else { "" };
+        if NOUNS.contains(&next) || prev == "of" {
+            return Some(n);
+        }
+    }
+    None
+}
+
+fn sample(item: &Element, kind: Kind) -> ItemSample {
+    let texts: Vec<String> = match kind {
+        Kind::Table => dom::select(item, ":scope > td, :scope > th")
+            .map(|c| dom::short_text(&c, MAX_PIECE))
+            .collect(),
+        Kind::AriaGrid => dom::select(
+            item,
+            "[role~=gridcell i], [role~=cell i], [role~=rowheader i]",
+        )
+        .map(|c| dom::short_text(&c, MAX_PIECE))
+        .collect(),
+        _ => leaf_texts(item),
+    };
+    let texts: Vec<String> = texts
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .take(MAX_PIECES)
+        .collect();
+    let title = dom::select_one(item, context::HEADING_SEL)
+        .or_else(|| dom::select(item, "a[href]").find(|a| !dom::inner_text(a).trim().is_empty()))
+        .map(|t| dom::short_text(&t, MAX_PIECE))
+        .filter(|t| !t.is_empty());
+    ItemSample {
+        texts,
+        title,
+        has_link: dom::matches(item, "a[href], a[href] *, :has(a[href])"),
+        has_image: dom::matches(
+            item,
+            "img, picture, [role~=img i], :has(img, picture, [role~=img i], svg > title)",
+        ),
+    }
+}
+
+/// Elements whose text is never item text: code, and form controls (a
+/// textarea's text is its value; options show a choice).
+const NOT_TEXT: &str = "script, style, noscript, template, textarea, select, select *, datalist *";
+/// Text nodes read per sample item, at most.
+const MAX_TEXT_NODES: usize = 200;
+
+/// The item's rendered text, one piece per text-bearing element: a
+/// `TreeWalker` over text nodes (no per-node filter callback), merging
+/// consecutive text nodes of the same parent.
+fn leaf_texts(item: &Element) -> Vec<String> {
+    const SHOW_TEXT: u32 = 4;
+    let Some(walker) = item
+        .owner_document()
+        .and_then(|d| d.create_tree_walker_with_what_to_show(item, SHOW_TEXT).ok())
+    else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut parent: Option<Element> = None;
+    let (mut shown, mut piece) = (false, String::new());
+    let flush = |piece: &mut String, out: &mut Vec<String>| {
+        let t = dom::clip(&dom::normalize(piece), MAX_PIECE);
+        if !t.is_empty() {
+            out.push(t);
+        }
+        piece.clear();
+    };
+    for _ in 0..MAX_TEXT_NODES {
+        let Ok(Some(node)) = walker.next_node() else {
+            break;
+        };
+        let p = node.parent_element();
+        if p != parent {
+            flush(&mut piece, &mut out);
+            if out.len() >= MAX_PIECES {
+                break;
+            }
+            shown = p
+                .as_ref()
+                .is_some_and(|p| !dom::matches(p, NOT_TEXT) && !aria::is_hidden(p));
+            parent = p;
+        }
+        if shown {
+            piece.push_str(&node.text_content().unwrap_or_default());
+        }
+    }
+    flush(&mut piece, &mut out);
+    out
+}
+
+fn sort_by_position<T>(v: &mut [(Element, T, Vec<Element>)]) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && precedes(&v[j].0, &v[j - 1].0) {
+            v.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! The landmark an element is in, by element or role, decided by the
+//! computed role so that scoped `header`/`footer` (inside article, aside,
+//! main, nav or section) do not count as banner/contentinfo.
+
+use super::{dom, frames::Root};
+use crate::aria::{self, Role};
+use bc_core::types::Landmark;
+use web_sys::Element;
+
+/// Elements that may be landmarks; the computed role decides.
+pub const LANDMARK_SEL: &str =
+    "main, [role~=main i], header, [role~=banner i], footer, [role~=contentinfo i], \
+nav, [role~=navigation i], aside, [role~=complementary i]";
+
+/// The landmark of a landmark-ish element itself.
+pub fn own(el: &Element) -> Option<Landmark> {
+    Some(match aria::computed_role(el)? {
+        Role::Main => Landmark::Main,
+        Role::Banner => Landmark::Header,
+        Role::ContentInfo => Landmark::Footer,
+        Role::Navigation => Landmark::Nav,
+        Role::Complementary => Landmark::Aside,
+        _ => return None,
+    })
+}
+
+/// The nearest enclosing landmark of `el` (itself included) in its tree.
+pub fn of(el: &Element) -> Option<Landmark> {
+    let mut cur = dom::closest(el, LANDMARK_SEL);
+    // Scoped header/footer are no landmark: keep looking above them.
+    for _ in 0..8 {
+        let c = cur?;
+        if let Some(l) = own(&c) {
+            return Some(l);
+        }
+        cur = c
+            .parent_element()
+            .and_then(|p| dom::closest(&p, LANDMARK_SEL));
+    }
+    None
+}
+
+/// Rendered landmarks of `root`, in document order (duplicates kept; the
+/// caller keeps each kind once).
+pub fn present(root: &Root) -> Vec<Landmark> {
+    root.select(LANDMARK_SEL)
+        .iter()
+        .filter(|el| !aria::is_hidden(el))
+        .filter_map(own)
+        .collect()
+}

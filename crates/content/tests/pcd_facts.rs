@@ -1,0 +1,602 @@
+//! The MiniPCD page-facts collector (`bc_content::pcd::collect`) on real DOM
+//! fixtures: HTML in, expected fragments of `PageFacts` out. Fixtures live
+//! in `div#fixture` (the runner reports through the body). Also checks that
+//! no form value leaves the page and prints the time for a 10k-element page.
+
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Document, Element};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// Puts `html` into `div#fixture` and returns the fixture.
+fn fixture(html: &str) -> Element {
+    let document = document();
+    let fixture = document.get_element_by_id("fixture").unwrap_or_else(|| {
+        let f = document.create_element("div").unwrap();
+        f.set_id("fixture");
+        document.body().unwrap().append_child(&f).unwrap();
+        f
+    });
+    fixture.set_inner_html(html);
+    fixture
+}
+
+/// Collects the page and returns the facts as JSON (the wire shape).
+fn facts() -> Value {
+    let (facts, registry) = bc_content::pcd::collect(&document());
+    assert!(registry.len() >= facts.controls.len());
+    serde_json::to_value(facts).unwrap()
+}
+
+fn collect(html: &str) -> Value {
+    fixture(html);
+    facts()
+}
+
+fn controls(f: &Value) -> &Vec<Value> {
+    f["controls"].as_array().unwrap()
+}
+
+/// The one control named `name` (fails if absent or ambiguous).
+fn control<'a>(f: &'a Value, name: &str) -> &'a Value {
+    let hits: Vec<&Value> = controls(f).iter().filter(|c| c["name"] == name).collect();
+    assert_eq!(hits.len(), 1, "control {name:?}: {}", names(f).join(" | "));
+    hits[0]
+}
+
+fn names(f: &Value) -> Vec<String> {
+    controls(f)
+        .iter()
+        .map(|c| c["name"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// Checks that each `(field, value)` of `expected` is in `actual`.
+fn has(actual: &Value, expected: Value) {
+    for (k, v) in expected.as_object().unwrap() {
+        assert_eq!(&actual[k], v, "field {k} of {actual}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn native_and_aria_widgets() {
+    let f = collect(
+        r#"<main><h1>Widgets</h1>
+        <button>Save</button>
+        <a href="/docs/intro?x=1#top">Docs</a>
+        <a href="https://example.org/x">Elsewhere</a>
+        <input type="checkbox" id="rm" checked><label for="rm">Remember me</label>
+        <div role="button" tabindex="0">Custom</div>
+        <span role="switch" aria-checked="true" aria-label="Dark mode" tabindex="0"></span>
+        <div role="tablist"><div role="tab" aria-selected="true">Overview</div></div>
+        <input type="text" aria-label="City">
+        <select aria-label="Country"><option>France</option></select>
+        <button disabled>Disabled one</button>
+        <button aria-expanded="false" aria-haspopup="menu">More</button>
+        <button title="Close"><svg width="10" height="10"></svg></button>
+        <details><summary>Details</summary>x</details>
+        <div hidden><button>Hidden one</button></div>
+        <div aria-hidden="true"><button>Aria hidden</button></div>
+        <div inert><button>Inert one</button></div>
+        <button style="display:none">Display none</button>
+        <button style="visibility:hidden">Invisible</button>
+        </main>"#,
+    );
+    let rows = [
+        (
+            "Save",
+            json!({"role": "button", "tag": "button", "landmark": "main", "heading": "Widgets", "clickable": false, "aria": false}),
+        ),
+        (
+            "Docs",
+            json!({"role": "link", "tag": "a", "hrefPath": "/docs/intro", "external": false}),
+        ),
+        (
+            "Elsewhere",
+            json!({"role": "link", "hrefPath": "/x", "external": true}),
+        ),
+        (
+            "Remember me",
+            json!({"role": "checkbox", "tag": "input", "inputType": "checkbox", "checked": true}),
+        ),
+        (
+            "Custom",
+            json!({"role": "button", "tag": "div", "clickable": false, "aria": true}),
+        ),
+        (
+            "Dark mode",
+            json!({"role": "switch", "checked": true, "aria": true}),
+        ),
+        ("Overview", json!({"role": "tab"})),
+        ("City", json!({"role": "textbox", "inputType": "text"})),
+        ("Country", json!({"role": "combobox", "tag": "select"})),
+        ("Disabled one", json!({"disabled": true})),
+        ("More", json!({"expanded": false, "hasPopup": "menu"})),
+        ("Close", json!({"iconHint": "Close"})),
+        ("Details", json!({"tag": "summary", "expanded": false})),
+    ];
+    for (name, expected) in rows {
+        has(control(&f, name), expected);
+    }
+    let all = names(&f);
+    for hidden in [
+        "Hidden one",
+        "Aria hidden",
+        "Inert one",
+        "Display none",
+        "Invisible",
+    ] {
+        assert!(
+            !all.iter().any(|n| n == hidden),
+            "{hidden} is hidden: {all:?}"
+        );
+    }
+    // Document order, unique keys.
+    let order: Vec<&str> = all
+        .iter()
+        .map(String::as_str)
+        .filter(|n| ["Save", "Docs", "More"].contains(n))
+        .collect();
+    assert_eq!(order, ["Save", "Docs", "More"]);
+    let mut keys: Vec<u64> = controls(&f)
+        .iter()
+        .map(|c| c["key"].as_u64().unwrap())
+        .collect();
+    keys.dedup();
+    assert_eq!(keys.len(), controls(&f).len());
+}
+
+#[wasm_bindgen_test]
+fn clickables_on_aria_poor_page() {
+    let f = collect(
+        r#"<div class="app"><div class="title">Mail</div>
+        <div onclick="void 0">Open inbox</div>
+        <div style="cursor:pointer" class="tile"><span>Reports</span></div>
+        <span tabindex="0">Settings</span>
+        <div style="cursor:pointer" class="card"><div>Quarterly plan</div><div>Due Friday</div></div>
+        <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="Profile" style="cursor:pointer;width:10px;height:10px">
+        <div>Not clickable</div>
+        <div tabindex="-1">Not focusable either</div>
+        <button style="cursor:pointer"><span>Real button</span></button>
+        </div>"#,
+    );
+    for name in [
+        "Open inbox",
+        "Reports",
+        "Settings",
+        "Quarterly plan Due Friday",
+        "Profile",
+    ] {
+        has(control(&f, name), json!({"clickable": true}));
+    }
+    has(
+        control(&f, "Real button"),
+        json!({"clickable": false, "role": "button"}),
+    );
+    has(control(&f, "Reports"), json!({"tag": "div"}));
+    let all = names(&f);
+    for absent in [
+        "Not clickable",
+        "Not focusable either",
+        "Mail",
+        "Quarterly plan",
+        "Due Friday",
+    ] {
+        assert!(
+            !all.iter().any(|n| n == absent),
+            "{absent} is not clickable: {all:?}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn open_shadow_roots_nested_and_closed() {
+    let fx = fixture(
+        r#"<main><button>Before</button><div id="host"></div><button>After</button><div id="closed"></div></main>"#,
+    );
+    let doc = document();
+    let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    let host = fx.query_selector("#host").unwrap().unwrap();
+    let sr = host.attach_shadow(&open).unwrap();
+    sr.set_inner_html(r#"<button>Shadow buy</button><span id="inner"></span>"#);
+    let inner = sr.get_element_by_id("inner").unwrap();
+    inner
+        .attach_shadow(&open)
+        .unwrap()
+        .set_inner_html(r#"<a href="/deep">Deep link</a>"#);
+    let closed = fx.query_selector("#closed").unwrap().unwrap();
+    closed
+        .attach_shadow(&web_sys::ShadowRootInit::new(
+            web_sys::ShadowRootMode::Closed,
+        ))
+        .unwrap()
+        .set_inner_html("<button>Closed secret</button>");
+    let _ = doc;
+    let f = facts();
+    has(
+        control(&f, "Shadow buy"),
+        json!({"inShadow": true, "landmark": "main", "role": "button"}),
+    );
+    has(
+        control(&f, "Deep link"),
+        json!({"inShadow": true, "hrefPath": "/deep"}),
+    );
+    has(control(&f, "Before"), json!({"inShadow": false}));
+    let all = names(&f);
+    assert!(
+        !all.contains(&"Closed secret".to_owned()),
+        "closed roots are opaque: {all:?}"
+    );
+    let pos = |n: &str| all.iter().position(|x| x == n).unwrap();
+    assert!(
+        pos("Before") < pos("Shadow buy")
+            && pos("Shadow buy") < pos("Deep link")
+            && pos("Deep link") < pos("After"),
+        "{all:?}"
+    );
+}
+
+/// Resolves when `target` fires `event` once.
+struct Once {
+    state: Rc<RefCell<(bool, Option<Waker>)>>,
+    _listener: Closure<dyn FnMut()>,
+}
+
+impl Once {
+    fn new(target: &web_sys::EventTarget, event: &str) -> Once {
+        let state: Rc<RefCell<(bool, Option<Waker>)>> = Rc::default();
+        let s = state.clone();
+        let listener = Closure::<dyn FnMut()>::new(move || {
+            let mut st = s.borrow_mut();
+            st.0 = true;
+            if let Some(w) = st.1.take() {
+                w.wake();
+            }
+        });
+        target
+            .add_event_listener_with_callback(event, listener.as_ref().unchecked_ref())
+            .unwrap();
+        Once {
+            state,
+            _listener: listener,
+        }
+    }
+}
+
+impl Future for Once {
+    type Output = ();
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        let mut st = self.state.borrow_mut();
+        if st.0 {
+            Poll::Ready(())
+        } else {
+            st.1 = Some(cx.waker().clone());
+            Poll::Pending
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+async fn same_origin_iframe_with_frame_path_and_offset() {
+    let fx = fixture(r#"<button>Top button</button><div style="height:30px"></div>"#);
+    let doc = document();
+    let iframe = doc.create_element("iframe").unwrap();
+    iframe.set_attribute("id", "pay").unwrap();
+    iframe.set_attribute("style", "position:absolute;left:200px;top:300px;width:300px;height:200px;border:5px solid;padding:0").unwrap();
+    iframe
+        .set_attribute("srcdoc", r#"<body style="margin:0"><button style="position:absolute;left:10px;top:20px;width:50px;height:20px">Pay now</button></body>"#)
+        .unwrap();
+    let loaded = Once::new(&iframe, "load");
+    fx.append_child(&iframe).unwrap();
+    loaded.await;
+    let named = doc.create_element("iframe").unwrap();
+    named.set_attribute("name", "help").unwrap();
+    fx.append_child(&named).unwrap();
+    // about:blank is same-origin and ready at once.
+    let inner = named.unchecked_ref::<web_sys::HtmlElement>().clone();
+    let frame_doc = js_sys::Reflect::get(&inner, &"contentDocument".into())
+        .unwrap()
+        .unchecked_into::<Document>();
+    frame_doc
+        .body()
+        .unwrap()
+        .set_inner_html("<a href='/help'>Help center</a>");
+
+    let f = facts();
+    let pay = control(&f, "Pay now");
+    has(
+        pay,
+        json!({"framePath": ["iframe#pay"], "role": "button", "inShadow": false}),
+    );
+    let r = iframe.get_bounding_client_rect();
+    let (x, y) = (
+        pay["rect"]["x"].as_f64().unwrap(),
+        pay["rect"]["y"].as_f64().unwrap(),
+    );
+    assert!(
+        (x - (r.left() + 5.0 + 10.0)).abs() < 1.0 && (y - (r.top() + 5.0 + 20.0)).abs() < 1.0,
+        "offset rect {pay}"
+    );
+    has(
+        control(&f, "Help center"),
+        json!({"framePath": ["iframe[name=\"help\"]"], "hrefPath": "/help"}),
+    );
+    has(control(&f, "Top button"), json!({"framePath": []}));
+    let all = names(&f);
+    assert!(
+        all.iter().position(|n| n == "Top button") < all.iter().position(|n| n == "Pay now"),
+        "frames after their host: {all:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn form_fields_required_submit_and_no_values() {
+    let fx = fixture(
+        r#"<main><section><h2>Create your account</h2>
+        <form action="/signup?ref=home" aria-label="Signup">
+          <label>Email <input type="email" name="email" autocomplete="email" required></label>
+          <label for="pw">Password</label><input type="password" id="pw" autocomplete="new-password" required>
+          <label>Country <select name="country"><option value="fr">France</option><option value="de">Germany</option></select></label>
+          <textarea name="bio" aria-label="Bio"></textarea>
+          <input type="hidden" name="csrf" value="tok3n">
+          <button type="submit">Create account</button>
+        </form></section>
+        <div role="search"><input type="search" aria-label="Search site"><button>Go</button></div></main>"#,
+    );
+    let set = |sel: &str, v: &str| {
+        let el = fx.query_selector(sel).unwrap().unwrap();
+        js_sys::Reflect::set(&el, &"value".into(), &v.into()).unwrap();
+    };
+    set("[name=email]", "leak@example.com");
+    set("#pw", "hunter2secret");
+    set("[name=bio]", "my private biography");
+    set("[type=search]", "embarrassing query");
+    let f = facts();
+    let forms = f["forms"].as_array().unwrap();
+    assert_eq!(forms.len(), 2, "{f}");
+    let signup = &forms[0];
+    assert_eq!(
+        signup["facts"]["fields"],
+        json!([
+            {"name": "email", "label": "Email", "type": "email", "autocomplete": "email"},
+            {"name": "pw", "label": "Password", "type": "password", "autocomplete": "new-password"},
+            {"name": "country", "label": "Country", "type": "select", "autocomplete": null},
+            {"name": "bio", "label": "Bio", "type": "textarea", "autocomplete": null},
+        ])
+    );
+    assert_eq!(signup["required"], json!([true, true, false, false]));
+    has(
+        &signup["facts"],
+        json!({"submitLabel": "Create account", "role": "form", "name": "Signup", "heading": "Create your account",
+               "actionPath": "/signup", "landmark": "main"}),
+    );
+    has(
+        &forms[1]["facts"],
+        json!({"role": "search", "submitLabel": "Go"}),
+    );
+    assert_eq!(control(&f, "Create account")["form"], 0);
+    assert_eq!(control(&f, "Email")["form"], 0);
+    assert_eq!(control(&f, "Go")["form"], 1);
+    let text = f.to_string();
+    for secret in [
+        "leak@example.com",
+        "hunter2secret",
+        "my private biography",
+        "embarrassing query",
+        "tok3n",
+    ] {
+        assert!(!text.contains(secret), "{secret} leaked: {text}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn invoices_table_group() {
+    let rows: String = (1..=3)
+        .map(|i| format!("<tr><td>INV-00{i}</td><td>2024-0{i}-01</td><td>${i}0.00</td><td><button>Download</button></td></tr>"))
+        .collect();
+    let f = collect(&format!(
+        r#"<main><h2>Invoices</h2><table id="invoices" class="data striped">
+        <thead><tr><th>Number</th><th>Date</th><th>Amount</th><th>Actions</th></tr></thead>
+        <tbody>{rows}</tbody></table></main>"#
+    ));
+    let groups = f["groups"].as_array().unwrap();
+    let gi = groups
+        .iter()
+        .position(|g| g["tag"] == "table")
+        .expect("table group");
+    let g = &groups[gi];
+    has(
+        g,
+        json!({"role": "table", "label": "Invoices", "hints": ["invoices", "data", "striped"], "landmark": "main",
+               "itemCount": 3, "declaredCount": null, "columns": ["Number", "Date", "Amount", "Actions"]}),
+    );
+    assert_eq!(
+        g["samples"][0]["texts"],
+        json!(["INV-001", "2024-01-01", "$10.00", "Download"])
+    );
+    assert_eq!(g["samples"].as_array().unwrap().len(), 3);
+    let downloads: Vec<&Value> = controls(&f)
+        .iter()
+        .filter(|c| c["name"] == "Download")
+        .collect();
+    assert_eq!(downloads.len(), 3);
+    for (i, d) in downloads.iter().enumerate() {
+        assert_eq!(d["group"], json!({"group": gi, "item": i}), "{d}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn product_card_grid_group() {
+    let cards: String = ["Mug", "Lamp", "Chair", "Desk"]
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                r#"<div class="card product"><img alt="{p}" width="20" height="20" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+                <h3><a href="/p/{i}">{p}</a></h3><span class="price">${i}9.00</span><button>Add to cart</button></div>"#
+            )
+        })
+        .collect();
+    let f = collect(&format!(
+        r#"<main><h2>Our products</h2><p>128 results</p><div class="catalog">{cards}</div></main>"#
+    ));
+    let groups = f["groups"].as_array().unwrap();
+    let gi = groups
+        .iter()
+        .position(|g| g["hints"] == json!(["catalog"]))
+        .unwrap_or_else(|| panic!("card group: {f}"));
+    let g = &groups[gi];
+    has(
+        g,
+        json!({"role": "", "tag": "div", "label": "Our products", "itemCount": 4, "declaredCount": 128, "columns": []}),
+    );
+    has(
+        &g["samples"][1],
+        json!({"title": "Lamp", "hasLink": true, "hasImage": true}),
+    );
+    assert_eq!(
+        g["samples"][1]["texts"],
+        json!(["Lamp", "$19.00", "Add to cart"]),
+        "{g}"
+    );
+    let adds: Vec<&Value> = controls(&f)
+        .iter()
+        .filter(|c| c["name"] == "Add to cart")
+        .collect();
+    assert_eq!(adds.len(), 4);
+    for (i, a) in adds.iter().enumerate() {
+        assert_eq!(a["group"], json!({"group": gi, "item": i}), "{a}");
+        assert_eq!(a["heading"], ["Mug", "Lamp", "Chair", "Desk"][i]);
+    }
+}
+
+#[wasm_bindgen_test]
+fn pagination() {
+    let f = collect(
+        r#"<main><p>Results</p><nav aria-label="Pagination"><a href="?page=1">Previous</a><a href="?page=3">Next</a></nav>
+        <ul class="pages"><li><a href="?p=1">1</a></li><li><a href="?p=2">2</a></li><li><a href="?p=3">3</a></li></ul>
+        <a href="/about">About</a></main>"#,
+    );
+    for name in ["Previous", "Next", "1", "2", "3"] {
+        has(control(&f, name), json!({"inPagination": true}));
+    }
+    has(control(&f, "About"), json!({"inPagination": false}));
+}
+
+#[wasm_bindgen_test]
+fn landmarks() {
+    let f = collect(
+        r#"<header><a href="/">Logo</a></header><nav><a href="/a">Nav link</a></nav>
+        <main><article><header><a href="/post">Post title</a></header><p>Text</p><footer><button>Like</button></footer></article></main>
+        <aside><button>Aside button</button></aside><footer><a href="/terms">Terms</a></footer>
+        <div role="navigation" aria-label="Secondary" hidden><a href="/x">Hidden nav</a></div>"#,
+    );
+    assert_eq!(
+        f["landmarks"],
+        json!(["header", "nav", "main", "aside", "footer"])
+    );
+    for (name, lm) in [
+        ("Logo", "header"),
+        ("Nav link", "nav"),
+        ("Post title", "main"),
+        ("Like", "main"),
+        ("Aside button", "aside"),
+        ("Terms", "footer"),
+    ] {
+        assert_eq!(control(&f, name)["landmark"], lm, "{name}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn heading_context() {
+    let f = collect(
+        r#"<main><h1>Account</h1>
+        <section><h2>Profile</h2><div><div><button>Edit profile</button></div></div></section>
+        <section><button>Orphan</button><h2>Billing</h2><p>Plan</p><div><button>Change plan</button></div></section>
+        <div class="x"><div role="heading" aria-level="3">Danger zone</div></div><button>Delete account</button></main>"#,
+    );
+    has(control(&f, "Edit profile"), json!({"heading": "Profile"}));
+    has(control(&f, "Change plan"), json!({"heading": "Billing"}));
+    has(control(&f, "Orphan"), json!({"heading": null}));
+    has(
+        control(&f, "Delete account"),
+        json!({"heading": "Danger zone"}),
+    );
+}
+
+#[wasm_bindgen_test]
+fn registry_finds_elements_until_removed() {
+    fixture(r#"<button id="a">Alpha</button>"#);
+    let f = bc_content::pcd::collect_current(&document());
+    let key = f.controls.iter().find(|c| c.name == "Alpha").unwrap().key;
+    let el = bc_content::pcd::current_element(key).expect("connected");
+    assert_eq!(el.id(), "a");
+    fixture("");
+    assert!(
+        bc_content::pcd::current_element(key).is_none(),
+        "detached elements are not handed out"
+    );
+    assert!(bc_content::pcd::current_element(99_999).is_none());
+}
+
+#[wasm_bindgen_test]
+fn debug_export_is_json() {
+    fixture(r#"<button>Json me</button>"#);
+    let v = bc_content::debug_page_facts();
+    let json = js_sys::JSON::stringify(&v).unwrap().as_string().unwrap();
+    assert!(json.contains("\"name\":\"Json me\""), "{json}");
+}
+
+/// A generated page of ~10k elements: cards, a table, lists, clickables.
+#[wasm_bindgen_test]
+fn timing_10k_elements() {
+    let mut html = String::from("<header><nav><ul>");
+    for i in 0..20 {
+        html.push_str(&format!(r#"<li><a href="/s{i}">Section {i}</a></li>"#));
+    }
+    html.push_str("</ul></nav></header><main><h1>Catalog</h1><div class=\"grid\">");
+    for i in 0..700 {
+        html.push_str(&format!(
+            r#"<div class="card"><div class="media"><img alt="" width="4" height="4"></div><div class="body"><h3><a href="/p/{i}">Product {i}</a></h3>
+            <p>Short description of product {i}</p><span class="price">${i}.00</span></div>
+            <div class="actions"><button>Add to cart</button><span style="cursor:pointer">Save</span></div></div>"#
+        ));
+    }
+    html.push_str("</div><table><thead><tr><th>A</th><th>B</th><th>C</th></tr></thead><tbody>");
+    for i in 0..300 {
+        html.push_str(&format!(
+            "<tr><td>r{i}</td><td>{i}</td><td><a href=\"/r/{i}\">Open</a></td></tr>"
+        ));
+    }
+    html.push_str("</tbody></table></main><footer><p>Footer</p></footer>");
+    let fx = fixture(&html);
+    let count = fx.query_selector_all("*").unwrap().length();
+    let perf = web_sys::window().unwrap().performance().unwrap();
+    // The first run also pays the page's style and layout; the second is warm.
+    let t0 = perf.now();
+    let f = facts();
+    let ms = perf.now() - t0;
+    let t1 = perf.now();
+    let _ = facts();
+    let warm = perf.now() - t1;
+    console_log!(
+        "pcd::collect on {count} elements: {ms:.1} ms first, {warm:.1} ms warm ({} controls, {} groups, {} forms)",
+        controls(&f).len(),
+        f["groups"].as_array().unwrap().len(),
+        f["forms"].as_array().unwrap().len()
+    );
+    assert!(count >= 9_000, "{count}");
+    assert!(!controls(&f).is_empty());
+}
