@@ -31,19 +31,24 @@ test('the manifest asks for least permissions and hides resources from fingerpri
   }
 });
 
+// Tools built so far answer for real; the others must say they are not built.
+const BUILT = new Set(['getMiniPCD', 'pcd.query', 'pcd.summary']);
+
 test('self.copilot.call answers every tool by its seed-000 name', async () => {
+  const missingTab = 987654;
   for (const name of SEED_TOOLS) {
-    const r = await browser.sw.evaluate(([n]) => self.copilot.call(n, { tabId: 1 }), [name]);
-    // Until a tool is built it must say so, not pretend.
-    if (!r.ok) assert.equal(r.code, r.code === 'invalid_args' ? 'invalid_args' : 'not_implemented', `${name}: ${JSON.stringify(r)}`);
-    assert.equal(typeof r.ok, 'boolean');
+    const r = await browser.sw.evaluate(([n, id]) => self.copilot.call(n, { tabId: id }), [name, missingTab]);
+    assert.equal(r.ok, false, `${name}: ${JSON.stringify(r)}`);
+    // Parsing comes first: a call without its required arguments is invalid.
+    const want = BUILT.has(name) ? 'no_such_tab' : r.code === 'invalid_args' ? 'invalid_args' : 'not_implemented';
+    assert.equal(r.code, want, `${name}: ${JSON.stringify(r)}`);
   }
   const unknown = await browser.sw.evaluate(() => self.copilot.call('dom.teleport', {}));
   assert.deepEqual([unknown.ok, unknown.code, unknown.retryable], [false, 'unknown_tool', false]);
   const bad = await browser.sw.evaluate(() => self.copilot.call('dom.click', { tabId: 'seven' }));
   assert.equal(bad.code, 'invalid_args');
   assert.match(bad.error, /dom\.click/);
-  const notYet = await browser.sw.evaluate(() => self.copilot.call('getMiniPCD', { tabId: 1 }));
+  const notYet = await browser.sw.evaluate(() => self.copilot.call('getDetails', { tabId: 1, ids: ['a1'] }));
   assert.deepEqual([notYet.ok, notYet.code, notYet.retryable], [false, 'not_implemented', false]);
 });
 
