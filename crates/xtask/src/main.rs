@@ -9,6 +9,7 @@
 //!   with the extension (headed with a display, else a scripted demo).
 //! - `bench <what>`: benchmarks that print figures (never pass/fail).
 //! - `conformance <what>`: agreement with third-party conformance data.
+//! - `inspect <url>`: what the copilot sees on a page (MiniPCD, summary, query).
 
 mod bench;
 mod bundle;
@@ -30,6 +31,8 @@ usage: cargo xtask <verb> [options]
                              run all tests (native, wasm in headless Chromium, end-to-end)
   run [--headless]           build, serve www/, start Chromium with the extension
   bench load                 page-load overhead with the extension vs without, on www/ pages
+  inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N]
+                             what the copilot sees on any page, as JSON, with timings
   conformance aria           our accessible names/roles vs WPT, axe and Chromium's AX tree
                              (reads ../shared/bench-data; prints figures)";
 
@@ -62,6 +65,10 @@ fn main() -> Result<()> {
         ),
         "run" => run::run(&project, run::Options { headless: flag("--headless") }),
         "bench" => bench::run(&project, rest.first().map(String::as_str).unwrap_or("")),
+        "inspect" => {
+            let mut cmd = dist::node_with_extension(&project, "tests/tools/inspect.mjs")?;
+            project::run(cmd.args(rest))
+        }
         "conformance" => conformance::run(&project, rest.first().map(String::as_str).unwrap_or(""), &rest[1.min(rest.len())..]),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

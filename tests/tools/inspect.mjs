@@ -1,0 +1,68 @@
+// `cargo xtask inspect <url-or-file> [--summary compact|full] [--query TEXT]
+//  [--kind action|form|collection] [--top K]`: runs the real extension in
+// headless Chromium on any page and prints what the copilot sees — the
+// MiniPCD, the page summary or ranked query results — as JSON, with timings
+// (on stderr, so stdout stays pipeable JSON).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as h from '../support/harness.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const target = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
+if (!target) {
+  console.error('usage: cargo xtask inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind action|form|collection] [--top K]');
+  process.exit(2);
+}
+// Local files are served by our www server when under www/, else opened as file:// (which
+// content scripts cannot read without the user's permission, so prefer www/).
+let www;
+let url = target;
+if (!/^[a-z]+:\/\//i.test(target)) {
+  const abs = path.resolve(target);
+  const root = path.resolve(process.env.BC_WWW_ROOT);
+  if (abs.startsWith(root + path.sep)) {
+    www = await h.startWww();
+    url = www.main + '/' + path.relative(root, abs).split(path.sep).join('/');
+  } else {
+    url = pathToFileURL(abs).href;
+  }
+}
+
+const browser = await h.launchBrowser();
+try {
+  const page = await browser.ctx.newPage();
+  const t0 = performance.now();
+  const resp = await page.goto(url, { waitUntil: 'load' });
+  const loadMs = performance.now() - t0;
+  await page.waitForTimeout(300); // let page scripts render
+  const tabId = await h.tabIdOf(browser.ctx, page.url());
+  const call = async (tool, a) => {
+    const started = performance.now();
+    const r = await browser.sw.evaluate(([t, x]) => self.copilot.call(t, x), [tool, { tabId, ...a }]);
+    return { r, ms: performance.now() - started };
+  };
+  const status = await browser.sw.evaluate((id) => self.copilot.contentStatus(id), tabId);
+  let result;
+  if (opt('--summary')) {
+    result = await call('pcd.summary', { mode: opt('--summary') });
+  } else if (opt('--query') !== undefined || opt('--kind')) {
+    result = await call('pcd.query', { text: opt('--query'), kind: opt('--kind'), topK: Number(opt('--top') ?? 10) });
+  } else {
+    result = await call('getMiniPCD', {});
+  }
+  // A second run shows the warm cost (module loaded, page laid out).
+  const warm = opt('--summary') ? await call('pcd.summary', { mode: opt('--summary') }) : null;
+  console.log(JSON.stringify(result.r, null, 2));
+  const build = status.ok ? `${status.data.build}${status.data.fallbackReason ? ` (fallback: ${status.data.fallbackReason})` : ''}` : status.error;
+  console.error(`\nurl: ${page.url()} (HTTP ${resp?.status() ?? '?'}, load ${loadMs.toFixed(0)} ms)`);
+  console.error(`content module: ${build}`);
+  console.error(`tool call: ${result.ms.toFixed(1)} ms${warm ? `; again: ${warm.ms.toFixed(1)} ms` : ''}; output ${JSON.stringify(result.r.data ?? result.r).length} chars`);
+  if (!result.r.ok) process.exitCode = 1;
+} finally {
+  await browser.close();
+  await www?.stop();
+}
