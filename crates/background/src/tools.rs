@@ -6,7 +6,6 @@
 use crate::{js, tabs};
 use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
 use bc_core::rank::RankQuery;
-use bc_core::summary::SummaryMode;
 use bc_core::tools::{ErrorCode, ToolCall, ToolError, ToolResult};
 use serde_json::Value;
 use wasm_bindgen::JsValue;
@@ -23,7 +22,7 @@ pub async fn call(name: &str, args: JsValue) -> ToolResult {
         Err(e) => return ToolResult::Err(e),
     };
     let result = match call {
-        ToolCall::PcdSummary { tab_id, mode } => summary(tab_id, mode).await,
+        ToolCall::PcdSummary { tab_id, mode } => content_call(tab_id, ContentRequest::Summary { mode }).await,
         ToolCall::GetMiniPcd { tab_id } => content_call(tab_id, ContentRequest::MiniPcd).await,
         ToolCall::PcdQuery { tab_id, kind, text, top_k } => {
             let query = RankQuery { text, kind, top_k: top_k.map(|k| k as usize) };
@@ -46,10 +45,6 @@ async fn readable_tab(tab_id: i32) -> Result<tabs::TargetTab, ToolError> {
 /// Failures of the content script are worth a retry (the page may be loading).
 fn content_error(e: CopilotError) -> ToolError {
     ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)
-}
-
-async fn summary(tab_id: i32, mode: SummaryMode) -> Result<Value, ToolError> {
-    content_call(tab_id, ContentRequest::Summary { mode }).await
 }
 
 /// Sends a read request to the tab's content script; the tool's data is the
