@@ -5,6 +5,7 @@
 //! Ranking, truncation, redaction and classification happen in the core.
 
 use crate::digest::{is_rendered, main_region};
+use crate::pcd::dom::{attr, elements, inner_text};
 use bc_core::summary::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, NodeList};
@@ -54,22 +55,10 @@ pub fn collect(document: &Document) -> SummaryInput {
     }
 }
 
-fn elements(list: NodeList) -> impl Iterator<Item = Element> {
-    (0..list.length()).filter_map(move |i| list.item(i)?.dyn_into::<Element>().ok())
-}
-
 /// Rendered matches of `selector` in document order.
 fn rendered(root: &Document, selector: &str) -> impl Iterator<Item = Element> {
     let list = root.query_selector_all(selector).ok();
     list.into_iter().flat_map(elements).filter(is_rendered)
-}
-
-fn inner_text(el: &Element) -> String {
-    el.dyn_ref::<HtmlElement>().map(HtmlElement::inner_text).unwrap_or_default()
-}
-
-fn attr(el: &Element, name: &str) -> Option<String> {
-    el.get_attribute(name).filter(|v| !v.trim().is_empty())
 }
 
 fn prop_str(el: &Element, name: &str) -> String {

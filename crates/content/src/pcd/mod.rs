@@ -16,7 +16,7 @@ mod clickable;
 mod context;
 mod control;
 mod discover;
-mod dom;
+pub(crate) mod dom;
 mod forms;
 mod frames;
 mod groups;
