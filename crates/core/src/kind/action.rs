@@ -52,6 +52,9 @@ pub enum ActionWhen {
     Symbol(&'static [&'static str]),
     /// The label is a number (a page link).
     Number,
+    /// The label is a question ("Can I cancel anytime?"): an FAQ toggle or
+    /// a help link about the thing, never the action itself.
+    Question,
     /// Some word of the label is a number ("Page 3").
     HasNumber,
     /// A segment of the href path is one of these (`-`/`_` read as spaces).
@@ -125,6 +128,8 @@ pub const ACTION_RULES: &[ActionRule] = &[
     ActionRule { id: "signup.label", kind: K::Signup, when: &[Label(&[
         "sign up", "signup", "register", "create account", "create an account",
         "create your account", "join now", "join free", "registrieren", "s inscrire",
+        // Trials start by creating an account.
+        "free trial", "start trial", "start your trial", "try for free", "try it free",
     ])] },
     ActionRule { id: "login.label", kind: K::Login, when: &[Label(&[
         "sign in", "signin", "log in", "login", "logon", "anmelden", "connexion",
@@ -235,7 +240,7 @@ pub const ACTION_RULES: &[ActionRule] = &[
     ActionRule { id: "delete.label", kind: K::Delete, when: &[Label(REMOVE)] },
     ActionRule { id: "cancel.label", kind: K::Cancel, when: &[Label(&[
         "cancel", "abort", "abbrechen", "annuler",
-    ])] },
+    ]), Not(&Question)] },
     ActionRule { id: "edit.label", kind: K::Edit, when: &[Label(&[
         "edit", "modify", "rename", "bearbeiten", "modifier",
     ])] },
@@ -312,6 +317,7 @@ impl<'a> Facts<'a> {
             LabelIs(phrases) => phrases.iter().any(|p| is_phrase(&self.label, p)),
             Symbol(symbols) => symbols.contains(&self.raw_label),
             Number => !self.raw_label.is_empty() && self.raw_label.chars().all(|c| c.is_ascii_digit()),
+            Question => self.raw_label.trim_end().ends_with('?'),
             HasNumber => self.label.iter().any(|w| w.chars().all(|c| c.is_ascii_digit())),
             Href(segments) => self.href_segments.iter().any(|seg| segments.iter().any(|s| is_phrase(seg, s))),
             HrefExt(exts) => ctx.href_path.as_deref().is_some_and(|p| {

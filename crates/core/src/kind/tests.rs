@@ -90,6 +90,8 @@ const ACTIONS: &[Act] = &[
     Act("remove_from_cart.context", "Remove", "role=button; collection=cartItems", Some(K::RemoveFromCart)),
     // Negatives: nothing should fire.
     Act("", "Searching tips", "role=link; landmark=main", None),
+    Act("", "Can I cancel anytime?", "role=button; landmark=main; heading=FAQ", None),
+    Act("signup.label", "Start free trial", "role=link; landmark=main", Some(K::Signup)),
     Act("", "Read more", "role=link; landmark=main; heading=Searching tips", None),
     Act("", "Leather bag", "role=link; collection=products; href=/products/leather-bag", None),
     Act("", "2", "role=button; landmark=main", None),
