@@ -4,6 +4,7 @@
 //! Chromium's accessibility tree gives it.
 
 use bc_content::aria::{accessible_name, computed_role, heading_level, is_hidden};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -221,4 +222,23 @@ fn debug_exports_serialise_role_and_name() {
     let el = target(r#"<abbr id="t">x</abbr>"#, "#t");
     assert_eq!(bc_content::debug_role(&el), None);
     fixture().set_inner_html("");
+}
+
+/// Nodes of a same-origin iframe live in another JS realm, where
+/// `instanceof Element` is false: names must not depend on it.
+#[wasm_bindgen_test]
+fn names_inside_a_same_origin_iframe() {
+    fixture().set_inner_html(r#"<iframe id="fr"></iframe>"#);
+    let document = web_sys::window().unwrap().document().unwrap();
+    let iframe = document.get_element_by_id("fr").unwrap();
+    let doc: web_sys::Document = js_sys::Reflect::get(&iframe, &"contentDocument".into()).unwrap().unchecked_into();
+    doc.body().unwrap().set_inner_html(
+        r#"<label for="e">Email address</label><input id="e">
+           <button id="b">Send <b>now</b></button>
+           <span id="l">Billing</span><nav id="n" aria-labelledby="l"></nav>"#,
+    );
+    let name = |id: &str| bc_content::aria::accessible_name(&doc.get_element_by_id(id).unwrap());
+    assert_eq!(name("e"), "Email address");
+    assert_eq!(name("b"), "Send now");
+    assert_eq!(name("n"), "Billing");
 }

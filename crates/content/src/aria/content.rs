@@ -26,7 +26,7 @@ fn from_content_inner(el: &Element, cx: &mut Ctx, mode: Mode, text_hidden: bool)
     // The element's text-transform, read once and only if it has text.
     let mut transform: Option<String> = None;
     for child in flat_children(el) {
-        if let Some(text) = child.dyn_ref::<web_sys::Text>() {
+        if let Some(text) = dom::as_text(&child) {
             if !text_hidden {
                 let data = text.data();
                 if data.trim().is_empty() {
@@ -38,7 +38,7 @@ fn from_content_inner(el: &Element, cx: &mut Ctx, mode: Mode, text_hidden: bool)
             }
             continue;
         }
-        let Some(child_el) = child.dyn_ref::<Element>() else { continue };
+        let Some(child_el) = dom::as_element(&child) else { continue };
         let tag = dom::tag(child_el);
         if NEVER_TEXT.contains(&tag.as_str()) && child_el.namespace_uri().as_deref() != Some("http://www.w3.org/2000/svg") {
             continue;
@@ -98,10 +98,10 @@ fn flat_children(el: &Element) -> Vec<Node> {
 fn tree_children(el: &Element) -> Vec<Node> {
     let list = if let Some(sr) = el.shadow_root() {
         sr.child_nodes()
-    } else if let Some(slot) = el.dyn_ref::<web_sys::HtmlSlotElement>() {
-        let assigned = slot.assigned_nodes();
+    } else if dom::tag(el) == "slot" {
+        let assigned = el.unchecked_ref::<web_sys::HtmlSlotElement>().assigned_nodes();
         if assigned.length() > 0 {
-            return assigned.iter().filter_map(|n| n.dyn_into().ok()).collect();
+            return assigned.iter().map(|n| n.unchecked_into()).collect();
         }
         el.child_nodes()
     } else {

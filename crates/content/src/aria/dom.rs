@@ -3,7 +3,7 @@
 //! directly so each is one boundary crossing, plus small attribute helpers.
 
 use wasm_bindgen::prelude::*;
-use web_sys::{CssStyleDeclaration, Element};
+use web_sys::{CssStyleDeclaration, Element, Node};
 
 #[wasm_bindgen]
 extern "C" {
@@ -47,10 +47,26 @@ pub fn matches(el: &Element, selector: &str) -> bool {
     el.matches(selector).unwrap_or(false)
 }
 
+/// Casts by `nodeType`, not `instanceof`: nodes of a same-origin iframe come
+/// from another JS realm, where `instanceof Element` (what `dyn_ref` checks)
+/// is false although the node is an element.
+pub fn as_element(node: &Node) -> Option<&Element> {
+    (node.node_type() == Node::ELEMENT_NODE).then(|| node.unchecked_ref())
+}
+
+/// A text node, by `nodeType` (see [`as_element`]).
+pub fn as_text(node: &Node) -> Option<&web_sys::Text> {
+    (node.node_type() == Node::TEXT_NODE).then(|| node.unchecked_ref())
+}
+
+fn into_element(node: Node) -> Option<Element> {
+    (node.node_type() == Node::ELEMENT_NODE).then(|| node.unchecked_into())
+}
+
 /// The associated `<label>` elements (`el.labels`), in tree order.
 pub fn labels(el: &Element) -> Vec<Element> {
     let Some(list) = el.unchecked_ref::<AnyControl>().labels_js() else { return Vec::new() };
-    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into().ok()).collect()
+    (0..list.length()).filter_map(|i| list.item(i)).filter_map(into_element).collect()
 }
 
 /// The control's current `value` property (not the attribute), as a string.
@@ -130,13 +146,12 @@ pub fn style_prop(el: &Element, pseudo: Option<&str>, prop: &str) -> String {
 /// The element's own tree scope's element with `id` (document or shadow root).
 pub fn by_id(el: &Element, id: &str) -> Option<Element> {
     let root = el.get_root_node();
-    if let Some(sr) = root.dyn_ref::<web_sys::ShadowRoot>() {
-        return sr.get_element_by_id(id);
+    match root.node_type() {
+        // A shadow root is the only document fragment an element's root can be.
+        Node::DOCUMENT_FRAGMENT_NODE => root.unchecked_ref::<web_sys::ShadowRoot>().get_element_by_id(id),
+        Node::DOCUMENT_NODE => root.unchecked_ref::<web_sys::Document>().get_element_by_id(id),
+        _ => None,
     }
-    if let Some(doc) = root.dyn_ref::<web_sys::Document>() {
-        return doc.get_element_by_id(id);
-    }
-    None
 }
 
 /// Elements named by an ID-reference list attribute (`aria-labelledby`,
