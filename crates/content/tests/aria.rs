@@ -4,6 +4,9 @@
 //! Chromium's accessibility tree gives it.
 
 use bc_content::aria::{accessible_name, computed_role, heading_level, is_hidden};
+mod common;
+
+use common::fixture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -144,23 +147,8 @@ const CASES: &[Case] = &[
     c(r#"<button id="t" title="Tip"></button>"#, Some("button"), "Tip"),
 ];
 
-fn fixture() -> web_sys::Element {
-    let document = web_sys::window().unwrap().document().unwrap();
-    // The test runner reports through its own element in <body>: leave it be.
-    match document.get_element_by_id("fixture") {
-        Some(f) => f,
-        None => {
-            let f = document.create_element("div").unwrap();
-            f.set_id("fixture");
-            document.body().unwrap().append_child(&f).unwrap();
-            f
-        }
-    }
-}
-
 fn target(html: &str, sel: &str) -> web_sys::Element {
-    let f = fixture();
-    f.set_inner_html(html);
+    let f = fixture(html);
     f.query_selector(sel).unwrap().unwrap_or_else(|| panic!("no {sel} in {html}"))
 }
 
@@ -179,7 +167,7 @@ fn roles_and_names_match_chromium() {
             ));
         }
     }
-    fixture().set_inner_html("");
+    fixture("");
     assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), CASES.len(), failures.join("\n"));
 }
 
@@ -194,7 +182,7 @@ fn heading_levels() {
     ] {
         assert_eq!(heading_level(&target(html, "#t")), level, "{html}");
     }
-    fixture().set_inner_html("");
+    fixture("");
 }
 
 #[wasm_bindgen_test]
@@ -211,7 +199,7 @@ fn hidden_detection() {
     ] {
         assert_eq!(is_hidden(&target(html, "#t")), hidden, "{html}");
     }
-    fixture().set_inner_html("");
+    fixture("");
 }
 
 #[wasm_bindgen_test]
@@ -221,14 +209,14 @@ fn debug_exports_serialise_role_and_name() {
     assert_eq!(bc_content::debug_name(&el), "Primary");
     let el = target(r#"<abbr id="t">x</abbr>"#, "#t");
     assert_eq!(bc_content::debug_role(&el), None);
-    fixture().set_inner_html("");
+    fixture("");
 }
 
 /// Nodes of a same-origin iframe live in another JS realm, where
 /// `instanceof Element` is false: names must not depend on it.
 #[wasm_bindgen_test]
 fn names_inside_a_same_origin_iframe() {
-    fixture().set_inner_html(r#"<iframe id="fr"></iframe>"#);
+    fixture(r#"<iframe id="fr"></iframe>"#);
     let document = web_sys::window().unwrap().document().unwrap();
     let iframe = document.get_element_by_id("fr").unwrap();
     let doc: web_sys::Document = js_sys::Reflect::get(&iframe, &"contentDocument".into()).unwrap().unchecked_into();

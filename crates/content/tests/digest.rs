@@ -1,6 +1,8 @@
 //! Digest extraction from real DOM fixtures, in headless Chromium.
 //! Each case: HTML in, expected digest fragments out.
 
+mod common;
+
 use bc_core::protocol::ContentResponse;
 use wasm_bindgen_test::*;
 
@@ -50,18 +52,7 @@ const CASES: &[Case] = &[
 ];
 
 fn digest_of(html: &str) -> bc_core::digest::PageDigest {
-    let document = web_sys::window().unwrap().document().unwrap();
-    // The test runner reports through its own element in <body>: leave it be.
-    let fixture = match document.get_element_by_id("fixture") {
-        Some(f) => f,
-        None => {
-            let f = document.create_element("div").unwrap();
-            f.set_id("fixture");
-            document.body().unwrap().append_child(&f).unwrap();
-            f
-        }
-    };
-    fixture.set_inner_html(html);
+    common::fixture(html);
     let resp = bc_content::handle_message(serde_wasm_bindgen::to_value(&serde_json_like("digest")).unwrap());
     match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
         ContentResponse::Digest { digest } => digest,

@@ -3,6 +3,9 @@
 //! in `div#fixture` (the runner reports through the body). Also checks that
 //! no form value leaves the page and prints the time for a 10k-element page.
 
+mod common;
+
+use common::fixture;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::future::Future;
@@ -12,25 +15,12 @@ use std::task::{Context, Poll, Waker};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Document, Element};
+use web_sys::Document;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn document() -> Document {
     web_sys::window().unwrap().document().unwrap()
-}
-
-/// Puts `html` into `div#fixture` and returns the fixture.
-fn fixture(html: &str) -> Element {
-    let document = document();
-    let fixture = document.get_element_by_id("fixture").unwrap_or_else(|| {
-        let f = document.create_element("div").unwrap();
-        f.set_id("fixture");
-        document.body().unwrap().append_child(&f).unwrap();
-        f
-    });
-    fixture.set_inner_html(html);
-    fixture
 }
 
 /// Collects the page and returns the facts as JSON (the wire shape).

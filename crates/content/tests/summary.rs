@@ -2,6 +2,8 @@
 //! HTML in, expected summary fragments out, through the same message entry
 //! the service worker uses. Also checks that no form value leaves the page.
 
+mod common;
+
 use bc_core::protocol::ContentResponse;
 use bc_core::summary::PageSummary;
 use serde_json::{json, Value};
@@ -10,15 +12,7 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn summarize(html: &str, mode: &str) -> Value {
-    let document = web_sys::window().unwrap().document().unwrap();
-    // Keep the runner's own output element; fixtures live in #fixture.
-    let fixture = document.get_element_by_id("fixture").unwrap_or_else(|| {
-        let f = document.create_element("div").unwrap();
-        f.set_id("fixture");
-        document.body().unwrap().append_child(&f).unwrap();
-        f
-    });
-    fixture.set_inner_html(html);
+    common::fixture(html);
     let req = serde_wasm_bindgen::to_value(&json!({"type": "summary", "mode": mode})).unwrap();
     let resp = bc_content::handle_message(req);
     match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {

@@ -5,7 +5,7 @@
 //! filters with `matches`/`closest`; styles are read only where needed.
 
 mod content;
-mod dom;
+pub(crate) mod dom;
 mod hidden;
 mod implicit;
 mod name;

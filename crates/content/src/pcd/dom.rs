@@ -54,28 +54,16 @@ pub fn select(el: &Element, sel: &str) -> impl Iterator<Item = Element> {
         .flat_map(elements)
 }
 
+// Shared with the name/role computation rather than written twice.
+pub use crate::aria::dom::{attr_nonblank as attr, matches, tag};
+
 /// `el.querySelector(sel)`.
 pub fn select_one(el: &Element, sel: &str) -> Option<Element> {
     el.query_selector(sel).ok().flatten()
 }
 
-pub fn matches(el: &Element, sel: &str) -> bool {
-    el.matches(sel).unwrap_or(false)
-}
-
 pub fn closest(el: &Element, sel: &str) -> Option<Element> {
     el.closest(sel).ok().flatten()
-}
-
-/// The attribute, trimmed, `None` when absent or blank.
-pub fn attr(el: &Element, name: &str) -> Option<String> {
-    el.get_attribute(name)
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty())
-}
-
-pub fn tag(el: &Element) -> String {
-    el.local_name().to_ascii_lowercase()
 }
 
 /// Rendered text (`innerText`, which never includes form-control values);
