@@ -28,6 +28,8 @@ pub async fn call(name: &str, args: JsValue) -> ToolResult {
             let query = RankQuery { text, kind, top_k: top_k.map(|k| k as usize) };
             content_call(tab_id, ContentRequest::Query { query }).await
         }
+        ToolCall::GetDetails { tab_id, ids } => content_call(tab_id, ContentRequest::Details { ids }).await,
+        ToolCall::DomResolve { tab_id, selector } => content_call(tab_id, ContentRequest::Resolve { selector }).await,
         other => Err(ToolError::not_implemented(other.name())),
     };
     result.into()
@@ -48,13 +50,17 @@ fn content_error(e: CopilotError) -> ToolError {
 }
 
 /// Sends a read request to the tab's content script; the tool's data is the
-/// payload of its answer (`summary`, `mini`, `hits`).
+/// payload of its answer (`summary`, `mini`, `hits`, …); a refusal is the
+/// tool's error as the content script worded it.
 async fn content_call(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> {
     let tab = readable_tab(tab_id).await?;
     let data = match tabs::ask_content(tab.id, &request).await.map_err(content_error)? {
         ContentResponse::Summary { summary } => serde_json::to_value(summary),
         ContentResponse::MiniPcd { mini } => serde_json::to_value(mini),
         ContentResponse::Hits { hits } => serde_json::to_value(hits),
+        ContentResponse::Resolved { resolution } => serde_json::to_value(resolution),
+        ContentResponse::Details { details } => serde_json::to_value(details),
+        ContentResponse::Refused { error } => return Err(error),
         other => {
             return Err(content_error(CopilotError::PageUnavailable { detail: format!("unexpected answer {other:?}") }))
         }

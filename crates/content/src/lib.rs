@@ -10,9 +10,11 @@
 pub mod aria;
 mod digest;
 pub mod pcd;
+pub mod resolve;
 mod summary_facts;
 
 use bc_core::protocol::{ContentBuild, ContentRequest, ContentResponse};
+use bc_core::tools::{ErrorCode, ToolError};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -51,6 +53,10 @@ fn build_pcd(document: &web_sys::Document) -> bc_core::pcd::Built {
     bc_core::pcd::build(&facts, js_sys::Date::now())
 }
 
+fn refused(code: ErrorCode, error: String, retryable: bool) -> ContentResponse {
+    ContentResponse::Refused { error: ToolError::new(code, error, retryable) }
+}
+
 fn respond(req: ContentRequest) -> ContentResponse {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return ContentResponse::Failed { error: "no document".into() };
@@ -70,6 +76,21 @@ fn respond(req: ContentRequest) -> ContentResponse {
             match bc_core::rank::rank(query, bc_core::pcd::rank_candidates(&built)) {
                 Ok(hits) => ContentResponse::Hits { hits },
                 Err(e) => ContentResponse::Failed { error: e.to_string() },
+            }
+        }
+        ContentRequest::Resolve { selector } => match resolve::describe(&document, &selector) {
+            Ok(resolution) => ContentResponse::Resolved { resolution },
+            Err(e) => {
+                let (code, retryable) = e.code();
+                refused(code, e.to_string(), retryable)
+            }
+        },
+        ContentRequest::Details { ids } => {
+            let built = build_pcd(&document);
+            match resolve::details::details(&document, &built, &ids) {
+                Ok(details) => ContentResponse::Details { details },
+                // The LLM planned with ids of an older MiniPCD: refreshing helps.
+                Err(e) => refused(ErrorCode::NotFound, e.to_string(), true),
             }
         }
     }

@@ -19,6 +19,8 @@
 //! - [`url_policy`]: which URLs the copilot may not touch.
 //! - [`kind`]: table-driven inference of action kinds and form purposes.
 //! - [`rank`]: deterministic, sliceable ranking of page entries for `pcd.query`.
+//! - [`selector`]: the RoleSelector DSL's browser-free rules: name matching,
+//!   validation, and the selectors `getDetails` tries for an element.
 
 pub mod digest;
 pub mod kind;
@@ -26,6 +28,7 @@ pub mod llm;
 pub mod pcd;
 pub mod protocol;
 pub mod rank;
+pub mod selector;
 pub mod settings;
 pub mod summary;
 pub mod tools;

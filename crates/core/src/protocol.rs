@@ -111,6 +111,10 @@ pub enum ContentRequest {
     MiniPcd,
     /// Ranked MiniPCD entries for a query (seed 000 §5 Query API).
     Query { query: crate::rank::RankQuery },
+    /// What a selector matches, without acting (`dom.resolve`).
+    Resolve { selector: crate::types::RoleSelector },
+    /// Selectors and context for MiniPCD ids (`getDetails`).
+    Details { ids: Vec<String> },
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -122,6 +126,12 @@ pub enum ContentResponse {
     Summary { summary: PageSummary },
     MiniPcd { mini: crate::types::MiniPcd },
     Hits { hits: Vec<crate::types::QueryHit> },
+    Resolved { resolution: crate::types::Resolution },
+    Details { details: Vec<crate::types::PcdActionDetail> },
+    /// The request was understood but cannot be carried out, for a reason
+    /// the tool reports as is (bad selector, unknown id, missing frame).
+    Refused { error: crate::tools::ToolError },
+    /// The request could not be decoded or the page has no document.
     Failed { error: String },
 }
 

@@ -102,7 +102,6 @@ impl ToolName {
 /// Tools whose argument schema is not defined yet (no [`ToolCall`] variant):
 /// they parse to [`ToolCall::Unbuilt`] and answer `not_implemented`.
 const ARGS_NOT_DEFINED: &[ToolName] = &[
-    ToolName::DomResolve,
     ToolName::DomCheck,
     ToolName::DomHover,
     ToolName::DomPressKey,
@@ -183,6 +182,8 @@ pub enum ToolCall {
     },
     #[serde(rename = "getDetails", rename_all = "camelCase")]
     GetDetails { tab_id: i32, ids: Vec<String> },
+    #[serde(rename = "dom.resolve", rename_all = "camelCase")]
+    DomResolve { tab_id: i32, selector: RoleSelector },
     #[serde(rename = "dom.click", rename_all = "camelCase")]
     DomClick { tab_id: i32, selector: RoleSelector },
     #[serde(rename = "dom.type", rename_all = "camelCase")]
@@ -256,6 +257,7 @@ impl ToolCall {
             ToolCall::PcdQuery { .. } => ToolName::PcdQuery,
             ToolCall::PcdSummary { .. } => ToolName::PcdSummary,
             ToolCall::GetDetails { .. } => ToolName::GetDetails,
+            ToolCall::DomResolve { .. } => ToolName::DomResolve,
             ToolCall::DomClick { .. } => ToolName::DomClick,
             ToolCall::DomType { .. } => ToolName::DomType,
             ToolCall::DomSelect { .. } => ToolName::DomSelect,

@@ -38,6 +38,15 @@ pub enum RoleSelector {
         pressed: Option<bool>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         disabled: Option<bool>,
+        /// Extensions beyond seed 000 §4, as in Playwright's `getByRole`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        checked: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expanded: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        selected: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<u32>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         within_landmark: Option<Landmark>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -207,6 +216,36 @@ pub struct Observation {
     pub collection_summary: Option<Vec<CollectionCount>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub focused_role: Option<String>,
+}
+
+/// A box in CSS pixels of the top-level viewport.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+/// One element a selector matched (`dom.resolve`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolvedMatch {
+    /// Computed ARIA role; `None` for elements without one.
+    pub role: Option<String>,
+    /// Accessible name (secrets never read, as everywhere).
+    pub name: String,
+    pub tag: String,
+    pub rect: Rect,
+}
+
+/// What a selector resolves to, without acting (`dom.resolve`): the full
+/// count and the first matches in resolution order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resolution {
+    pub count: u32,
+    pub matches: Vec<ResolvedMatch>,
 }
 
 /// A ranked entry of `pcd.query` (coarse score, no selectors).

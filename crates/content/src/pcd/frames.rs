@@ -130,7 +130,7 @@ fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, out: &mut Vec<Sco
 
 /// Where the frame's viewport starts, in its parent's viewport: the border
 /// box plus border (`clientLeft/Top`) plus padding.
-fn content_origin(iframe: &Element) -> (f64, f64) {
+pub fn content_origin(iframe: &Element) -> (f64, f64) {
     let r = iframe.get_bounding_client_rect();
     let pad = |prop: &str| {
         web_sys::window()

@@ -18,9 +18,9 @@ mod control;
 mod discover;
 pub(crate) mod dom;
 mod forms;
-mod frames;
+pub(crate) mod frames;
 mod groups;
-mod landmark;
+pub(crate) mod landmark;
 mod registry;
 
 pub use registry::{current_element, set_current, Registry};

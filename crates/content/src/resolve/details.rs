@@ -1,0 +1,180 @@
+//! `getDetails` (seed 000 §5 "Details"): for MiniPCD ids, a primary
+//! RoleSelector that resolves back to exactly the element, alternatives
+//! (text, css), landmark and frame path. Every selector handed out has been
+//! resolved here first; a selector that does not come back to the same
+//! element is never reported. Details are cached per id until the element
+//! leaves the document or the id points at another element.
+
+use super::{landmark_of, resolve, scope};
+use crate::aria;
+use crate::pcd::{current_element, dom};
+use bc_core::pcd::{Built, Target};
+use bc_core::selector::{role_ladder, text_selector, with_nth, ElementIdentity};
+use bc_core::types::{PcdActionDetail, RoleSelector};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use web_sys::{Document, Element};
+
+/// Why `getDetails` could not answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DetailsError {
+    #[error("unknown id(s) {0:?}: not in the page's current MiniPCD (the page may have changed; call getMiniPCD again)")]
+    UnknownIds(Vec<String>),
+    #[error("the element of id {0} is no longer in the page (call getMiniPCD again)")]
+    Detached(String),
+}
+
+thread_local! {
+    static CACHE: RefCell<HashMap<String, (Element, PcdActionDetail)>> = RefCell::new(HashMap::new());
+}
+
+/// Details for `ids` of `built` (whose registry is the current one).
+pub fn details(top: &Document, built: &Built, ids: &[String]) -> Result<Vec<PcdActionDetail>, DetailsError> {
+    let unknown: Vec<String> = ids.iter().filter(|id| built.bindings.target(id).is_none()).cloned().collect();
+    if !unknown.is_empty() {
+        return Err(DetailsError::UnknownIds(unknown));
+    }
+    ids.iter()
+        .map(|id| {
+            let key = match built.bindings.target(id).expect("checked above") {
+                Target::Action { key, .. } | Target::Form { key } | Target::Collection { key } => key,
+            };
+            let el = current_element(key).ok_or_else(|| DetailsError::Detached(id.clone()))?;
+            let cached = CACHE.with(|c| {
+                c.borrow().get(id).filter(|(e, _)| *e == el && dom::is_connected(e)).map(|(_, d)| d.clone())
+            });
+            if let Some(d) = cached {
+                return Ok(d);
+            }
+            let d = detail_of(top, id, &el);
+            CACHE.with(|c| c.borrow_mut().insert(id.clone(), (el, d.clone())));
+            Ok(d)
+        })
+        .collect()
+}
+
+/// The detail of one live element.
+pub fn detail_of(top: &Document, id: &str, el: &Element) -> PcdActionDetail {
+    let frame_path = scope::frame_path_of(el);
+    let identity = ElementIdentity {
+        role: aria::computed_role(el).map(|r| r.as_str().to_owned()),
+        name: aria::accessible_name(el),
+        landmark: landmark_of(el),
+        text: visible_text(el),
+        frame_path: frame_path.clone(),
+    };
+    let mut chosen: Vec<RoleSelector> = Vec::new();
+    if let Some(s) = pick(top, el, &role_ladder(&identity)) {
+        chosen.push(s);
+    }
+    // Text is only offered when it alone finds the element: counting text
+    // matches with `nth` is fragile (hidden copies, substrings like "1").
+    if let Some(t) = text_selector(&identity).filter(|t| resolves_to(top, t, el)) {
+        chosen.push(t);
+    }
+    if let Some(css) = css_path(el) {
+        let sel = RoleSelector::Css { css, frame_path: (!frame_path.is_empty()).then(|| frame_path.clone()) };
+        if resolves_to(top, &sel, el) {
+            chosen.push(sel);
+        }
+    }
+    // Nothing resolves back (e.g. an unnamed generic in a detached frame):
+    // the css path is still the most specific thing to say.
+    let primary = if chosen.is_empty() {
+        RoleSelector::Css { css: css_path(el).unwrap_or_else(|| dom::tag(el)), frame_path: None }
+    } else {
+        chosen.remove(0)
+    };
+    PcdActionDetail {
+        id: id.to_owned(),
+        selector: primary,
+        alt_selectors: (!chosen.is_empty()).then_some(chosen),
+        landmark: identity.landmark,
+        frame_path: (!frame_path.is_empty()).then_some(frame_path),
+    }
+}
+
+/// The first of `ladder` that resolves to `el` alone; else the one that
+/// narrows `el` down to the fewest matches (earliest on ties: the simpler
+/// selector), made unique with `nth`.
+fn pick(top: &Document, el: &Element, ladder: &[RoleSelector]) -> Option<RoleSelector> {
+    let mut fallback: Option<(usize, RoleSelector)> = None;
+    for sel in ladder {
+        let Ok(found) = resolve(top, sel) else { continue };
+        if found.len() == 1 && found[0] == *el {
+            return Some(sel.clone());
+        }
+        if let Some(n) = found.iter().position(|f| f == el) {
+            if fallback.as_ref().is_none_or(|(count, _)| found.len() < *count) {
+                fallback = Some((found.len(), with_nth(sel, n as u32)));
+            }
+        }
+    }
+    fallback.map(|(_, s)| s).filter(|s| resolves_to(top, s, el))
+}
+
+fn resolves_to(top: &Document, sel: &RoleSelector, el: &Element) -> bool {
+    matches!(resolve(top, sel).as_deref(), Ok([only]) if only == el)
+}
+
+/// Visible text worth quoting (input buttons show their value).
+fn visible_text(el: &Element) -> String {
+    if dom::matches(el, "input[type=button i], input[type=submit i], input[type=reset i]") {
+        return dom::attr(el, "value").unwrap_or_default();
+    }
+    if dom::tag(el) == "input" || aria::dom::is_sensitive(el) {
+        return String::new();
+    }
+    dom::short_text(el, 120)
+}
+
+/// A CSS path unique in `el`'s tree: `#id` when the id is unique, else
+/// `tag:nth-of-type(k)` steps up to the nearest uniquely-id'd ancestor (or
+/// the tree's top).
+pub fn css_path(el: &Element) -> Option<String> {
+    let root = el.get_root_node();
+    let unique = |css: &str| -> bool {
+        let list = match wasm_bindgen::JsCast::dyn_ref::<web_sys::Document>(&root) {
+            Some(d) => d.query_selector_all(css),
+            None => wasm_bindgen::JsCast::unchecked_ref::<web_sys::DocumentFragment>(&root).query_selector_all(css),
+        };
+        list.is_ok_and(|l| l.length() == 1)
+    };
+    let id_step = |e: &Element| -> Option<String> {
+        let id = e.id();
+        (!id.is_empty()).then(|| format!("#{}", web_sys::css::escape(&id))).filter(|s| unique(s))
+    };
+    let mut steps: Vec<String> = Vec::new();
+    let mut cur = Some(el.clone());
+    while let Some(e) = cur {
+        if let Some(s) = id_step(&e) {
+            steps.push(s);
+            break;
+        }
+        let tag = dom::tag(&e);
+        let parent = e.parent_element();
+        let step = match &parent {
+            Some(p) => {
+                let same: Vec<Element> = {
+                    let kids = p.children();
+                    (0..kids.length()).filter_map(|i| kids.item(i)).filter(|k| dom::tag(k) == tag).collect()
+                };
+                if same.len() > 1 {
+                    let k = same.iter().position(|k| *k == e).map_or(1, |i| i + 1);
+                    format!("{tag}:nth-of-type({k})")
+                } else {
+                    tag
+                }
+            }
+            None => tag,
+        };
+        steps.push(step);
+        if steps.len() > 24 {
+            return None;
+        }
+        cur = parent;
+    }
+    steps.reverse();
+    let css = steps.join(" > ");
+    unique(&css).then_some(css)
+}

@@ -1,0 +1,212 @@
+//! RoleSelector resolution (seed 000 §6) with the semantics of Playwright's
+//! `getByRole` / `getByText` / CSS engines, so Playwright can referee it:
+//! frame (`framePath`) → trees (document and open shadow roots) → role (or
+//! text, or css) → states → name → `withinLandmark` → `nth`.
+//!
+//! - [`resolve`]: the live elements a selector matches, in order.
+//! - [`describe`]: the same as `dom.resolve` reports it (count, and role,
+//!   name, tag, box of the first matches) — nothing is acted on.
+//! - [`details`]: `getDetails` — a primary selector that resolves back to
+//!   exactly the element, and alternatives.
+
+pub mod details;
+mod role;
+pub mod scope;
+mod text;
+
+use crate::aria::{self, Role};
+use crate::pcd::{dom, frames::{self, Root}, landmark};
+use bc_core::selector::{validate, NamePattern, SelectorError};
+use bc_core::types::{Landmark, Rect, ResolvedMatch, Resolution, RoleSelector};
+use scope::Tree;
+use wasm_bindgen::JsValue;
+use web_sys::{Document, Element};
+
+/// `dom.resolve` reports at most this many matches (the count is exact).
+pub const MAX_REPORTED: usize = 20;
+
+/// The elements `sel` matches in `top` (following its frame path).
+pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, SelectorError> {
+    validate(sel)?;
+    let frame_path = match sel {
+        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
+            frame_path.as_deref().unwrap_or_default()
+        }
+    };
+    let doc = scope::frame_document(top, frame_path)?;
+    let trees = scope::trees(&doc);
+    let (found, landmark_filter, nth) = match sel {
+        RoleSelector::Role { role, name, name_mode, pressed, disabled, checked, expanded, selected, level, within_landmark, nth, .. } => {
+            let states = role::States {
+                pressed: *pressed,
+                disabled: *disabled,
+                checked: *checked,
+                expanded: *expanded,
+                selected: *selected,
+                level: *level,
+            };
+            let name = name.as_ref().map(|n| Matcher::new(n, *name_mode)).transpose()?;
+            (by_role(&trees, role, &states, name.as_ref()), *within_landmark, *nth)
+        }
+        RoleSelector::Text { text, within_landmark, nth, .. } => {
+            let m = Matcher::new(text, None)?;
+            let found = trees
+                .iter()
+                .flat_map(|t| text::matches(top_elements(&t.root), &|s| m.test(s)))
+                .collect();
+            (found, *within_landmark, *nth)
+        }
+        RoleSelector::Css { css, .. } => (by_css(&trees, css)?, None, None),
+    };
+    let found: Vec<Element> = match landmark_filter {
+        Some(l) => found.into_iter().filter(|el| landmark_of(el) == Some(l)).collect(),
+        None => found,
+    };
+    Ok(match nth {
+        Some(n) => found.into_iter().nth(n as usize).into_iter().collect(),
+        None => found,
+    })
+}
+
+/// `dom.resolve`: what `sel` matches, described.
+pub fn describe(top: &Document, sel: &RoleSelector) -> Result<Resolution, SelectorError> {
+    let found = resolve(top, sel)?;
+    let offset = frame_offset(top, sel);
+    let matches = found
+        .iter()
+        .take(MAX_REPORTED)
+        .map(|el| {
+            let r = el.get_bounding_client_rect();
+            ResolvedMatch {
+                role: aria::computed_role(el).map(|r| r.as_str().to_owned()),
+                name: aria::accessible_name(el),
+                tag: dom::tag(el),
+                rect: Rect { x: r.x() + offset.0, y: r.y() + offset.1, width: r.width(), height: r.height() },
+            }
+        })
+        .collect();
+    Ok(Resolution { count: found.len() as u32, matches })
+}
+
+/// Where the selector's frame's viewport sits in the top viewport.
+fn frame_offset(top: &Document, sel: &RoleSelector) -> (f64, f64) {
+    let path = match sel {
+        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
+            frame_path.clone().unwrap_or_default()
+        }
+    };
+    let (mut dx, mut dy) = (0.0, 0.0);
+    let mut doc = top.clone();
+    for step in &path {
+        let Some(frame) = scope::trees(&doc).iter().find_map(|t| t.root.select(step).into_iter().next()) else { break };
+        let (x, y) = frames::content_origin(&frame);
+        dx += x;
+        dy += y;
+        match dom::frame_document(&frame) {
+            Some(d) => doc = d,
+            None => break,
+        }
+    }
+    (dx, dy)
+}
+
+/// A name or text pattern; regexes run in the browser's own engine.
+pub struct Matcher {
+    pattern: NamePattern,
+    regex: Option<js_sys::RegExp>,
+}
+
+impl Matcher {
+    pub fn new(name: &str, mode: Option<bc_core::types::NameMode>) -> Result<Matcher, SelectorError> {
+        let pattern = NamePattern::new(name, mode);
+        let regex = match &pattern {
+            NamePattern::Regex { source, flags } => Some(new_regexp(source, flags)?),
+            _ => None,
+        };
+        Ok(Matcher { pattern, regex })
+    }
+
+    pub fn test(&self, candidate: &str) -> bool {
+        match &self.regex {
+            // A stateful (`g`/`y`) regex would remember its last index.
+            Some(re) => {
+                re.set_last_index(0);
+                re.test(candidate)
+            }
+            None => self.pattern.matches_plain(candidate).unwrap_or(false),
+        }
+    }
+}
+
+/// `new RegExp(source, flags)`, with the engine's own error on bad input.
+fn new_regexp(source: &str, flags: &str) -> Result<js_sys::RegExp, SelectorError> {
+    let ctor = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("RegExp"))
+        .ok()
+        .and_then(|c| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(c).ok());
+    let bad = |reason: String| SelectorError::BadRegex { pattern: source.to_owned(), reason };
+    let ctor = ctor.ok_or_else(|| bad("RegExp is unavailable".into()))?;
+    let args = js_sys::Array::of2(&JsValue::from_str(source), &JsValue::from_str(flags));
+    js_sys::Reflect::construct(&ctor, &args)
+        .map(wasm_bindgen::JsCast::unchecked_into)
+        .map_err(|e| bad(js_sys::Error::from(e).message().into()))
+}
+
+fn by_role(trees: &[Tree], role: &str, states: &role::States, name: Option<&Matcher>) -> Vec<Element> {
+    // An unknown role matches nothing, as in Playwright.
+    let Some(role) = Role::parse(role.trim()) else { return Vec::new() };
+    let css = role::candidates_css(role);
+    let mut out = Vec::new();
+    for t in trees {
+        for el in t.root.select(&css) {
+            if !role::has_role(&el, role) || !states.hold(&el, role) {
+                continue;
+            }
+            if let Some(m) = name {
+                if !m.test(&aria::accessible_name(&el)) {
+                    continue;
+                }
+            }
+            out.push(el);
+        }
+    }
+    out
+}
+
+fn by_css(trees: &[Tree], css: &str) -> Result<Vec<Element>, SelectorError> {
+    let mut out = Vec::new();
+    for t in trees {
+        let list = match &t.root {
+            Root::Doc(d) => d.query_selector_all(css),
+            Root::Shadow(s) => s.query_selector_all(css),
+        };
+        let list = list.map_err(|_| SelectorError::BadCss { css: css.to_owned() })?;
+        out.extend(dom::elements(list));
+    }
+    Ok(out)
+}
+
+/// The top-level elements of a tree (`<html>`, or a shadow root's children).
+fn top_elements(root: &Root) -> Vec<Element> {
+    match root {
+        Root::Doc(d) => d.body().map(Element::from).or_else(|| d.document_element()).into_iter().collect(),
+        Root::Shadow(s) => {
+            let kids = s.children();
+            (0..kids.length()).filter_map(|i| kids.item(i)).collect()
+        }
+    }
+}
+
+/// The landmark around `el`, through the shadow hosts above it.
+pub fn landmark_of(el: &Element) -> Option<Landmark> {
+    if let Some(l) = landmark::of(el) {
+        return Some(l);
+    }
+    const DOCUMENT_FRAGMENT: u16 = 11;
+    let root = el.get_root_node();
+    if root.node_type() != DOCUMENT_FRAGMENT {
+        return None;
+    }
+    // A fragment that is a root node of a connected element is a shadow root.
+    let host = wasm_bindgen::JsCast::unchecked_into::<web_sys::ShadowRoot>(root).host();
+    landmark_of(&host)
+}
