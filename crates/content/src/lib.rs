@@ -8,10 +8,14 @@
 //! [`start`] records which build runs and why, for diagnostics.
 
 pub mod aria;
+mod debug;
 mod digest;
 pub mod pcd;
 pub mod resolve;
 mod summary_facts;
+
+// The crate's browser tests call the debug exports by their crate-root paths.
+pub use debug::{debug_name, debug_page_facts, debug_reported_controls, debug_role};
 
 use bc_core::protocol::{ContentBuild, ContentRequest, ContentResponse};
 use bc_core::tools::{ErrorCode, ToolError};
@@ -94,27 +98,4 @@ fn respond(req: ContentRequest) -> ContentResponse {
             }
         }
     }
-}
-
-/// Debug export for conformance scripts: the computed ARIA role of `el`.
-#[wasm_bindgen]
-pub fn debug_role(el: &web_sys::Element) -> Option<String> {
-    aria::computed_role(el).map(|r| r.as_str().to_owned())
-}
-
-/// Debug export for conformance scripts: the accessible name of `el`.
-#[wasm_bindgen]
-pub fn debug_name(el: &web_sys::Element) -> String {
-    aria::accessible_name(el)
-}
-
-/// Debug export: the page facts of the MiniPCD (`bc_core::pcd::PageFacts`)
-/// for the current document, as JSON-compatible JS; the registry of this
-/// collection becomes the current one.
-#[wasm_bindgen]
-pub fn debug_page_facts() -> JsValue {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return JsValue::NULL };
-    pcd::collect_current(&document)
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or_else(|e| JsValue::from_str(&e.to_string()))
 }

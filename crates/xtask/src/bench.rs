@@ -1,14 +1,16 @@
 //! `cargo xtask bench <what>`: benchmarks print figures, measured against a
 //! baseline in the same run; they never pass or fail on time.
 
+mod perception;
+
 use crate::dist;
 use crate::project::{run as run_cmd, Project};
 use anyhow::{bail, Result};
 
-pub fn run(project: &Project, what: &str) -> Result<()> {
-    let script = match what {
-        "load" => "tests/bench/load.mjs",
-        other => bail!("unknown benchmark `{other}`; available: load"),
-    };
-    run_cmd(&mut dist::node_with_extension(project, script)?)
+pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
+    match what {
+        "load" => run_cmd(&mut dist::node_with_extension(project, "tests/bench/load.mjs")?),
+        "perception" => perception::run(project, args.iter().any(|a| a == "--smoke")),
+        other => bail!("unknown benchmark `{other}`; available: load, perception"),
+    }
 }

@@ -140,8 +140,29 @@ fn as_instantiable(js: &str, glue: &str) -> Result<String> {
     let (Some(_), Some(tail)) = (js.find(&import_line), js.rfind(call)) else {
         bail!("wasm2js output has changed shape (expected `{import_line}` and `{call}`); update as_instantiable");
     };
-    let body = js[..tail].replacen(&import_line, "", 1);
+    let body = detach_on_grow(&js[..tail].replacen(&import_line, "", 1))?;
     Ok(format!("{body}export function instantiate(imports) {{\n  return asmFunc(imports);\n}}\n"))
+}
+
+/// wasm2js grows memory by copying it into a new `ArrayBuffer` and leaves the
+/// old one intact, whereas a real `memory.grow` detaches it. wasm-bindgen's
+/// glue refreshes its cached views only when their buffer is detached, so
+/// after the first growth it read and wrote stale memory and the module
+/// trapped (`Error: abort`) on any page big enough to grow the heap.
+/// `ArrayBuffer.prototype.transfer` (Chrome 114+) copies and detaches.
+fn detach_on_grow(js: &str) -> Result<String> {
+    const COPY: &str = "var newBuffer = new ArrayBuffer(newPages << 16);";
+    const FILL: &str = "newHEAP8.set(HEAP8);";
+    if !js.contains("function __wasm_memory_grow(") {
+        return Ok(js.to_owned());
+    }
+    let shape = || anyhow::anyhow!("wasm2js's __wasm_memory_grow has changed shape (expected `{COPY}` … `{FILL}`); update detach_on_grow");
+    let start = js.find(COPY).ok_or_else(shape)?;
+    let end = start + js[start..].find(FILL).ok_or_else(shape)? + FILL.len();
+    if js[start + COPY.len()..end - FILL.len()].trim() != "var newHEAP8 = new Int8Array(newBuffer);" {
+        return Err(shape());
+    }
+    Ok(format!("{}var newBuffer = buffer.transfer(newPages << 16);{}", &js[..start], &js[end..]))
 }
 
 fn copy_dir(from: &Path, to: &Path) -> Result<()> {
@@ -238,5 +259,16 @@ mod tests {
         assert!(out.contains("function asmFunc(imports)"));
         assert!(out.ends_with("export function instantiate(imports) {\n  return asmFunc(imports);\n}\n"), "{out}");
         assert!(as_instantiable("export var f = 1;", "./x_bg.js").is_err());
+    }
+
+    #[test]
+    fn wasm2js_memory_growth_detaches_the_old_buffer() {
+        let grow = "function __wasm_memory_grow(pagesToAdd) {\n  if (x) {\n   var newBuffer = new ArrayBuffer(newPages << 16);\n   var newHEAP8 = new Int8Array(newBuffer);\n   newHEAP8.set(HEAP8);\n   HEAP8 = new Int8Array(newBuffer);\n  }\n }\n";
+        let js = format!("import * as $_x_bg_js from './x_bg.js';\nfunction asmFunc(imports) {{\n{grow} return {{}};\n}}\nvar retasmFunc = asmFunc({{}});\n");
+        let out = as_instantiable(&js, "./x_bg.js").unwrap();
+        assert!(out.contains("   var newBuffer = buffer.transfer(newPages << 16);\n   HEAP8 = new Int8Array(newBuffer);"), "{out}");
+        assert!(!out.contains("new ArrayBuffer(newPages"), "{out}");
+        let changed = js.replace("newHEAP8.set(HEAP8);", "copy(HEAP8);");
+        assert!(as_instantiable(&changed, "./x_bg.js").is_err());
     }
 }

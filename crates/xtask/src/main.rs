@@ -31,6 +31,8 @@ usage: cargo xtask <verb> [options]
                              run all tests (native, wasm in headless Chromium, end-to-end)
   run [--headless]           build, serve www/, start Chromium with the extension
   bench load                 page-load overhead with the extension vs without, on www/ pages
+  bench perception [--smoke] MiniPCD and summary time and tokens vs Playwright's ariaSnapshot,
+                             www/ pages and generated 10k/50k-element pages, WASM and wasm2js
   inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N]
                              what the copilot sees on any page, as JSON, with timings
   conformance aria           our accessible names/roles vs WPT, axe and Chromium's AX tree
@@ -64,7 +66,7 @@ fn main() -> Result<()> {
             },
         ),
         "run" => run::run(&project, run::Options { headless: flag("--headless") }),
-        "bench" => bench::run(&project, rest.first().map(String::as_str).unwrap_or("")),
+        "bench" => bench::run(&project, rest.first().map(String::as_str).unwrap_or(""), &rest[1.min(rest.len())..]),
         "inspect" => {
             let mut cmd = dist::node_with_extension(&project, "tests/tools/inspect.mjs")?;
             project::run(cmd.args(rest))
