@@ -14,6 +14,8 @@ chrome.runtime.onConnect.addListener((port) => {
 });
 // Debug and test entry (DevTools, e2e tests): the same tool surface the controller uses.
 self.copilot = {
-  call: (name, args) => ready.then(() => bg.call_tool(name, args ?? {})),
+  // options: { taskId } groups calls so that cancel(taskId) stops them all.
+  call: (name, args, options) => ready.then(() => bg.call_tool(name, args ?? {}, options ?? {})),
+  cancel: (taskId) => ready.then(() => bg.cancel_task(taskId)),
   contentStatus: (tabId) => ready.then(() => bg.content_status(tabId)),
 };

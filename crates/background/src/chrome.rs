@@ -27,6 +27,8 @@ extern "C" {
     pub type ChromeEvent;
     #[wasm_bindgen(method, js_name = addListener)]
     pub fn add_listener(this: &ChromeEvent, f: &js_sys::Function);
+    #[wasm_bindgen(method, js_name = removeListener)]
+    pub fn remove_listener(this: &ChromeEvent, f: &js_sys::Function);
 
     #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = get)]
     fn storage_local_get_(keys: &JsValue) -> Result<Promise, JsValue>;
@@ -38,6 +40,22 @@ extern "C" {
     fn tabs_get_(tab_id: i32) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = sendMessage)]
     fn tabs_send_message_(tab_id: i32, msg: &JsValue, options: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = create)]
+    fn tabs_create_(props: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = update)]
+    fn tabs_update_(tab_id: i32, props: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = remove)]
+    fn tabs_remove_(tab_id: i32) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = goBack)]
+    fn tabs_go_back_(tab_id: i32) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = goForward)]
+    fn tabs_go_forward_(tab_id: i32) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = reload)]
+    fn tabs_reload_(tab_id: i32) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = update)]
+    fn windows_update_(window_id: i32, props: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = create)]
+    fn windows_create_(props: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = getLastFocused)]
     fn windows_get_last_focused_(query: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "scripting"], js_name = executeScript)]
@@ -46,6 +64,26 @@ extern "C" {
     fn side_panel_set_panel_behavior_(behavior: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getURL)]
     pub fn runtime_get_url(path: &str) -> String;
+}
+
+// Functions Chrome runs *in a page* (`chrome.scripting.executeScript({func})`
+// sends their source): they must be real JS functions, and the extension's
+// CSP forbids building one from a string in the worker.
+#[wasm_bindgen(inline_js = "export function historyStep() {
+  return function (delta) {
+    // The page's own history.go, not chrome.tabs.goBack: Chrome's back
+    // button skips entries the user never interacted with, and every page
+    // the copilot opened is such an entry.
+    if (history.length <= 1) return false;
+    history.go(delta);
+    return true;
+  };
+}")]
+extern "C" {
+    /// `(delta) => boolean`: moves the page's session history by `delta`;
+    /// `false` when the tab has a single entry.
+    #[wasm_bindgen(js_name = historyStep)]
+    pub fn history_step_fn() -> js_sys::Function;
 }
 
 async fn settle(p: Result<Promise, JsValue>) -> Result<JsValue, JsValue> {
@@ -74,6 +112,41 @@ pub async fn tabs_get(tab_id: i32) -> Result<JsValue, JsValue> {
 pub async fn tabs_send_message(tab_id: i32, msg: &JsValue, options: &JsValue) -> Result<JsValue, JsValue> {
     settle(tabs_send_message_(tab_id, msg, options)).await
 }
+pub async fn tabs_create(props: &JsValue) -> Result<JsValue, JsValue> {
+    settle(tabs_create_(props)).await
+}
+pub async fn tabs_update(tab_id: i32, props: &JsValue) -> Result<JsValue, JsValue> {
+    settle(tabs_update_(tab_id, props)).await
+}
+pub async fn tabs_remove(tab_id: i32) -> Result<JsValue, JsValue> {
+    settle(tabs_remove_(tab_id)).await
+}
+pub async fn tabs_go_back(tab_id: i32) -> Result<JsValue, JsValue> {
+    settle(tabs_go_back_(tab_id)).await
+}
+pub async fn tabs_go_forward(tab_id: i32) -> Result<JsValue, JsValue> {
+    settle(tabs_go_forward_(tab_id)).await
+}
+pub async fn tabs_reload(tab_id: i32) -> Result<JsValue, JsValue> {
+    settle(tabs_reload_(tab_id)).await
+}
+pub async fn windows_update(window_id: i32, props: &JsValue) -> Result<JsValue, JsValue> {
+    settle(windows_update_(window_id, props)).await
+}
+pub async fn windows_create(props: &JsValue) -> Result<JsValue, JsValue> {
+    settle(windows_create_(props)).await
+}
+
+/// `chrome.tabs.onUpdated` / `chrome.tabs.onRemoved`, read at call time (no
+/// `tabs` permission is needed for them; without it `url`/`title` are only
+/// reported for pages under our host access, and `status` always is).
+pub fn tabs_event(name: &str) -> Option<ChromeEvent> {
+    let get = |obj: &JsValue, key: &str| js_sys::Reflect::get(obj, &key.into()).ok().filter(|v| !v.is_undefined());
+    let chrome = get(&js_sys::global(), "chrome")?;
+    let event = get(&get(&chrome, "tabs")?, name)?;
+    Some(event.unchecked_into())
+}
+
 pub async fn windows_get_last_focused(query: &JsValue) -> Result<JsValue, JsValue> {
     settle(windows_get_last_focused_(query)).await
 }

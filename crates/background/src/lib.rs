@@ -6,16 +6,21 @@
 //!   arriving over a `chrome.runtime` Port ([`panel`]),
 //! - questions about the active tab: digest from the content script
 //!   ([`tabs`]), then a streamed chat completion ([`llm_http`]) ([`ask`]),
-//! - tool calls by seed-000 name ([`tools`], also `self.copilot.call`).
+//! - tool calls by seed-000 name ([`tools`], also `self.copilot.call`),
+//!   each through its tab's action queue ([`queue`]); tab and navigation
+//!   tools are in [`nav`].
 //!
 //! Chrome may stop the worker at any time; nothing here keeps state that
 //! matters in memory: settings live in `chrome.storage.local` ([`store`]).
 
+mod act;
 mod ask;
 mod chrome;
 mod js;
 mod llm_http;
+mod nav;
 mod panel;
+mod queue;
 mod store;
 mod tabs;
 mod tools;
@@ -37,12 +42,37 @@ pub fn on_connect(port: chrome::Port, early: js_sys::Array) {
     panel::accept(port, early);
 }
 
-/// `self.copilot.call(name, args)`: runs any tool by its seed-000 name and
-/// resolves to a `ToolResult` (`{ok:true,data}` | `{ok:false,error,retryable,code}`).
+/// `self.copilot.call(name, args, {taskId}?)`: runs any tool by its seed-000
+/// name and resolves to a `ToolResult` (`{ok:true,data}` |
+/// `{ok:false,error,retryable,code}`). Calls on one tab run one at a time in
+/// order; `taskId` (string or number) groups calls for `self.copilot.cancel`.
 #[wasm_bindgen]
-pub async fn call_tool(name: String, args: JsValue) -> JsValue {
-    let result = tools::call(&name, args).await;
+pub async fn call_tool(name: String, args: JsValue, options: JsValue) -> JsValue {
+    let result = tools::call(&name, args, task_id(&options)).await;
     js::to_js(&result)
+}
+
+/// `self.copilot.cancel(taskId)`: answers the task's queued and running calls
+/// `cancelled` at once and refuses its later calls; resolves to
+/// `{queued, running}` (how many of each were cancelled).
+#[wasm_bindgen]
+pub fn cancel_task(task_id: JsValue) -> JsValue {
+    let report = match task_from(&task_id) {
+        Some(task) => queue::cancel_task(&task),
+        None => queue::CancelReport { queued: 0, running: 0 },
+    };
+    js::to_js(&report)
+}
+
+fn task_id(options: &JsValue) -> Option<bc_core::tab_queue::TaskId> {
+    let v = js_sys::Reflect::get(options, &"taskId".into()).ok()?;
+    task_from(&v)
+}
+
+/// Task ids are opaque: a string, or a number (e.g. a panel request id).
+fn task_from(v: &JsValue) -> Option<bc_core::tab_queue::TaskId> {
+    let text = v.as_string().or_else(|| v.as_f64().map(|n| n.to_string()))?;
+    Some(bc_core::tab_queue::TaskId(text))
 }
 
 /// `self.copilot.contentStatus(tabId)`: loads the content module in the tab

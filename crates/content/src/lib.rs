@@ -7,11 +7,13 @@
 //! also runs as a wasm2js build on pages whose CSP forbids WebAssembly;
 //! [`start`] records which build runs and why, for diagnostics.
 
+pub mod act;
 pub mod aria;
 mod debug;
 mod digest;
 pub mod pcd;
 pub mod resolve;
+pub mod slice;
 mod summary_facts;
 
 // The crate's browser tests call the debug exports by their crate-root paths.
@@ -35,16 +37,55 @@ pub fn start(build: &str, fallback_reason: Option<String>) {
     BUILD.with(|b| *b.borrow_mut() = (build, fallback_reason));
 }
 
-/// Handles one message from the service worker; resolves to a `ContentResponse`.
+/// Handles one message from the service worker; the promise resolves to a
+/// `ContentResponse` (actions wait for the page to settle).
 #[wasm_bindgen]
-pub fn handle_message(msg: JsValue) -> JsValue {
-    let response = match serde_wasm_bindgen::from_value::<ContentRequest>(msg) {
-        Ok(req) => respond(req),
-        Err(e) => ContentResponse::Failed { error: format!("unknown request: {e}") },
+pub fn handle_message(msg: JsValue) -> js_sys::Promise {
+    let request = serde_wasm_bindgen::from_value::<ContentRequest>(msg);
+    wasm_bindgen_futures::future_to_promise(async move {
+        let response = match request {
+            Ok(req) => respond_async(req).await,
+            Err(e) => ContentResponse::Failed { error: format!("unknown request: {e}") },
+        };
+        Ok(response
+            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .unwrap_or_else(|e| JsValue::from_str(&e.to_string())))
+    })
+}
+
+/// Requests that take time (actions settle before they answer); the rest
+/// are answered at once by [`respond`].
+async fn respond_async(req: ContentRequest) -> ContentResponse {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return ContentResponse::Failed { error: "no document".into() };
     };
-    response
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or_else(|e| JsValue::from_str(&e.to_string()))
+    match req {
+        ContentRequest::Act { selector, id, action } => match act::act(&document, &selector, id.as_deref(), &action).await {
+            Ok(outcome) => ContentResponse::Acted { outcome },
+            Err(e) => {
+                let (code, retryable) = e.code();
+                refused(code, e.to_string(), retryable)
+            }
+        },
+        ContentRequest::Scroll { to } => ContentResponse::Acted { outcome: act::scroll_page(&document, to).await },
+        ContentRequest::WaitFor { event, value, timeout_ms } => {
+            match act::wait::wait_for(&document, event, value.as_deref(), timeout_ms).await {
+                Ok(outcome) => ContentResponse::Waited { outcome },
+                Err(e) => {
+                    let (code, retryable) = e.code();
+                    refused(code, e.to_string(), retryable)
+                }
+            }
+        }
+        ContentRequest::Query { query } => {
+            let built = build_pcd(&document);
+            match bc_core::rank::Ranker::new(query, bc_core::pcd::rank_candidates(&built)) {
+                Ok(ranker) => ContentResponse::Hits { hits: slice::rank(ranker).await.0 },
+                Err(e) => ContentResponse::Failed { error: e.to_string() },
+            }
+        }
+        other => respond(other),
+    }
 }
 
 use serde::Serialize;
@@ -75,11 +116,14 @@ fn respond(req: ContentRequest) -> ContentResponse {
             summary: bc_core::summary::summarize(&summary_facts::collect(&document), mode),
         },
         ContentRequest::MiniPcd => ContentResponse::MiniPcd { mini: build_pcd(&document).mini },
-        ContentRequest::Query { query } => {
+        ContentRequest::Act { .. } | ContentRequest::Scroll { .. } | ContentRequest::Query { .. } | ContentRequest::WaitFor { .. } => {
+            ContentResponse::Failed { error: "actions are answered asynchronously".into() }
+        }
+        ContentRequest::Extract { collection_id, fields } => {
             let built = build_pcd(&document);
-            match bc_core::rank::rank(query, bc_core::pcd::rank_candidates(&built)) {
-                Ok(hits) => ContentResponse::Hits { hits },
-                Err(e) => ContentResponse::Failed { error: e.to_string() },
+            match extract(&built, &collection_id, fields) {
+                Ok(extraction) => ContentResponse::Extracted { extraction },
+                Err(e) => e,
             }
         }
         ContentRequest::Resolve { selector } => match resolve::describe(&document, &selector) {
@@ -98,4 +142,21 @@ fn respond(req: ContentRequest) -> ContentResponse {
             }
         }
     }
+}
+
+/// `dom.extract`: the items of collection `id` of the current MiniPCD.
+fn extract(built: &bc_core::pcd::Built, id: &str, fields: Vec<String>) -> Result<bc_core::pcd::extract::Extraction, ContentResponse> {
+    use bc_core::pcd::extract::{record, Extraction, MAX_ITEMS};
+    let collection = built.mini.collections.iter().find(|c| c.id == id);
+    let Some(bc_core::pcd::Target::Collection { key }) = built.bindings.target(id).filter(|_| collection.is_some()) else {
+        let known: Vec<&str> = built.mini.collections.iter().map(|c| c.id.as_str()).collect();
+        return Err(refused(ErrorCode::NotFound, format!("no collection {id:?} in the current MiniPCD (collections: {known:?}); call getMiniPCD again"), true));
+    };
+    let Some(el) = pcd::current_element(key) else {
+        return Err(refused(ErrorCode::Detached, format!("collection {id} is no longer in the page; call getMiniPCD again"), true));
+    };
+    // No fields asked: the ones the MiniPCD advertises.
+    let fields = if fields.is_empty() { collection.map(|c| c.item_fields.clone()).unwrap_or_default() } else { fields };
+    let (columns, items, total) = pcd::groups::read_items(&el, MAX_ITEMS);
+    Ok(Extraction { collection_id: id.to_owned(), items: items.iter().map(|i| record(&columns, i, &fields)).collect(), fields, total })
 }

@@ -51,9 +51,9 @@ const CASES: &[Case] = &[
     },
 ];
 
-fn digest_of(html: &str) -> bc_core::digest::PageDigest {
+async fn digest_of(html: &str) -> bc_core::digest::PageDigest {
     common::fixture(html);
-    let resp = bc_content::handle_message(serde_wasm_bindgen::to_value(&serde_json_like("digest")).unwrap());
+    let resp = common::message(serde_wasm_bindgen::to_value(&serde_json_like("digest")).unwrap()).await;
     match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
         ContentResponse::Digest { digest } => digest,
         other => panic!("unexpected {other:?}"),
@@ -65,9 +65,9 @@ fn serde_json_like(kind: &str) -> std::collections::BTreeMap<&'static str, Strin
 }
 
 #[wasm_bindgen_test]
-fn digest_cases() {
+async fn digest_cases() {
     for case in CASES {
-        let d = digest_of(case.html);
+        let d = digest_of(case.html).await;
         assert_eq!(d.headings, case.headings, "{}: headings", case.name);
         for want in case.contains {
             assert!(d.text.contains(want), "{}: text {:?} lacks {want:?}", case.name, d.text);
@@ -79,9 +79,9 @@ fn digest_cases() {
 }
 
 #[wasm_bindgen_test]
-fn ping_reports_build() {
+async fn ping_reports_build() {
     bc_content::start("wasm2js", Some("CompileError: test".into()));
-    let resp = bc_content::handle_message(serde_wasm_bindgen::to_value(&serde_json_like("ping")).unwrap());
+    let resp = common::message(serde_wasm_bindgen::to_value(&serde_json_like("ping")).unwrap()).await;
     match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
         ContentResponse::Pong { build, fallback_reason, .. } => {
             assert_eq!(build, bc_core::protocol::ContentBuild::Wasm2js);
@@ -92,8 +92,8 @@ fn ping_reports_build() {
 }
 
 #[wasm_bindgen_test]
-fn unknown_request_is_a_clear_failure() {
-    let resp = bc_content::handle_message(serde_wasm_bindgen::to_value(&serde_json_like("teleport")).unwrap());
+async fn unknown_request_is_a_clear_failure() {
+    let resp = common::message(serde_wasm_bindgen::to_value(&serde_json_like("teleport")).unwrap()).await;
     match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
         ContentResponse::Failed { error } => assert!(error.contains("unknown request"), "{error}"),
         other => panic!("unexpected {other:?}"),

@@ -11,10 +11,10 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn summarize(html: &str, mode: &str) -> Value {
+async fn summarize(html: &str, mode: &str) -> Value {
     common::fixture(html);
     let req = serde_wasm_bindgen::to_value(&json!({"type": "summary", "mode": mode})).unwrap();
-    let resp = bc_content::handle_message(req);
+    let resp = common::message(req).await;
     match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
         ContentResponse::Summary { summary } => {
             assert!(matches!((&summary, mode), (PageSummary::Compact(_), "compact") | (PageSummary::Full(_), "full")));
@@ -31,8 +31,8 @@ const LOGIN: &str = r#"<main><h1>Sign in</h1>
   <p>Contact support at help@acme.test or +1 415 555 0100.</p></main>"#;
 
 #[wasm_bindgen_test]
-fn login_page_compact() {
-    let s = summarize(LOGIN, "compact");
+async fn login_page_compact() {
+    let s = summarize(LOGIN, "compact").await;
     assert_eq!(s["type"], "login", "{s}");
     assert_eq!(s["headings"], json!(["h1: Sign in"]));
     assert_eq!(s["forms"], json!([{"fields": ["Email", "Password"]}]), "hidden inputs are not fields: {s}");
@@ -44,12 +44,12 @@ fn login_page_compact() {
 }
 
 #[wasm_bindgen_test]
-fn article_full() {
+async fn article_full() {
     let html = r#"<header><nav><a href="/">Home</a><a href="/blog">Blog</a></nav></header>
       <main><article><h1>Cutting our cloud bill</h1><h2>Where the money went</h2>
       <p>We spent three months measuring every service before changing anything at all.</p>
       <h3>Storage</h3><p>Old snapshots were the largest item.</p></article></main>"#;
-    let s = summarize(html, "full");
+    let s = summarize(html, "full").await;
     assert_eq!(s["headings"], json!(["h1: Cutting our cloud bill", "h2: Where the money went", "h3: Storage"]));
     let nav: Vec<&str> = s["nav_links"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
     assert_eq!(nav, ["Home", "Blog"], "{s}");
@@ -58,10 +58,10 @@ fn article_full() {
 }
 
 #[wasm_bindgen_test]
-fn ctas_rank_submit_first_and_skip_hidden() {
+async fn ctas_rank_submit_first_and_skip_hidden() {
     let html = r#"<main><a href="/docs">Read the docs</a><button type="button">Start trial</button>
       <button style="display:none">Hidden action</button><form><input type="submit" value="Subscribe"></form></main>"#;
-    let s = summarize(html, "compact");
+    let s = summarize(html, "compact").await;
     let labels: Vec<&str> = s["primary_actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
     assert_eq!(labels.first(), Some(&"Subscribe"), "{s}");
     assert!(labels.contains(&"Start trial") && labels.contains(&"Read the docs"), "{s}");

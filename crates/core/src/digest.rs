@@ -1,6 +1,6 @@
-//! The compact text digest of a page that the first slice sends to the LLM:
-//! title, headings and main visible text, whitespace-collapsed and capped.
-//! (Issue 3 replaces it with the compact MiniPCD summary.)
+//! The main text of a page for the question prompt: title, headings and
+//! main visible text, whitespace-collapsed and capped. It goes beside
+//! seed 001's compact summary, redacted (`llm::page_context`).
 //!
 //! The content crate reads the raw strings from the DOM; every rule about
 //! what is kept lives here.

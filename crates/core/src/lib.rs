@@ -8,6 +8,7 @@
 //! - [`types`]: the shared types of seed 000 §4 (MiniPCD, RoleSelector, …),
 //!   serialised with exactly the seed's TypeScript field names.
 //! - [`tools`]: the tool surface: names, typed calls, `ToolResult`.
+//! - [`act`]: DOM actions, their outcome, change detection and retry ladder.
 //! - [`protocol`]: one serde enum per channel between extension contexts.
 //! - [`settings`]: the user's LLM endpoint configuration and its validation.
 //! - [`llm`]: OpenAI-compatible request building, SSE stream decoding and
@@ -17,20 +18,31 @@
 //! - [`summary`]: seed 001's page summary (compact and full), page type,
 //!   primary actions and redaction, from facts the content script collects.
 //! - [`url_policy`]: which URLs the copilot may not touch.
+//! - [`nav`]: the tab and navigation tools' pure side: URL normalisation for
+//!   "open <site>", refused targets, load detection, seed-001 timings, results.
+//! - [`tab_queue`]: the per-tab action queue's bookkeeping (FIFO per tab,
+//!   task cancellation); the service worker drives it.
 //! - [`kind`]: table-driven inference of action kinds and form purposes.
 //! - [`rank`]: deterministic, sliceable ranking of page entries for `pcd.query`.
 //! - [`selector`]: the RoleSelector DSL's browser-free rules: name matching,
 //!   validation, and the selectors `getDetails` tries for an element.
+//! - [`command`]: the command grammar that needs no LLM ("click Sign in",
+//!   "scroll down then zoom in"): parsing, question routing, step
+//!   descriptions and the tool calls each command plans.
 
+pub mod act;
+pub mod command;
 pub mod digest;
 pub mod kind;
 pub mod llm;
+pub mod nav;
 pub mod pcd;
 pub mod protocol;
 pub mod rank;
 pub mod selector;
 pub mod settings;
 pub mod summary;
+pub mod tab_queue;
 pub mod tools;
 pub mod types;
 pub mod url_policy;

@@ -115,6 +115,15 @@ pub enum ContentRequest {
     Resolve { selector: crate::types::RoleSelector },
     /// Selectors and context for MiniPCD ids (`getDetails`).
     Details { ids: Vec<String> },
+    /// One action on the element `selector` binds to (`dom.click`, …);
+    /// `id` is the MiniPCD id it came from, for re-binding on retry.
+    Act { selector: crate::types::RoleSelector, id: Option<String>, action: crate::act::DomAction },
+    /// Scrolls the page or its main scrolling panel (`dom.scroll` without a selector).
+    Scroll { to: crate::act::PageScroll },
+    /// A collection's items as records of `fields` (`dom.extract`).
+    Extract { collection_id: String, fields: Vec<String> },
+    /// Waits for a condition (`dom.waitFor`).
+    WaitFor { event: crate::tools::WaitEvent, value: Option<String>, timeout_ms: u32 },
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -128,6 +137,9 @@ pub enum ContentResponse {
     Hits { hits: Vec<crate::types::QueryHit> },
     Resolved { resolution: crate::types::Resolution },
     Details { details: Vec<crate::types::PcdActionDetail> },
+    Acted { outcome: crate::act::ActOutcome },
+    Waited { outcome: crate::act::WaitOutcome },
+    Extracted { extraction: crate::pcd::extract::Extraction },
     /// The request was understood but cannot be carried out, for a reason
     /// the tool reports as is (bad selector, unknown id, missing frame).
     Refused { error: crate::tools::ToolError },

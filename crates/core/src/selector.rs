@@ -161,20 +161,10 @@ pub fn role_ladder(id: &ElementIdentity) -> Vec<RoleSelector> {
     };
     let frame_path = (!id.frame_path.is_empty()).then(|| id.frame_path.clone());
     let name = normalize_ws(&id.name);
-    let base = RoleSelector::Role {
-        role: role.to_owned(),
-        name: (!name.is_empty()).then(|| name.clone()),
-        name_mode: (!name.is_empty()).then_some(NameMode::Exact),
-        pressed: None,
-        disabled: None,
-        checked: None,
-        expanded: None,
-        selected: None,
-        level: None,
-        within_landmark: None,
-        nth: None,
-        frame_path,
-    };
+    let mut base = RoleSelector::role(role, (!name.is_empty()).then_some(name.as_str()), NameMode::Exact);
+    if let RoleSelector::Role { frame_path: f, .. } = &mut base {
+        *f = frame_path;
+    }
     let mut out = vec![base.clone()];
     if id.landmark.is_some() {
         let mut scoped = base;
@@ -263,23 +253,14 @@ mod tests {
 
     #[test]
     fn validation_names_the_problem() {
-        let role = |r: &str, name: Option<&str>, mode| RoleSelector::Role {
-            role: r.into(),
-            name: name.map(Into::into),
-            name_mode: mode,
-            pressed: None,
-            disabled: None,
-            checked: None,
-            expanded: None,
-            selected: None,
-            level: None,
-            within_landmark: None,
-            nth: None,
-            frame_path: None,
-        };
-        assert_eq!(validate(&role(" ", None, None)), Err(SelectorError::EmptyRole));
-        assert_eq!(validate(&role("button", None, Some(NameMode::Exact))), Err(SelectorError::ModeWithoutName));
-        assert_eq!(validate(&role("button", Some("Go"), None)), Ok(()));
+        let role = |r: &str, name: Option<&str>| RoleSelector::role(r, name, NameMode::Exact);
+        assert_eq!(validate(&role(" ", None)), Err(SelectorError::EmptyRole));
+        let mut no_name = role("button", None);
+        if let RoleSelector::Role { name_mode, .. } = &mut no_name {
+            *name_mode = Some(NameMode::Exact);
+        }
+        assert_eq!(validate(&no_name), Err(SelectorError::ModeWithoutName));
+        assert_eq!(validate(&role("button", Some("Go"))), Ok(()));
         let text = RoleSelector::Text { text: " \n".into(), within_landmark: None, nth: None, frame_path: None };
         assert_eq!(validate(&text), Err(SelectorError::EmptyText));
         let css = RoleSelector::Css { css: "".into(), frame_path: None };

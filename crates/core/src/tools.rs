@@ -99,19 +99,6 @@ impl ToolName {
     }
 }
 
-/// Tools whose argument schema is not defined yet (no [`ToolCall`] variant):
-/// they parse to [`ToolCall::Unbuilt`] and answer `not_implemented`.
-const ARGS_NOT_DEFINED: &[ToolName] = &[
-    ToolName::DomCheck,
-    ToolName::DomHover,
-    ToolName::DomPressKey,
-    ToolName::TabsList,
-    ToolName::NavGo,
-    ToolName::NavBack,
-    ToolName::NavForward,
-    ToolName::NavReload,
-];
-
 /// Wire names in the order of [`ToolName::ALL`]; a test checks they agree with serde.
 const NAMES: &[&str] = &[
     "getMiniPCD",
@@ -146,6 +133,15 @@ pub enum QueryKind {
     Action,
     Form,
     Collection,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScrollDirection {
+    Up,
+    Down,
+    Top,
+    Bottom,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,7 +181,18 @@ pub enum ToolCall {
     #[serde(rename = "dom.resolve", rename_all = "camelCase")]
     DomResolve { tab_id: i32, selector: RoleSelector },
     #[serde(rename = "dom.click", rename_all = "camelCase")]
-    DomClick { tab_id: i32, selector: RoleSelector },
+    DomClick {
+        tab_id: i32,
+        selector: RoleSelector,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        button: Option<crate::act::MouseButton>,
+        /// 2 for a double click.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        click_count: Option<u8>,
+        /// The MiniPCD id the selector came from: lets a retry re-bind it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
     #[serde(rename = "dom.type", rename_all = "camelCase")]
     DomType {
         tab_id: i32,
@@ -193,9 +200,43 @@ pub enum ToolCall {
         text: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         replace: Option<bool>,
+        /// Submit (Enter) after typing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        submit: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
     },
     #[serde(rename = "dom.select", rename_all = "camelCase")]
-    DomSelect { tab_id: i32, selector: RoleSelector, value: String },
+    DomSelect {
+        tab_id: i32,
+        selector: RoleSelector,
+        value: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<crate::act::SelectBy>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
+    #[serde(rename = "dom.check", rename_all = "camelCase")]
+    DomCheck {
+        tab_id: i32,
+        selector: RoleSelector,
+        /// The wanted state (default: checked).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        checked: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
+    #[serde(rename = "dom.hover", rename_all = "camelCase")]
+    DomHover { tab_id: i32, selector: RoleSelector },
+    #[serde(rename = "dom.pressKey", rename_all = "camelCase")]
+    DomPressKey {
+        tab_id: i32,
+        /// `Enter`, `Tab`, `Escape`, `ArrowDown`, … or a chord like `Control+a`.
+        key: String,
+        /// The element to focus first; else the focused element.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        selector: Option<RoleSelector>,
+    },
     #[serde(rename = "dom.submit", rename_all = "camelCase")]
     DomSubmit { tab_id: i32, selector: RoleSelector },
     #[serde(rename = "dom.scroll", rename_all = "camelCase")]
@@ -203,6 +244,9 @@ pub enum ToolCall {
         tab_id: i32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         y: Option<f64>,
+        /// `up`, `down`, `top` or `bottom`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        direction: Option<ScrollDirection>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         selector: Option<RoleSelector>,
     },
@@ -218,28 +262,61 @@ pub enum ToolCall {
     #[serde(rename = "dom.extract", rename_all = "camelCase")]
     DomExtract { tab_id: i32, collection_id: String, fields: Vec<String> },
     #[serde(rename = "tabs.open", rename_all = "camelCase")]
-    TabsOpen { url: String },
+    TabsOpen {
+        url: String,
+        /// Bundle the compact page summary (seed 001); default `true`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<bool>,
+    },
     #[serde(rename = "tabs.switch", rename_all = "camelCase")]
     TabsSwitch { tab_id: i32 },
     #[serde(rename = "tabs.close", rename_all = "camelCase")]
     TabsClose { tab_id: i32 },
+    /// The tabs of normal windows.
+    #[serde(rename = "tabs.list")]
+    TabsList {},
+    /// Navigates a tab (default: the active one) and bundles its summary.
+    #[serde(rename = "nav.go", rename_all = "camelCase")]
+    NavGo {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
+        url: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<bool>,
+    },
+    #[serde(rename = "nav.back", rename_all = "camelCase")]
+    NavBack {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<bool>,
+    },
+    #[serde(rename = "nav.forward", rename_all = "camelCase")]
+    NavForward {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<bool>,
+    },
+    #[serde(rename = "nav.reload", rename_all = "camelCase")]
+    NavReload {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<bool>,
+    },
     #[serde(rename = "capture.candidates", rename_all = "camelCase")]
     CaptureCandidates { tab_id: i32, ids: Vec<String> },
-    /// A known tool whose argument schema is not defined yet (it is not built).
-    #[serde(skip)]
-    Unbuilt { name: ToolName, args: Value },
 }
 
 impl ToolCall {
     /// Parses `(name, args)` as given to `self.copilot.call`.
     pub fn parse(name: &str, args: Value) -> Result<ToolCall, ToolError> {
-        let tool = ToolName::from_wire(name).ok_or_else(|| {
+        // The name first: an unknown tool is not an argument problem.
+        ToolName::from_wire(name).ok_or_else(|| {
             ToolError::new(ErrorCode::UnknownTool, format!("unknown tool `{name}`"), false)
         })?;
         let args = if args.is_null() { Value::Object(Default::default()) } else { args };
-        if ARGS_NOT_DEFINED.contains(&tool) {
-            return Ok(ToolCall::Unbuilt { name: tool, args });
-        }
         let tagged = serde_json::json!({ "name": name, "args": args });
         match serde_json::from_value::<ToolCall>(tagged) {
             Ok(call) => Ok(call),
@@ -261,6 +338,9 @@ impl ToolCall {
             ToolCall::DomClick { .. } => ToolName::DomClick,
             ToolCall::DomType { .. } => ToolName::DomType,
             ToolCall::DomSelect { .. } => ToolName::DomSelect,
+            ToolCall::DomCheck { .. } => ToolName::DomCheck,
+            ToolCall::DomHover { .. } => ToolName::DomHover,
+            ToolCall::DomPressKey { .. } => ToolName::DomPressKey,
             ToolCall::DomSubmit { .. } => ToolName::DomSubmit,
             ToolCall::DomScroll { .. } => ToolName::DomScroll,
             ToolCall::DomWaitFor { .. } => ToolName::DomWaitFor,
@@ -268,8 +348,12 @@ impl ToolCall {
             ToolCall::TabsOpen { .. } => ToolName::TabsOpen,
             ToolCall::TabsSwitch { .. } => ToolName::TabsSwitch,
             ToolCall::TabsClose { .. } => ToolName::TabsClose,
+            ToolCall::TabsList {} => ToolName::TabsList,
+            ToolCall::NavGo { .. } => ToolName::NavGo,
+            ToolCall::NavBack { .. } => ToolName::NavBack,
+            ToolCall::NavForward { .. } => ToolName::NavForward,
+            ToolCall::NavReload { .. } => ToolName::NavReload,
             ToolCall::CaptureCandidates { .. } => ToolName::CaptureCandidates,
-            ToolCall::Unbuilt { name, .. } => *name,
         }
     }
 }
@@ -291,6 +375,11 @@ pub enum ErrorCode {
     Detached,
     Timeout,
     Cancelled,
+    /// The action ran but the page did not change (seed 003), after retries.
+    NoEffect,
+    /// The tab is not the one its window shows (`capture.candidates` sees
+    /// only what a window shows).
+    TabNotActive,
     Internal,
 }
 
@@ -428,21 +517,45 @@ mod tests {
     }
 
     #[test]
-    fn every_tool_either_has_typed_args_or_is_listed_as_unbuilt() {
+    fn every_tool_has_typed_args() {
         for tool in ToolName::ALL {
             let tagged = json!({ "name": tool.as_str(), "args": {} });
             let known_variant = match serde_json::from_value::<ToolCall>(tagged) {
                 Ok(_) => true,
                 Err(e) => !e.to_string().starts_with("unknown variant"),
             };
-            assert_ne!(known_variant, ARGS_NOT_DEFINED.contains(tool), "{tool:?}");
+            assert!(known_variant, "{tool:?} has no ToolCall variant");
         }
     }
 
     #[test]
-    fn unbuilt_tools_parse_to_unbuilt() {
-        let call = ToolCall::parse("dom.hover", json!({"tabId": 1})).unwrap();
+    fn action_tools_have_typed_args() {
+        let sel = json!({"kind": "text", "text": "Go"});
+        let call = ToolCall::parse("dom.hover", json!({"tabId": 1, "selector": sel})).unwrap();
         assert_eq!(call.name(), ToolName::DomHover);
+        let call = ToolCall::parse("dom.click", json!({"tabId": 1, "selector": sel, "button": "right", "clickCount": 2})).unwrap();
+        let ToolCall::DomClick { button, click_count, .. } = call else { panic!("{call:?}") };
+        assert_eq!((button, click_count), (Some(crate::act::MouseButton::Right), Some(2)));
+        let call = ToolCall::parse("dom.scroll", json!({"tabId": 1, "direction": "bottom"})).unwrap();
+        assert!(matches!(call, ToolCall::DomScroll { direction: Some(ScrollDirection::Bottom), .. }));
+        for (name, args) in [("dom.hover", json!({"tabId": 1})), ("dom.pressKey", json!({"tabId": 1})), ("dom.check", json!({"tabId": 1, "selector": sel, "checked": "yes"}))] {
+            assert_eq!(ToolCall::parse(name, args).unwrap_err().code, ErrorCode::InvalidArgs, "{name}");
+        }
+    }
+
+    #[test]
+    fn tab_and_nav_args() {
+        let call = ToolCall::parse("tabs.open", json!({"url": "example.com", "summary": false})).unwrap();
+        assert_eq!(call, ToolCall::TabsOpen { url: "example.com".into(), summary: Some(false) });
+        assert_eq!(ToolCall::parse("tabs.list", Value::Null).unwrap(), ToolCall::TabsList {});
+        let call = ToolCall::parse("nav.go", json!({"url": "https://x/"})).unwrap();
+        assert_eq!(call, ToolCall::NavGo { tab_id: None, url: "https://x/".into(), summary: None });
+        let call = ToolCall::parse("nav.reload", json!({"tabId": 3, "summary": true})).unwrap();
+        assert_eq!(call, ToolCall::NavReload { tab_id: Some(3), summary: Some(true) });
+        assert_eq!(serde_json::to_value(&call).unwrap(), json!({"name": "nav.reload", "args": {"tabId": 3, "summary": true}}));
+        for (name, args) in [("nav.go", json!({"tabId": 1})), ("nav.back", json!({"summary": "no"})), ("tabs.open", json!({}))] {
+            assert_eq!(ToolCall::parse(name, args).unwrap_err().code, ErrorCode::InvalidArgs, "{name}");
+        }
     }
 
     #[test]

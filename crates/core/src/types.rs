@@ -72,6 +72,27 @@ pub enum RoleSelector {
     },
 }
 
+impl RoleSelector {
+    /// A role selector with only a role and, optionally, a name compared by
+    /// `mode` (every filter unset), the common case to build on.
+    pub fn role(role: &str, name: Option<&str>, mode: NameMode) -> RoleSelector {
+        RoleSelector::Role {
+            role: role.to_owned(),
+            name: name.map(str::to_owned),
+            name_mode: name.map(|_| mode),
+            pressed: None,
+            disabled: None,
+            checked: None,
+            expanded: None,
+            selected: None,
+            level: None,
+            within_landmark: None,
+            nth: None,
+            frame_path: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LoginState {

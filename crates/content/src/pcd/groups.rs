@@ -362,3 +362,31 @@ fn sort_by_position<T>(v: &mut [(Element, T, Vec<Element>)]) {
         }
     }
 }
+
+/// Every item of the group container `el` as `dom.extract` reads it (at
+/// most `max`), with the table's column headers and the total count.
+/// Same readings as the samples behind `itemFields`, so advertised fields
+/// are filled.
+pub fn read_items(el: &Element, max: usize) -> (Vec<String>, Vec<bc_core::pcd::extract::ItemRead>, u32) {
+    let kind = structured_kind(el).unwrap_or(Kind::Cards);
+    let items = items_of(el, kind);
+    let columns = match kind {
+        Kind::Table => table_columns(el),
+        Kind::AriaGrid => dom::select(el, "[role~=columnheader i]").map(|h| dom::short_text(&h, MAX_PIECE)).collect(),
+        _ => Vec::new(),
+    };
+    let reads = items
+        .iter()
+        .take(max)
+        .map(|item| bc_core::pcd::extract::ItemRead {
+            sample: sample(item, kind),
+            // The link that covers the title, else the item's first link.
+            href: dom::select_one(item, "h1 a[href], h2 a[href], h3 a[href], h4 a[href], a[href]")
+                .or_else(|| dom::closest(item, "a[href]"))
+                .and_then(|a| dom::link_parts(&a).map(|_| a))
+                .and_then(|a| js_sys::Reflect::get(&a, &"href".into()).ok())
+                .and_then(|h| h.as_string()),
+        })
+        .collect();
+    (columns, reads, items.len() as u32)
+}

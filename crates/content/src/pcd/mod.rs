@@ -19,7 +19,7 @@ mod discover;
 pub(crate) mod dom;
 mod forms;
 pub(crate) mod frames;
-mod groups;
+pub(crate) mod groups;
 pub(crate) mod landmark;
 mod registry;
 

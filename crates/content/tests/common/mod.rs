@@ -16,3 +16,10 @@ pub fn fixture(html: &str) -> Element {
     fixture.set_inner_html(html);
     fixture
 }
+
+/// Sends `req` through the content module's message entry, as the service
+/// worker does, and waits for the answer.
+#[allow(dead_code)] // not every test file talks through the message entry
+pub async fn message(req: wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
+    wasm_bindgen_futures::JsFuture::from(bc_content::handle_message(req)).await.expect("handle_message resolves")
+}

@@ -10,5 +10,5 @@ mod request;
 mod stream;
 
 pub use error::{classify_http_failure, LlmError};
-pub use request::{question_request, ChatMessage, ChatRequest, ChatRole, ChatTurn};
+pub use request::{page_context, question_request, ChatMessage, ChatRequest, ChatRole, ChatTurn};
 pub use stream::{answer_deltas, decode_data, StreamItem};

@@ -22,6 +22,7 @@ pub mod bindings;
 pub mod budget;
 pub mod build;
 pub mod collections;
+pub mod extract;
 pub mod facts;
 pub mod fields;
 pub mod forms;

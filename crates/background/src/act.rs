@@ -1,0 +1,122 @@
+//! DOM action tools (`dom.click`, `dom.type`, `dom.select`, `dom.check`,
+//! `dom.submit`, `dom.hover`, `dom.pressKey`, `dom.scroll`, `dom.waitFor`): the typed call
+//! becomes one `ContentRequest::Act` (or `Scroll`) for the tab's content
+//! script, which binds, acts, verifies and retries (bc-content `act/`).
+//!
+//! An action that navigates (a link, a submit) unloads the page that was
+//! answering: the reply is lost. That is the action working, not failing,
+//! so the worker waits for the tab to arrive and reports an Observation of
+//! the new page (`urlChanged: true`).
+
+use crate::{chrome, js, tabs};
+use bc_core::act::{ActOutcome, DomAction, PageScroll, WaitOutcome, WAIT_DEFAULT_MS, WAIT_MAX_MS};
+use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
+use bc_core::tools::{ErrorCode, ToolError, WaitEvent};
+use bc_core::types::{Observation, RoleSelector};
+use gloo_timers::future::TimeoutFuture;
+use serde_json::Value;
+
+/// How long a navigation caused by an action may take to arrive.
+const ARRIVE_MS: u32 = 15_000;
+const POLL_MS: u32 = 100;
+
+/// Runs `action` on the element `selector` binds to in `tab_id`.
+pub async fn act(tab_id: i32, selector: RoleSelector, id: Option<String>, action: DomAction) -> Result<Value, ToolError> {
+    send(tab_id, ContentRequest::Act { selector, id, action }).await
+}
+
+/// Scrolls the page of `tab_id`.
+pub async fn scroll(tab_id: i32, to: PageScroll) -> Result<Value, ToolError> {
+    send(tab_id, ContentRequest::Scroll { to }).await
+}
+
+/// `dom.waitFor`: the content script polls; a URL change that unloads the
+/// page ends the wait from here.
+pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, timeout_ms: Option<u32>) -> Result<Value, ToolError> {
+    let timeout_ms = timeout_ms.unwrap_or(WAIT_DEFAULT_MS).min(WAIT_MAX_MS);
+    let tab = readable(tab_id).await?;
+    let started = js_sys::Date::now();
+    let outcome = match tabs::ask_content(tab.id, &ContentRequest::WaitFor { event, value, timeout_ms }).await {
+        Ok(ContentResponse::Waited { outcome }) => outcome,
+        Ok(ContentResponse::Refused { error }) => return Err(error),
+        Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+        Err(e) if page_went_away(&e) && event == WaitEvent::UrlChange => {
+            let arrived = arrived(tab_id, &tab.url).await?;
+            WaitOutcome { observation: arrived.observation, waited_ms: (js_sys::Date::now() - started) as u32, matched: None }
+        }
+        Err(e) => return Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
+    };
+    Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
+}
+
+async fn readable(tab_id: i32) -> Result<tabs::TargetTab, ToolError> {
+    let tab = tabs::tab(tab_id)
+        .await
+        .ok_or_else(|| ToolError::new(ErrorCode::NoSuchTab, format!("there is no tab {tab_id}"), false))?;
+    tabs::check_readable(&tab).map_err(|e| ToolError::new(ErrorCode::RestrictedUrl, e.to_string(), false))?;
+    Ok(tab)
+}
+
+async fn send(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> {
+    let tab = readable(tab_id).await?;
+    let outcome = match tabs::ask_content(tab.id, &request).await {
+        Ok(ContentResponse::Acted { outcome }) => outcome,
+        Ok(ContentResponse::Refused { error }) => return Err(error),
+        Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+        Err(e) if page_went_away(&e) => arrived(tab_id, &tab.url).await?,
+        Err(e) => return Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
+    };
+    Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
+}
+
+/// Whether the content script's page was unloaded before it answered.
+fn page_went_away(e: &CopilotError) -> bool {
+    let CopilotError::PageUnavailable { detail } = e else { return false };
+    ["message port closed", "message channel closed", "back/forward cache", "page was unloaded", "did not answer", "Receiving end does not exist"]
+        .iter()
+        .any(|s| detail.contains(s))
+}
+
+/// Waits for the tab to finish loading the page the action led to.
+async fn arrived(tab_id: i32, url_before: &str) -> Result<ActOutcome, ToolError> {
+    let mut waited = 0;
+    loop {
+        let tab = chrome::tabs_get(tab_id)
+            .await
+            .map_err(|_| ToolError::new(ErrorCode::NoSuchTab, format!("tab {tab_id} closed during the action"), false))?;
+        let url = js::get_str(&tab, "url").unwrap_or_default();
+        let complete = js::get_str(&tab, "status").as_deref() == Some("complete");
+        if complete || waited >= ARRIVE_MS {
+            let title = js::get_str(&tab, "title").unwrap_or_default();
+            let url_changed = url != url_before;
+            return Ok(ActOutcome {
+                observation: Observation {
+                    url,
+                    title,
+                    ts: js_sys::Date::now(),
+                    url_changed: Some(url_changed),
+                    collection_summary: None,
+                    focused_role: None,
+                },
+                changed: true,
+                changes: vec![if url_changed { "url" } else { "reload" }.to_owned()],
+                attempts: 1,
+                used_selector: None,
+                detail: (!complete).then(|| "the page was still loading".to_owned()),
+            });
+        }
+        TimeoutFuture::new(POLL_MS).await;
+        waited += POLL_MS;
+    }
+}
+
+/// `dom.extract`: the collection's items, read in the page.
+pub async fn extract(tab_id: i32, collection_id: String, fields: Vec<String>) -> Result<Value, ToolError> {
+    let tab = readable(tab_id).await?;
+    match tabs::ask_content(tab.id, &ContentRequest::Extract { collection_id, fields }).await {
+        Ok(ContentResponse::Extracted { extraction }) => Ok(serde_json::to_value(extraction).expect("extractions serialise")),
+        Ok(ContentResponse::Refused { error }) => Err(error),
+        Ok(other) => Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+        Err(e) => Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
+    }
+}

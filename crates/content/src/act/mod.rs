@@ -1,0 +1,191 @@
+//! Acting on the page (issue 4): bind a selector to exactly one live
+//! element, check it can take the action (enabled, visible, not covered),
+//! do it (`pointer.rs`, `input.rs`, `keys.rs`), let the page settle and
+//! judge whether it changed (`observe.rs`, seed 003). A step whose target
+//! was found but that changed nothing is retried on the ladder of
+//! `bc_core::act::ATTEMPTS` — as given, re-resolved after refreshing the
+//! MiniPCD, then an alternative selector of the element (or the element
+//! re-bound by its label) — and fails `no_effect` after 3 attempts.
+
+pub(crate) mod input;
+mod keys;
+pub mod observe;
+mod pointer;
+pub mod wait;
+
+use crate::resolve;
+use bc_core::act::{changes, ActError, ActOutcome, Attempt, DomAction, ElementBrief, PageScroll, ATTEMPTS};
+use bc_core::types::RoleSelector;
+use web_sys::{Document, Element};
+
+/// Candidates listed in an ambiguity error.
+const MAX_CANDIDATES: usize = 5;
+
+/// What an error says about an element.
+pub fn brief(el: &Element) -> ElementBrief {
+    ElementBrief {
+        role: crate::aria::computed_role(el).map(|r| r.as_str().to_owned()),
+        name: crate::aria::accessible_name(el),
+        tag: crate::pcd::dom::tag(el),
+    }
+}
+
+/// A selector as errors quote it.
+fn describe_selector(sel: &RoleSelector) -> String {
+    serde_json::to_string(sel).unwrap_or_default()
+}
+
+/// The one element `sel` matches.
+pub fn bind(document: &Document, sel: &RoleSelector) -> Result<Element, ActError> {
+    let found = resolve::resolve(document, sel).map_err(|e| ActError::BadSelector(e.to_string()))?;
+    match found.len() {
+        0 => Err(ActError::NotFound { selector: describe_selector(sel) }),
+        1 => Ok(found.into_iter().next().expect("one")),
+        n => Err(ActError::Ambiguous {
+            selector: describe_selector(sel),
+            count: n as u32,
+            candidates: found.iter().take(MAX_CANDIDATES).map(brief).collect(),
+        }),
+    }
+}
+
+/// Whether the element takes pointer/keyboard input at all.
+fn check_enabled(el: &Element) -> Result<(), ActError> {
+    if crate::pcd::dom::matches(el, ":disabled") || crate::pcd::dom::closest(el, "[aria-disabled='true' i], [inert]").is_some() {
+        return Err(ActError::Disabled { target: brief(el) });
+    }
+    Ok(())
+}
+
+/// Links whose effect a page digest cannot see (downloads): done once.
+fn effect_invisible(el: &Element) -> bool {
+    crate::pcd::dom::closest(el, "a[download]").is_some()
+}
+
+/// Does `action` on `el` once. Returns (change expected, detail).
+fn perform(el: &Element, action: &DomAction) -> Result<(bool, Option<String>), ActError> {
+    if !matches!(action, DomAction::Hover | DomAction::ScrollIntoView) {
+        check_enabled(el)?;
+    }
+    match action {
+        DomAction::Click { button, click_count } => pointer::click(el, *button, *click_count).map(|()| (true, None)),
+        DomAction::Type { text, replace, submit } => input::type_text(el, text, *replace, *submit).map(|e| (e, None)),
+        DomAction::Select { value, by } => input::select(el, value, *by).map(|(chosen, changed)| (changed, Some(chosen))),
+        DomAction::Check { checked } => input::check(el, *checked).map(|e| (e, None)),
+        DomAction::Submit => input::submit(el).map(|()| (true, None)),
+        DomAction::Hover => {
+            let (target, x, y) = pointer::target_at(el)?;
+            pointer::hover_at(&target, x, y);
+            Ok((false, None))
+        }
+        DomAction::PressKey { key } => keys::press(el, key).map(|()| (true, None)),
+        DomAction::ScrollIntoView => pointer::aim(el).map(|_| (true, None)),
+    }
+}
+
+/// The selector for `attempt`, or `None` when the ladder has nothing new.
+fn selector_for(document: &Document, attempt: Attempt, given: &RoleSelector, id: Option<&str>, last: Option<&Element>) -> Option<RoleSelector> {
+    match attempt {
+        Attempt::AsGiven => Some(given.clone()),
+        Attempt::Refreshed => {
+            // A fresh collection rebinds ids to the current elements.
+            let _ = crate::build_pcd(document);
+            Some(given.clone())
+        }
+        Attempt::Alternative => {
+            if let Some(id) = id {
+                let built = crate::build_pcd(document);
+                if let Ok(d) = resolve::details::details(document, &built, &[id.to_owned()]) {
+                    let d = d.into_iter().next()?;
+                    return std::iter::once(d.selector).chain(d.alt_selectors.into_iter().flatten()).find(|s| s != given);
+                }
+            }
+            // Re-bind by what the element was: its own alternatives.
+            let el = last.filter(|e| e.is_connected())?;
+            let d = resolve::details::detail_of(document, "", el);
+            std::iter::once(d.selector).chain(d.alt_selectors.into_iter().flatten()).find(|s| s != given)
+        }
+    }
+}
+
+/// Runs `action` on the element `selector` (from MiniPCD `id`, if given)
+/// binds to, with verification and the retry ladder.
+pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>, action: &DomAction) -> Result<ActOutcome, ActError> {
+    let mut first_error: Option<ActError> = None;
+    let mut last_el: Option<Element> = None;
+    let mut attempts = 0u8;
+    for attempt in ATTEMPTS {
+        let Some(sel) = selector_for(document, attempt, selector, id, last_el.as_ref()) else { continue };
+        let el = match bind(document, &sel) {
+            Ok(el) => el,
+            // Ambiguity and bad selectors do not get better by retrying.
+            Err(e @ (ActError::Ambiguous { .. } | ActError::BadSelector(_))) => return Err(e),
+            Err(e) => {
+                first_error.get_or_insert(e);
+                continue;
+            }
+        };
+        attempts += 1;
+        let url_before = crate::digest::page_url(document);
+        let before = observe::digest(document);
+        let counter = observe::MutationCounter::start(document);
+        let (expected, detail) = perform(&el, action)?;
+        if let Some(c) = &counter {
+            observe::settle(document, c, &url_before).await;
+        }
+        let mutations = counter.as_ref().map_or(0, |c| c.count());
+        drop(counter);
+        let after = observe::digest(document);
+        let mut what: Vec<String> = changes(&before, &after, mutations).into_iter().map(str::to_owned).collect();
+        // Focus landing on the target is the click itself, not its effect.
+        if what == ["focus"] && observe::focused(document).is_some_and(|f| f == el || el.contains(Some(&f))) {
+            what.clear();
+        }
+        let done = !what.is_empty() || !expected || !action.retry_when_unchanged() || effect_invisible(&el);
+        if done {
+            return Ok(ActOutcome {
+                observation: observe::observation(document, &url_before),
+                changed: !what.is_empty(),
+                changes: what,
+                attempts,
+                used_selector: (sel != *selector).then_some(sel),
+                detail,
+            });
+        }
+        last_el = Some(el);
+    }
+    match (attempts, first_error, last_el) {
+        (0, Some(e), _) => Err(e),
+        (_, _, Some(el)) => Err(ActError::NoEffect { action: action.name(), target: brief(&el), attempts }),
+        (_, Some(e), None) => Err(e),
+        (_, None, None) => Err(ActError::NotFound { selector: describe_selector(selector) }),
+    }
+}
+
+/// Scrolls the page (or its main scrolling panel).
+pub async fn scroll_page(document: &Document, how: PageScroll) -> ActOutcome {
+    let url_before = crate::digest::page_url(document);
+    let before = observe::digest(document);
+    let counter = observe::MutationCounter::start(document);
+    if let Some(s) = observe::scroller(document) {
+        let h = f64::from(s.client_height());
+        let top = f64::from(s.scroll_top());
+        let to = match how {
+            PageScroll::By { y } => top + y,
+            PageScroll::Down => top + h * 0.8,
+            PageScroll::Up => top - h * 0.8,
+            PageScroll::Top => 0.0,
+            PageScroll::Bottom => f64::from(s.scroll_height()),
+        };
+        s.set_scroll_top(to.max(0.0) as i32);
+    }
+    // Virtualised lists render their new items after the scroll event.
+    if let Some(c) = &counter {
+        observe::settle(document, c, &url_before).await;
+    }
+    let mutations = counter.as_ref().map_or(0, |c| c.count());
+    drop(counter);
+    let after = observe::digest(document);
+    let what: Vec<String> = changes(&before, &after, mutations).into_iter().map(str::to_owned).collect();
+    ActOutcome { observation: observe::observation(document, &url_before), changed: !what.is_empty(), changes: what, attempts: 1, used_selector: None, detail: None }
+}

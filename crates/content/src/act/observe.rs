@@ -1,0 +1,217 @@
+//! Seeing whether an action did anything (seed 003): a structural digest of
+//! the page before and after (`bc_core::act::PageDigestLite`: counts and
+//! hashes, never HTML strings; values are hashed here and never leave the
+//! page), a MutationObserver counting records while the page settles, and
+//! the Observation reported back.
+
+use crate::aria;
+use crate::pcd::dom;
+use bc_core::act::PageDigestLite;
+use bc_core::types::Observation;
+use std::cell::Cell;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element};
+
+/// Form controls and widgets looked at per digest (huge pages stay cheap).
+const MAX_CONTROLS: u32 = 600;
+const MAX_WIDGETS: u32 = 2000;
+/// Main-region text hashed, in chars.
+const MAX_TEXT: usize = 40_000;
+
+const WIDGET_STATE: &str = "[aria-expanded], [aria-pressed], [aria-selected], [aria-checked], \
+[aria-current], [aria-hidden], [aria-busy], dialog[open], [role=dialog], [role=alertdialog], [role=alert], [role=status]";
+
+fn hash_of(f: impl FnOnce(&mut DefaultHasher)) -> u64 {
+    let mut h = DefaultHasher::new();
+    f(&mut h);
+    h.finish()
+}
+
+/// The digest of `document` now.
+pub fn digest(document: &Document) -> PageDigestLite {
+    let text = crate::digest::main_region(document).map(|(m, _)| m.inner_text()).unwrap_or_default();
+    let text_hash = hash_of(|h| text.chars().take(MAX_TEXT).collect::<String>().hash(h));
+    let state_hash = hash_of(|h| {
+        if let Ok(list) = document.query_selector_all("input, select, textarea, [contenteditable]:not([contenteditable=false i])") {
+            for el in dom::elements(list).take(MAX_CONTROLS as usize) {
+                control_state(&el).hash(h);
+            }
+        }
+    });
+    let aria_hash = hash_of(|h| {
+        if let Ok(list) = document.query_selector_all(WIDGET_STATE) {
+            list.length().hash(h);
+            for el in dom::elements(list).take(MAX_WIDGETS as usize) {
+                for a in ["aria-expanded", "aria-pressed", "aria-selected", "aria-checked", "aria-current", "aria-hidden", "aria-busy", "open"] {
+                    el.get_attribute(a).hash(h);
+                }
+            }
+        }
+    });
+    PageDigestLite {
+        url: crate::digest::page_url(document),
+        title: document.title(),
+        element_count: document.get_elements_by_tag_name("*").length(),
+        text_hash,
+        state_hash,
+        aria_hash,
+        focus: focused(document).map(|el| brief_key(&el)).unwrap_or_default(),
+        scroll_y: scroller(document).map(|s| s.scroll_top() as i64).unwrap_or_default(),
+    }
+}
+
+/// A control's state as a string to hash (its value included: the hash
+/// stays in the page).
+fn control_state(el: &Element) -> String {
+    let any = el.unchecked_ref::<AnyControl>();
+    let value = any.value().as_string().unwrap_or_else(|| el.text_content().unwrap_or_default());
+    format!("{}|{:?}|{:?}", value, any.checked().as_bool(), any.selected_index().as_f64())
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(extends = Element)]
+    type AnyControl;
+    #[wasm_bindgen(method, getter)]
+    fn value(this: &AnyControl) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn checked(this: &AnyControl) -> JsValue;
+    #[wasm_bindgen(method, getter, js_name = selectedIndex)]
+    fn selected_index(this: &AnyControl) -> JsValue;
+}
+
+/// The focused element, through open shadow roots.
+pub fn focused(document: &Document) -> Option<Element> {
+    let mut el = document.active_element()?;
+    for _ in 0..16 {
+        match el.shadow_root().and_then(|s| s.active_element()) {
+            Some(inner) => el = inner,
+            None => break,
+        }
+    }
+    Some(el)
+}
+
+fn brief_key(el: &Element) -> String {
+    format!("{}|{}", aria::computed_role(el).map(|r| r.as_str()).unwrap_or(""), dom::tag(el))
+}
+
+/// The element that scrolls the page: the document's scrolling element
+/// when it scrolls, else the largest scrollable box (apps that scroll a
+/// panel, not the page).
+pub fn scroller(document: &Document) -> Option<Element> {
+    let root = document.scrolling_element();
+    if let Some(r) = &root {
+        if r.scroll_height() > r.client_height() + 1 {
+            return root;
+        }
+    }
+    let list = document
+        .query_selector_all("main, [role=main], div, section, ul, ol, table, tbody")
+        .ok()?;
+    let win = web_sys::window()?;
+    dom::elements(list)
+        .take(5000)
+        .filter(|el| el.scroll_height() > el.client_height() + 20 && el.client_height() > 100)
+        .filter(|el| {
+            win.get_computed_style(el).ok().flatten().and_then(|s| s.get_property_value("overflow-y").ok()).is_some_and(|o| o == "auto" || o == "scroll")
+        })
+        .max_by_key(|el| el.client_height() * el.client_width())
+        .or(root)
+}
+
+/// Counts DOM mutations from creation until dropped.
+pub struct MutationCounter {
+    observer: web_sys::MutationObserver,
+    count: Rc<Cell<u32>>,
+    last: Rc<Cell<f64>>,
+    _callback: Closure<dyn FnMut(js_sys::Array)>,
+}
+
+impl MutationCounter {
+    pub fn start(document: &Document) -> Option<MutationCounter> {
+        let count = Rc::new(Cell::new(0u32));
+        let last = Rc::new(Cell::new(now()));
+        let (c, l) = (count.clone(), last.clone());
+        let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |records: js_sys::Array| {
+            c.set(c.get() + records.length());
+            l.set(now());
+        });
+        let observer = web_sys::MutationObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+        let init = web_sys::MutationObserverInit::new();
+        init.set_subtree(true);
+        init.set_child_list(true);
+        init.set_attributes(true);
+        init.set_character_data(true);
+        observer.observe_with_options(document, &init).ok()?;
+        Some(MutationCounter { observer, count, last, _callback: callback })
+    }
+
+    pub fn count(&self) -> u32 {
+        self.count.get() + self.observer.take_records().length()
+    }
+
+    /// Milliseconds since the last mutation (or the start).
+    pub fn quiet_for(&self) -> f64 {
+        now() - self.last.get()
+    }
+}
+
+impl Drop for MutationCounter {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
+}
+
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Resolves after `ms` milliseconds.
+pub async fn sleep(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+}
+
+/// Waits until the page is quiet (no mutation for `QUIET` ms, at least
+/// `MIN` ms after the action) or `MAX` ms passed, or the URL changed.
+pub async fn settle(document: &Document, counter: &MutationCounter, url_before: &str) {
+    const MIN: f64 = 120.0;
+    const QUIET: f64 = 150.0;
+    const MAX: f64 = 1500.0;
+    let start = now();
+    loop {
+        sleep(40).await;
+        let elapsed = now() - start;
+        if crate::digest::page_url(document) != url_before && elapsed >= MIN {
+            return;
+        }
+        if (elapsed >= MIN && counter.quiet_for() >= QUIET) || elapsed >= MAX {
+            return;
+        }
+    }
+}
+
+/// The Observation after an action.
+pub fn observation(document: &Document, url_before: &str) -> Observation {
+    let url = crate::digest::page_url(document);
+    Observation {
+        url_changed: Some(url != url_before),
+        url,
+        title: document.title(),
+        ts: now(),
+        collection_summary: None,
+        focused_role: focused(document)
+            .filter(|el| dom::tag(el) != "body")
+            .and_then(|el| aria::computed_role(&el))
+            .map(|r| r.as_str().to_owned()),
+    }
+}

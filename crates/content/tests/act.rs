@@ -1,0 +1,313 @@
+//! DOM actions (`bc_content::act`) on real DOM: each action's effect, the
+//! change verdict (seed 003), the retry ladder ending in `no_effect`, and
+//! the specific errors — not found, ambiguous (with candidates), disabled,
+//! covered (by what), unsupported. Page behaviour comes from inline
+//! handlers in the fixtures, as a page's own scripts would do it.
+
+mod common;
+
+use bc_content::act;
+use bc_core::act::{ActError, DomAction, MouseButton, PageScroll, SelectBy};
+use bc_core::types::RoleSelector;
+use common::fixture;
+use serde_json::json;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::Document;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn sel(v: serde_json::Value) -> RoleSelector {
+    serde_json::from_value(v).unwrap()
+}
+
+fn button(name: &str) -> RoleSelector {
+    sel(json!({"kind":"role","role":"button","name":name,"nameMode":"exact"}))
+}
+
+fn click() -> DomAction {
+    DomAction::Click { button: MouseButton::Left, click_count: 1 }
+}
+
+fn text_of(id: &str) -> String {
+    document().get_element_by_id(id).unwrap().text_content().unwrap_or_default()
+}
+
+fn value_of(id: &str) -> String {
+    js_sys::Reflect::get(&document().get_element_by_id(id).unwrap(), &"value".into()).unwrap().as_string().unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn click_changes_the_page_and_says_what_changed() {
+    fixture(r#"<main><p id=out>0</p><button onclick="document.getElementById('out').textContent = 'clicked ' + event.detail">Go</button></main>"#);
+    let out = act::act(&document(), &button("Go"), None, &click()).await.unwrap();
+    assert_eq!(text_of("out"), "clicked 1");
+    assert!(out.changed, "{out:?}");
+    assert!(out.changes.contains(&"text".to_owned()), "{:?}", out.changes);
+    assert_eq!(out.attempts, 1);
+    assert_eq!(out.observation.url_changed, Some(false));
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn double_and_right_clicks_dispatch_their_events() {
+    fixture(r#"<button id=b ondblclick="this.textContent='double'" oncontextmenu="event.preventDefault(); this.dataset.menu='yes'">Tap</button>"#);
+    act::act(&document(), &button("Tap"), None, &DomAction::Click { button: MouseButton::Left, click_count: 2 }).await.unwrap();
+    assert_eq!(text_of("b"), "double");
+    let out = act::act(&document(), &button("double"), None, &DomAction::Click { button: MouseButton::Right, click_count: 1 }).await.unwrap();
+    assert_eq!(document().get_element_by_id("b").unwrap().get_attribute("data-menu").as_deref(), Some("yes"));
+    assert!(out.changed);
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn a_click_that_changes_nothing_is_retried_then_fails_no_effect() {
+    fixture(r#"<button onclick="window.__clicks = (window.__clicks || 0) + 1">Inert</button>"#);
+    js_sys::Reflect::set(&js_sys::global(), &"__clicks".into(), &0.into()).unwrap();
+    let err = act::act(&document(), &button("Inert"), None, &click()).await.unwrap_err();
+    assert!(matches!(err, ActError::NoEffect { attempts: 3, .. }), "{err:?}");
+    assert_eq!(err.code().0, bc_core::tools::ErrorCode::NoEffect);
+    assert!(err.to_string().contains("button \"Inert\""), "{err}");
+    let clicks = js_sys::Reflect::get(&js_sys::global(), &"__clicks".into()).unwrap().as_f64().unwrap();
+    assert_eq!(clicks, 3.0, "one click per attempt");
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn errors_are_specific() {
+    fixture(
+        r#"<button>Save</button><button>Save</button><button disabled>Pay</button>
+        <div><button id=under style="position:relative">Buy</button>
+        <div id=veil aria-label="Cookie banner" role=dialog style="position:fixed;inset:0;background:rgba(0,0,0,.1)"></div></div>"#,
+    );
+    let doc = document();
+    let amb = act::act(&doc, &button("Save"), None, &click()).await.unwrap_err();
+    let ActError::Ambiguous { count, candidates, .. } = &amb else { panic!("{amb:?}") };
+    assert_eq!((*count, candidates.len()), (2, 2));
+    let dis = act::act(&doc, &button("Pay"), None, &click()).await.unwrap_err();
+    assert!(matches!(dis, ActError::Disabled { .. }), "{dis:?}");
+    let cov = act::act(&doc, &button("Buy"), None, &click()).await.unwrap_err();
+    assert!(matches!(&cov, ActError::Covered { by, .. } if by.name == "Cookie banner"), "{cov:?}");
+    assert!(cov.to_string().contains("covered by dialog \"Cookie banner\""), "{cov}");
+    let missing = act::act(&doc, &button("Nope"), None, &click()).await.unwrap_err();
+    assert!(matches!(missing, ActError::NotFound { .. }), "{missing:?}");
+    let bad = act::act(&doc, &sel(json!({"kind":"css","css":"[["})), None, &click()).await.unwrap_err();
+    assert!(matches!(bad, ActError::BadSelector(_)), "{bad:?}");
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn typing_replaces_appends_and_fires_input_events() {
+    fixture(
+        r#"<label>Name <input id=name value="old" oninput="document.getElementById('echo').textContent = this.value" onchange="this.dataset.changed = '1'"></label>
+        <p id=echo></p><label>Notes <textarea id=notes></textarea></label>
+        <div id=ed contenteditable aria-label=Editor></div>"#,
+    );
+    let doc = document();
+    let field = |n: &str| sel(json!({"kind":"role","role":"textbox","name":n,"nameMode":"exact"}));
+    let out = act::act(&doc, &field("Name"), None, &DomAction::Type { text: "Ada".into(), replace: true, submit: false }).await.unwrap();
+    assert_eq!(value_of("name"), "Ada");
+    assert_eq!(text_of("echo"), "Ada", "input events reached the page");
+    assert_eq!(doc.get_element_by_id("name").unwrap().get_attribute("data-changed").as_deref(), Some("1"));
+    assert!(out.changed);
+    act::act(&doc, &field("Name"), None, &DomAction::Type { text: " Lovelace".into(), replace: false, submit: false }).await.unwrap();
+    assert_eq!(value_of("name"), "Ada Lovelace");
+    act::act(&doc, &field("Notes"), None, &DomAction::Type { text: "line".into(), replace: true, submit: false }).await.unwrap();
+    assert_eq!(value_of("notes"), "line");
+    act::act(&doc, &sel(json!({"kind":"css","css":"#ed"})), None, &DomAction::Type { text: "rich".into(), replace: true, submit: false }).await.unwrap();
+    assert_eq!(text_of("ed"), "rich");
+    let not_text = act::act(&doc, &sel(json!({"kind":"css","css":"#echo"})), None, &DomAction::Type { text: "x".into(), replace: true, submit: false }).await.unwrap_err();
+    assert!(matches!(not_text, ActError::Unsupported { .. }), "{not_text:?}");
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn typing_with_submit_and_enter_submit_the_form() {
+    fixture(
+        r#"<form id=f onsubmit="event.preventDefault(); document.getElementById('sent').textContent = new FormData(this).get('q')">
+        <input name=q aria-label=Search></form><p id=sent></p>"#,
+    );
+    let doc = document();
+    let q = sel(json!({"kind":"role","role":"textbox","name":"Search"}));
+    act::act(&doc, &q, None, &DomAction::Type { text: "lamps".into(), replace: true, submit: true }).await.unwrap();
+    assert_eq!(text_of("sent"), "lamps");
+    act::act(&doc, &q, None, &DomAction::Type { text: "desks".into(), replace: true, submit: false }).await.unwrap();
+    act::act(&doc, &q, None, &DomAction::PressKey { key: "Enter".into() }).await.unwrap();
+    assert_eq!(text_of("sent"), "desks");
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn select_by_value_text_and_index() {
+    fixture(
+        r#"<label>Size <select id=s onchange="document.getElementById('picked').textContent = this.value">
+        <option value=s>Small</option><option value=m>Medium</option><option value=l disabled>Large</option></select></label><p id=picked></p>"#,
+    );
+    let doc = document();
+    let size = sel(json!({"kind":"role","role":"combobox","name":"Size"}));
+    let out = act::act(&doc, &size, None, &DomAction::Select { value: "m".into(), by: SelectBy::Auto }).await.unwrap();
+    assert_eq!((text_of("picked").as_str(), out.detail.as_deref()), ("m", Some("Medium")));
+    act::act(&doc, &size, None, &DomAction::Select { value: "small".into(), by: SelectBy::Text }).await.unwrap();
+    assert_eq!(value_of("s"), "s");
+    act::act(&doc, &size, None, &DomAction::Select { value: "1".into(), by: SelectBy::Index }).await.unwrap();
+    assert_eq!(value_of("s"), "m");
+    let none = act::act(&doc, &size, None, &DomAction::Select { value: "XL".into(), by: SelectBy::Auto }).await.unwrap_err();
+    assert!(none.to_string().contains("Small, Medium, Large"), "{none}");
+    let off = act::act(&doc, &size, None, &DomAction::Select { value: "l".into(), by: SelectBy::Value }).await.unwrap_err();
+    assert!(matches!(off, ActError::Disabled { .. }), "{off:?}");
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn check_sets_the_wanted_state_and_knows_when_it_already_holds() {
+    fixture(
+        r#"<label><input type=checkbox id=news> Newsletter</label>
+        <div role=switch aria-checked=false tabindex=0 id=sw onclick="this.setAttribute('aria-checked', this.getAttribute('aria-checked') !== 'true')">Dark mode</div>
+        <label><input type=checkbox id=styled style="opacity:0;position:absolute;width:1px;height:1px"> Terms</label>"#,
+    );
+    let doc = document();
+    let news = sel(json!({"kind":"role","role":"checkbox","name":"Newsletter"}));
+    let checked = |id: &str| js_sys::Reflect::get(&doc.get_element_by_id(id).unwrap(), &"checked".into()).unwrap().as_bool().unwrap();
+    act::act(&doc, &news, None, &DomAction::Check { checked: true }).await.unwrap();
+    assert!(checked("news"));
+    let again = act::act(&doc, &news, None, &DomAction::Check { checked: true }).await.unwrap();
+    assert!(!again.changed && again.attempts == 1, "already checked: {again:?}");
+    act::act(&doc, &news, None, &DomAction::Check { checked: false }).await.unwrap();
+    assert!(!checked("news"));
+    act::act(&doc, &sel(json!({"kind":"role","role":"switch","name":"Dark mode"})), None, &DomAction::Check { checked: true }).await.unwrap();
+    assert_eq!(doc.get_element_by_id("sw").unwrap().get_attribute("aria-checked").as_deref(), Some("true"));
+    act::act(&doc, &sel(json!({"kind":"role","role":"checkbox","name":"Terms"})), None, &DomAction::Check { checked: true }).await.unwrap();
+    assert!(checked("styled"), "a visually hidden input is checked through its label");
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn submit_hover_and_keys() {
+    fixture(
+        r#"<form onsubmit="event.preventDefault(); document.getElementById('r').textContent = 'sent'"><input aria-label=Email required value="a@b.c"><button>Join</button></form>
+        <p id=r></p><span id=tip role=button tabindex=0 onmouseover="this.textContent = 'hovered'">Info</span>
+        <input aria-label=First id=first><input aria-label=Second id=second>"#,
+    );
+    let doc = document();
+    act::act(&doc, &sel(json!({"kind":"role","role":"textbox","name":"Email"})), None, &DomAction::Submit).await.unwrap();
+    assert_eq!(text_of("r"), "sent");
+    act::act(&doc, &button("Info"), None, &DomAction::Hover).await.unwrap();
+    assert_eq!(text_of("tip"), "hovered");
+    let first = sel(json!({"kind":"role","role":"textbox","name":"First"}));
+    act::act(&doc, &first, None, &DomAction::PressKey { key: "Tab".into() }).await.unwrap();
+    assert_eq!(doc.active_element().unwrap().id(), "second");
+    let bad = act::act(&doc, &first, None, &DomAction::PressKey { key: "Hyper+x".into() }).await.unwrap_err();
+    assert!(bad.to_string().contains("Hyper"), "{bad}");
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn scrolling_the_page_reports_the_move() {
+    fixture(r#"<div style="height:5000px">tall</div>"#);
+    let doc = document();
+    let se = doc.scrolling_element().unwrap();
+    se.set_scroll_top(0);
+    let out = act::scroll_page(&doc, PageScroll::Down).await;
+    assert!(out.changed && out.changes.contains(&"scroll".to_owned()), "{out:?}");
+    assert!(se.scroll_top() > 0);
+    act::scroll_page(&doc, PageScroll::Bottom).await;
+    let bottom = se.scroll_top();
+    act::scroll_page(&doc, PageScroll::Top).await;
+    assert_eq!(se.scroll_top(), 0);
+    assert!(bottom > 3000, "{bottom}");
+    let _ = doc.body().unwrap().unchecked_ref::<web_sys::HtmlElement>();
+    fixture("");
+}
+
+/// `pcd.query`'s sliced ranking gives exactly the one-shot ranking.
+#[wasm_bindgen_test]
+async fn sliced_ranking_equals_one_shot_ranking() {
+    let cards: String = (0..40).map(|i| format!("<li><h3>Lamp {i}</h3><button>Add lamp {i} to cart</button></li>")).collect();
+    fixture(&format!("<nav><a href=/a>Sign in</a><a href=/cart>Cart</a></nav><main><ul>{cards}</ul><form><input aria-label=Search><button>Search</button></form></main>"));
+    let (facts, _) = bc_content::pcd::collect(&document());
+    let built = bc_core::pcd::build(&facts, 1.0);
+    for text in ["add lamp 7 to cart", "log in", "basket", "search"] {
+        let q = bc_core::rank::RankQuery { text: Some(text.into()), kind: None, top_k: Some(5) };
+        let one_shot = bc_core::rank::rank(q.clone(), bc_core::pcd::rank_candidates(&built)).unwrap();
+        let ranker = bc_core::rank::Ranker::new(q, bc_core::pcd::rank_candidates(&built)).unwrap();
+        let (sliced, stats) = bc_content::slice::rank(ranker).await;
+        assert_eq!(sliced, one_shot, "{text}");
+        assert!(stats.slices >= 1);
+    }
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn wait_for_selector_text_url_and_timeout() {
+    use bc_core::tools::WaitEvent;
+    fixture(r#"<button onclick="setTimeout(() => { const p = document.createElement('p'); p.id = 'late'; p.textContent = 'Report ready'; this.after(p); history.pushState({}, '', '#report'); }, 300)">Start</button>"#);
+    let doc = document();
+    act::act(&doc, &button("Start"), None, &DomAction::Hover).await.unwrap();
+    doc.query_selector("#fixture button").unwrap().unwrap().unchecked_into::<web_sys::HtmlElement>().click();
+    let css = act::wait::wait_for(&doc, WaitEvent::Selector, Some("#late"), 3000).await.unwrap();
+    assert_eq!(css.matched, Some(1));
+    assert!(css.waited_ms >= 100, "{css:?}");
+    let text = act::wait::wait_for(&doc, WaitEvent::Text, Some("report ready"), 1000).await.unwrap();
+    assert_eq!(text.matched, Some(1));
+    let url = act::wait::wait_for(&doc, WaitEvent::UrlChange, Some("#report"), 1000).await.unwrap();
+    assert!(url.observation.url.ends_with("#report"));
+    let role = act::wait::wait_for(&doc, WaitEvent::Selector, Some(r#"{"kind":"role","role":"paragraph"}"#), 1000).await;
+    assert!(role.is_ok(), "{role:?}");
+    let never = act::wait::wait_for(&doc, WaitEvent::Text, Some("never shown"), 300).await.unwrap_err();
+    assert!(matches!(never, ActError::Timeout { .. }), "{never:?}");
+    assert!(never.to_string().contains("\"never shown\""), "{never}");
+    assert_eq!(never.code(), (bc_core::tools::ErrorCode::Timeout, true));
+    let idle = act::wait::wait_for(&doc, WaitEvent::NetworkIdle, None, 3000).await;
+    assert!(idle.is_ok(), "{idle:?}");
+    let _ = web_sys::window().unwrap().history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("#"));
+    fixture("");
+}
+
+async fn message(v: serde_json::Value) -> serde_json::Value {
+    let msg = v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
+    let out = wasm_bindgen_futures::JsFuture::from(bc_content::handle_message(msg)).await.unwrap();
+    serde_wasm_bindgen::from_value(out).unwrap()
+}
+
+use serde::Serialize;
+
+/// `dom.extract` through the content module's message handler: the
+/// invoices table by column, product cards by recogniser.
+#[wasm_bindgen_test]
+async fn extract_reads_every_item_with_the_advertised_fields() {
+    let rows: String = (1..=14)
+        .map(|i| format!("<tr><td>INV-{i:04}</td><td>2026-{:02}-01</td><td>${i}0.00</td><td>Paid</td><td><a href='/inv/{i}.pdf'>Download</a></td></tr>", (i % 12) + 1))
+        .collect();
+    let cards: String = (1..=6)
+        .map(|i| format!("<li class=card><h3><a href='/p/{i}'>Lamp {i}</a></h3><span>${i}9.00</span><button>Add to cart</button></li>"))
+        .collect();
+    fixture(&format!(
+        "<main><h2>Invoices</h2><table><thead><tr><th>Invoice</th><th>Date</th><th>Amount</th><th>Status</th><th>Download</th></tr></thead><tbody>{rows}</tbody></table>\
+         <h2>Products</h2><ul class=grid>{cards}</ul></main>"
+    ));
+    let mini = message(json!({"type": "miniPcd"})).await;
+    let collections = mini["mini"]["collections"].as_array().unwrap().clone();
+    let invoices = collections.iter().find(|c| c["name"].as_str().unwrap_or("").to_lowercase().contains("invoice")).unwrap_or_else(|| panic!("{collections:?}"));
+    let out = message(json!({"type": "extract", "collectionId": invoices["id"], "fields": []})).await;
+    let x = &out["extraction"];
+    assert_eq!(x["total"], 14, "{out}");
+    assert_eq!(x["items"].as_array().unwrap().len(), 14);
+    assert_eq!(x["items"][0]["date"], "2026-02-01", "{}", x["items"][0]);
+    assert_eq!(x["items"][0]["amount"], "$10.00");
+    assert_eq!(x["items"][13]["number"], "INV-0014");
+    let products = collections.iter().find(|c| c["id"] != invoices["id"]).unwrap();
+    let out = message(json!({"type": "extract", "collectionId": products["id"], "fields": ["title", "price", "detailUrl"]})).await;
+    let items = out["extraction"]["items"].as_array().unwrap();
+    assert_eq!(items.len(), 6, "{out}");
+    assert_eq!(items[2]["title"], "Lamp 3");
+    assert_eq!(items[2]["price"], "$39.00");
+    assert!(items[2]["detailUrl"].as_str().unwrap().ends_with("/p/3"), "{}", items[2]);
+    let missing = message(json!({"type": "extract", "collectionId": "c0000", "fields": []})).await;
+    assert_eq!(missing["type"], "refused", "{missing}");
+    assert_eq!(missing["error"]["code"], "not_found");
+    fixture("");
+}

@@ -1,0 +1,336 @@
+//! DOM actions (seed 000 §7, seed 002, issue 4): what the worker asks the
+//! content script to do to one element, what comes back, and the pure rules
+//! around it — whether the page changed (seed 003: judged on a structural
+//! digest, never on HTML strings) and the retry ladder (up to 3 attempts:
+//! the selector as given, then re-resolved on a refreshed MiniPCD, then an
+//! alternative selector or a re-bind by label).
+
+use crate::types::{Observation, RoleSelector};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MouseButton {
+    #[default]
+    Left,
+    Right,
+    Middle,
+}
+
+/// How `dom.select` picks the option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SelectBy {
+    /// The option's value, else its text (what a person or LLM usually means).
+    #[default]
+    Auto,
+    Value,
+    Text,
+    Index,
+}
+
+/// One action on one element.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum DomAction {
+    Click {
+        #[serde(default)]
+        button: MouseButton,
+        /// 1 or 2 (double click).
+        #[serde(default = "one")]
+        click_count: u8,
+    },
+    Type {
+        text: String,
+        /// Replace the current content (default) or append to it.
+        #[serde(default = "yes")]
+        replace: bool,
+        /// Press Enter / submit the form afterwards.
+        #[serde(default)]
+        submit: bool,
+    },
+    Select {
+        value: String,
+        #[serde(default)]
+        by: SelectBy,
+    },
+    Check {
+        checked: bool,
+    },
+    Submit,
+    Hover,
+    PressKey {
+        key: String,
+    },
+    /// Scroll the element into view.
+    ScrollIntoView,
+}
+
+fn one() -> u8 {
+    1
+}
+fn yes() -> bool {
+    true
+}
+
+impl DomAction {
+    /// Actions whose effect may not show in the page (a download, a hover
+    /// over a tooltip-less element, focusing): retrying them would repeat
+    /// a side effect the digest cannot see, so they are done once.
+    pub fn retry_when_unchanged(&self) -> bool {
+        matches!(self, DomAction::Click { .. } | DomAction::Type { .. } | DomAction::Select { .. } | DomAction::Check { .. } | DomAction::Submit)
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            DomAction::Click { .. } => "click",
+            DomAction::Type { .. } => "type",
+            DomAction::Select { .. } => "select",
+            DomAction::Check { .. } => "check",
+            DomAction::Submit => "submit",
+            DomAction::Hover => "hover",
+            DomAction::PressKey { .. } => "pressKey",
+            DomAction::ScrollIntoView => "scroll",
+        }
+    }
+}
+
+/// Where to scroll the page (`dom.scroll` without a selector).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "to", rename_all = "camelCase")]
+pub enum PageScroll {
+    /// By this many CSS pixels (positive: down).
+    By { y: f64 },
+    Up,
+    Down,
+    Top,
+    Bottom,
+}
+
+/// A structural digest of the page, taken before and after an action: what a
+/// person would notice, in numbers and hashes. Values are hashed in the page
+/// and the digest never leaves it (deliberately not serialisable).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PageDigestLite {
+    pub url: String,
+    pub title: String,
+    pub element_count: u32,
+    /// Hash of the rendered text of the main region.
+    pub text_hash: u64,
+    /// Hash of every form control's value and checked/selected state.
+    pub state_hash: u64,
+    /// Hash of aria-expanded/pressed/selected/checked/current and open dialogs.
+    pub aria_hash: u64,
+    /// Role and name of the focused element.
+    pub focus: String,
+    /// Scroll position, in whole pixels.
+    pub scroll_y: i64,
+}
+
+/// What changed between two digests (empty: nothing a person would see).
+pub fn changes(before: &PageDigestLite, after: &PageDigestLite, mutations: u32) -> Vec<&'static str> {
+    type Differs = fn(&PageDigestLite, &PageDigestLite) -> bool;
+    const ASPECTS: &[(&str, Differs)] = &[
+        ("url", |a, b| a.url != b.url),
+        ("title", |a, b| a.title != b.title),
+        ("structure", |a, b| a.element_count != b.element_count),
+        ("text", |a, b| a.text_hash != b.text_hash),
+        ("form state", |a, b| a.state_hash != b.state_hash),
+        ("widget state", |a, b| a.aria_hash != b.aria_hash),
+        ("focus", |a, b| a.focus != b.focus),
+        ("scroll", |a, b| a.scroll_y != b.scroll_y),
+    ];
+    let mut out: Vec<&'static str> = ASPECTS.iter().filter(|(_, differs)| differs(before, after)).map(|(name, _)| *name).collect();
+    // Mutations that changed none of the above still changed the page.
+    if out.is_empty() && mutations > 0 {
+        out.push("dom");
+    }
+    out
+}
+
+/// What an action tool returns (the data of its `ToolResult`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActOutcome {
+    pub observation: Observation,
+    /// Whether the page changed (seed 003).
+    pub changed: bool,
+    /// What changed: url, title, structure, text, form state, widget state,
+    /// focus, scroll, dom.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<String>,
+    /// How many attempts it took (1–3).
+    pub attempts: u8,
+    /// The selector that finally worked, when it is not the one given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub used_selector: Option<RoleSelector>,
+    /// Data some actions return (e.g. the option chosen by `dom.select`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// What `dom.waitFor` reports when its condition held.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitOutcome {
+    pub observation: Observation,
+    /// How long it waited, in whole milliseconds.
+    pub waited_ms: u32,
+    /// For `selector`/`text`: how many elements matched when it held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matched: Option<u32>,
+}
+
+/// `dom.waitFor`'s default and largest timeouts.
+pub const WAIT_DEFAULT_MS: u32 = 5_000;
+pub const WAIT_MAX_MS: u32 = 60_000;
+
+/// The attempts of the retry ladder, in order (seed 003: up to 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attempt {
+    /// The selector as given.
+    AsGiven,
+    /// Re-resolved after refreshing the MiniPCD (the element may have been
+    /// re-rendered).
+    Refreshed,
+    /// An alternative selector of the element, or the element re-bound by
+    /// its label.
+    Alternative,
+}
+
+pub const ATTEMPTS: [Attempt; 3] = [Attempt::AsGiven, Attempt::Refreshed, Attempt::Alternative];
+
+/// A short description of an element for error messages (candidates of an
+/// ambiguous selector, the element covering a target).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElementBrief {
+    pub role: Option<String>,
+    pub name: String,
+    pub tag: String,
+}
+
+impl std::fmt::Display for ElementBrief {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let role = self.role.as_deref().unwrap_or(&self.tag);
+        if self.name.is_empty() {
+            write!(f, "{role} <{}>", self.tag)
+        } else {
+            write!(f, "{role} \"{}\"", crate::selector::normalize_ws(&self.name).chars().take(60).collect::<String>())
+        }
+    }
+}
+
+/// Why an action failed, each with the code and retryability of its
+/// `ToolResult` and a message that names what went wrong.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ActError {
+    #[error("no element matches {selector}")]
+    NotFound { selector: String },
+    #[error("{count} elements match {selector}; add a name, withinLandmark or nth. Candidates: {}", list(candidates))]
+    Ambiguous { selector: String, count: u32, candidates: Vec<ElementBrief> },
+    #[error("{target} is disabled")]
+    Disabled { target: ElementBrief },
+    #[error("{target} is covered by {by}, which would receive the click")]
+    Covered { target: ElementBrief, by: ElementBrief },
+    #[error("{target} was removed from the page during the action")]
+    Detached { target: ElementBrief },
+    #[error("{target} is not visible (no box on the page)")]
+    NotVisible { target: ElementBrief },
+    #[error("{target} cannot {action}: {why}")]
+    Unsupported { target: ElementBrief, action: &'static str, why: String },
+    #[error("{action} on {target} changed nothing on the page after {attempts} attempts")]
+    NoEffect { action: &'static str, target: ElementBrief, attempts: u8 },
+    #[error("invalid selector: {0}")]
+    BadSelector(String),
+    #[error("waited {waited_ms} ms for {what}; it did not happen")]
+    Timeout { what: String, waited_ms: u32 },
+}
+
+fn list(c: &[ElementBrief]) -> String {
+    c.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+impl ActError {
+    pub fn code(&self) -> (crate::tools::ErrorCode, bool) {
+        use crate::tools::ErrorCode::*;
+        match self {
+            ActError::NotFound { .. } => (NotFound, true),
+            ActError::Ambiguous { .. } => (Ambiguous, false),
+            ActError::Disabled { .. } => (Disabled, true),
+            ActError::Covered { .. } => (Covered, true),
+            ActError::Detached { .. } => (Detached, true),
+            ActError::NotVisible { .. } => (NotFound, true),
+            ActError::Unsupported { .. } => (InvalidArgs, false),
+            ActError::NoEffect { .. } => (NoEffect, true),
+            ActError::BadSelector(_) => (InvalidArgs, false),
+            ActError::Timeout { .. } => (Timeout, true),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn actions_have_camel_case_wire_names_and_defaults() {
+        let cases = [
+            (json!({"type":"click"}), DomAction::Click { button: MouseButton::Left, click_count: 1 }),
+            (json!({"type":"click","button":"right","clickCount":2}), DomAction::Click { button: MouseButton::Right, click_count: 2 }),
+            (json!({"type":"type","text":"hi"}), DomAction::Type { text: "hi".into(), replace: true, submit: false }),
+            (json!({"type":"select","value":"M","by":"text"}), DomAction::Select { value: "M".into(), by: SelectBy::Text }),
+            (json!({"type":"pressKey","key":"Enter"}), DomAction::PressKey { key: "Enter".into() }),
+            (json!({"type":"scrollIntoView"}), DomAction::ScrollIntoView),
+        ];
+        for (v, want) in cases {
+            assert_eq!(serde_json::from_value::<DomAction>(v.clone()).unwrap(), want, "{v}");
+        }
+        assert_eq!(serde_json::to_value(PageScroll::By { y: 200.0 }).unwrap(), json!({"to":"by","y":200.0}));
+        assert_eq!(serde_json::to_value(PageScroll::Bottom).unwrap(), json!({"to":"bottom"}));
+    }
+
+    #[test]
+    fn change_detection_names_what_changed() {
+        let base = PageDigestLite { url: "http://x/".into(), title: "T".into(), element_count: 10, ..Default::default() };
+        // (mutate, mutations, expected)
+        type Mutate = fn(&mut PageDigestLite);
+        let rows: &[(Mutate, u32, &[&str])] = &[
+            (|_| {}, 0, &[]),
+            (|_| {}, 3, &["dom"]),
+            (|d| d.url = "http://x/next".into(), 0, &["url"]),
+            (|d| d.element_count = 11, 5, &["structure"]),
+            (|d| d.text_hash = 1, 0, &["text"]),
+            (|d| d.state_hash = 9, 0, &["form state"]),
+            (|d| d.aria_hash = 9, 0, &["widget state"]),
+            (|d| d.focus = "textbox Email".into(), 0, &["focus"]),
+            (|d| d.scroll_y = 400, 0, &["scroll"]),
+            (|d| { d.title = "U".into(); d.text_hash = 2 }, 0, &["title", "text"]),
+        ];
+        for (mutate, mutations, want) in rows {
+            let mut after = base.clone();
+            mutate(&mut after);
+            assert_eq!(changes(&base, &after, *mutations), *want);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem_and_carry_codes() {
+        let b = |role: &str, name: &str, tag: &str| ElementBrief { role: Some(role.into()), name: name.into(), tag: tag.into() };
+        let amb = ActError::Ambiguous {
+            selector: "button \"Save\"".into(),
+            count: 2,
+            candidates: vec![b("button", "Save", "button"), b("button", "Save draft", "button")],
+        };
+        assert_eq!(
+            amb.to_string(),
+            "2 elements match button \"Save\"; add a name, withinLandmark or nth. Candidates: button \"Save\"; button \"Save draft\""
+        );
+        assert_eq!(amb.code(), (crate::tools::ErrorCode::Ambiguous, false));
+        let cov = ActError::Covered { target: b("button", "Buy", "button"), by: ElementBrief { role: None, name: String::new(), tag: "div".into() } };
+        assert_eq!(cov.to_string(), "button \"Buy\" is covered by div <div>, which would receive the click");
+        let none = ActError::NoEffect { action: "click", target: b("link", "Next", "a"), attempts: 3 };
+        assert_eq!(none.code(), (crate::tools::ErrorCode::NoEffect, true));
+        assert!(!DomAction::Hover.retry_when_unchanged());
+    }
+}

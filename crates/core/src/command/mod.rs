@@ -1,0 +1,163 @@
+//! Commands without an LLM (issue 4, point 6): a small grammar, in the
+//! spirit of TypeAgent's, that the side panel understands on its own.
+//!
+//! [`parse`] reads the user's input as a sequence of typed [`Command`]s, a
+//! [`Parsed::Question`] about the page, or [`Parsed::Unknown`]. Questions
+//! and unknown input go to the LLM when one is configured; without one,
+//! unknown input gets [`help_text`]. Each command describes itself for the
+//! panel ([`Command::describe`]) and plans its tool calls ([`Command::plan`]).
+//!
+//! ## Reading input
+//! 1. **Tokens** (`tokens.rs`): words, quoted text (one token, kept
+//!    verbatim, never a grammar word) and separators.
+//! 2. **Steps** (`split.rs`): `then`, `;`, line breaks always split; `and`,
+//!    `,`, `.` split only where every part is a command ("click Save and
+//!    Continue" is one click).
+//! 3. **Politeness** comes off each step: "please", "can you", "could you",
+//!    "I want to", "let's", "just", … in front; "please", "for me",
+//!    "thanks" behind. Case never matters.
+//! 4. **Rules** (`rules.rs`): the first row of [`rules::RULES`] whose
+//!    pattern covers the whole step and whose builder accepts the slots.
+//!    Slots lose leading articles and role words: "the “Sign in” button" is
+//!    the label `Sign in` with role button.
+//! 5. If some step is not a command, the whole input is a **question**
+//!    (`question.rs`: interrogative or request lead, or a final `?`) or
+//!    **unknown**. A step never runs half a sequence.
+//!
+//! ## Grammar (one line per command; synonyms in parentheses)
+//! | command | phrasings |
+//! |---|---|
+//! | Open | open (visit, load, launch, go to, navigate to, head to, take me to) ‹address or label› |
+//! | Back / Forward | go back, back, previous page / go forward, forward |
+//! | Reload | reload (refresh) [the page] |
+//! | Scroll | scroll up/down [a bit], page up/down, scroll to the top/bottom, go to the top/bottom, scroll all the way up/down |
+//! | Zoom | zoom in/out, make it bigger/smaller, reset zoom, zoom to normal, actual size |
+//! | NewTab | new tab, open a new tab [with ‹url›], open ‹url› in a new tab |
+//! | CloseTab | close tab, close this tab, close the current page |
+//! | SwitchTab | switch to (go to) tab ‹text›, switch to the ‹text› tab |
+//! | Click | click (tap, press, hit, push) [on] ‹label›, follow ‹link›, select (choose, pick) ‹label›, next page, add ‹item› to [my] cart (basket, bag, …) → “Add ‹item› to cart”, download ‹item› → “Download ‹item›” |
+//! | Type | type (enter, write, input, put, fill in) ‹text› into/in ‹field›, fill ‹field› with ‹text›, set ‹field› to ‹text› |
+//! | Select | select (choose, pick) ‹option› in/from ‹field›, choose ‹option› as ‹field› |
+//! | Check | check (tick, mark) / uncheck (untick, deselect) ‹label›, turn on/off ‹label› |
+//! | PressKey | press (hit) enter/escape/tab/space/arrow keys/page up/… |
+//! | Search | search [for] ‹text› [on this site], search this site for ‹text›, look up ‹text› |
+//! | Extract | extract (scrape, collect) ‹collection›, get (list) all ‹collection› |
+//! | WhatCanIDo | what can I do [here], what are my options, show the actions |
+//! | Summarize | summarize (sum up) [this page], give me a summary, tl;dr |
+//! | Screenshot | take a screenshot, screenshot, capture the page |
+//! | Help | help, commands, what can you do, what can I say |
+//!
+//! ## Ambiguity rules (deterministic; each has fixture rows)
+//! - **open X / go to X**: an address (scheme, `localhost`, IPv4 or
+//!   `name.tld`) is navigated to in this tab; anything else is an element on
+//!   the page labelled X, grounded with `pcd.query` and clicked ("open
+//!   settings" clicks "Settings"; "the pricing page" looks for "pricing").
+//!   Site names are never guessed: "open github" looks for a link, "open
+//!   github.com" goes there. If nothing on the page matches, the step fails
+//!   saying so. Other schemes (`javascript:`, `chrome://`) and "open ‹label›
+//!   in a new tab" are not understood (unknown → LLM).
+//! - **tabs**: "switch to/go to [the] tab X" and "go to the X tab" mean a
+//!   browser tab; "click the X tab" clicks a tab on the page.
+//! - **history vs pagination**: "previous page" is history back; "next
+//!   page" clicks the page's "Next" (pagination), since nobody means
+//!   history forward by it.
+//! - **select**: "select X in/from Y" picks an option of dropdown Y;
+//!   "select X" alone clicks X. "set Y to X" types (text fields are the
+//!   common case).
+//! - **press**: "press/hit K" is a key press when K names a key ("press
+//!   enter", "hit the escape key"), else a click ("press Submit").
+//! - **check**: "check if/whether/that/how/out …" is not a checkbox; it is
+//!   left to question routing ("check if it ships to Spain" → question).
+//! - **splitting text**: without quotes, typed text runs to the *last*
+//!   "into" ("type in and out into notes"), a field named before "with" ends
+//!   at the *first* "with"; quotes settle anything else.
+//! - **page up/down** scroll; "press page down" presses the key.
+//! - **add/download**: "add X to cart" and "download X" click the control
+//!   named by the whole phrase ("Add X to cart"), so the item's own button
+//!   is found; "add it/the blue one to my cart" points instead of naming
+//!   and is left to the LLM.
+//! - **grounding a click**: a button, link, menu item or tab whose name is
+//!   exactly the label (any case) wins; else `pcd.query` ranks.
+//! - **search** uses the page's own search box, never a web search engine.
+//! - **"?"** does not make a command a question: commands are tried first
+//!   ("can you scroll down?" scrolls); "what can I do here?" lists actions.
+//!
+//! Modules: `tokens` (tokenizer), `pattern` (pattern language and matcher),
+//! `slots` (labels, role words, addresses), `rules` (the table), `split`
+//! (sequences, politeness), `question` (routing), `model` (commands,
+//! `describe`), `plan` (tool steps, `pick_tab`), `help` (the help reply),
+//! `report` (each step's result in words, hit choice, zoom steps; used by
+//! the worker's executor, `bc-background`'s `command.rs`).
+
+mod help;
+mod model;
+mod pattern;
+mod plan;
+mod question;
+pub mod report;
+mod rules;
+mod slots;
+mod split;
+mod tokens;
+
+#[cfg(test)]
+mod tests;
+
+pub use help::{help_text, reply_without_llm, HelpLine, HELP};
+pub use model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir, MASK};
+pub use pattern::PatternError;
+pub use plan::{
+    exact_any_case, pick_tab, BrowserAction, DirectCall, ElementAction, Grounding, LocalReply, Locate, PlannedStep, NEW_TAB_URL,
+    QUERY_TOP_K,
+};
+pub use question::{QuestionRule, QuestionWhen, QUESTION_RULES};
+pub use rules::{Rule, RULES};
+
+/// How the grammar reads an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parsed {
+    /// One or more commands, to run in order (never empty).
+    Commands(Vec<Command>),
+    /// A question about the page: for the LLM.
+    Question,
+    /// Not understood: for the LLM, or answered with [`help_text`].
+    Unknown,
+}
+
+/// [`Parsed`] with the ids of the rules that decided it: one per command,
+/// the question rule, or none for unknown input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explained {
+    pub parsed: Parsed,
+    pub rules: Vec<&'static str>,
+}
+
+/// Reads `input` (see the module docs).
+pub fn parse(input: &str) -> Parsed {
+    explain(input).parsed
+}
+
+/// `input` as the panel shows it: text that a command types into a
+/// password-like field ("type hunter2 into password") replaced by
+/// [`MASK`]; anything else unchanged.
+pub fn mask_secrets(input: &str) -> String {
+    let Parsed::Commands(commands) = parse(input) else { return input.to_owned() };
+    commands
+        .iter()
+        .filter_map(Command::secret_text)
+        .filter(|t| !t.is_empty())
+        .fold(input.to_owned(), |shown, secret| shown.replace(secret, MASK))
+}
+
+/// [`parse`], saying which rules decided.
+pub fn explain(input: &str) -> Explained {
+    let tokens = tokens::tokenize(input);
+    if let Some(steps) = split::sequence(input, &tokens) {
+        let (commands, rules) = steps.into_iter().unzip();
+        return Explained { parsed: Parsed::Commands(commands), rules };
+    }
+    match question::classify(input, &tokens) {
+        Some(rule) => Explained { parsed: Parsed::Question, rules: vec![rule] },
+        None => Explained { parsed: Parsed::Unknown, rules: Vec::new() },
+    }
+}

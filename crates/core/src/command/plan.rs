@@ -1,0 +1,510 @@
+//! What each [`Command`] does, as steps over the tool surface
+//! ([`Command::plan`]): direct tool calls, elements to ground first, and the
+//! few `chrome.*` operations that are not tools (zoom, screenshot).
+//!
+//! Grounding ([`Grounding`]) turns what the user called an element into a
+//! selector: its [`Locate`] attempts run in order and the first that yields
+//! an element wins:
+//! - [`Locate::Query`]: `pcd.query {kind, text, topK: 5}`; the best hit
+//!   (among hits whose role fits [`Grounding::role`], when the user named
+//!   one) is turned into a selector with `getDetails`.
+//! - [`Locate::Selector`]: `dom.resolve` of a role or text selector; it
+//!   must match exactly one element.
+//!
+//! Clicks rank with `pcd.query` first (fuzzy, kind- and landmark-aware),
+//! then fall back to the label as visible text. Form fields try role
+//! selectors first, because fields inside a form are summarised by their
+//! form and are not `pcd.query` actions; `pcd.query` comes last for fields
+//! outside forms (a header search box). When the user named a role
+//! ("the Save *button*"), selectors of that role come first.
+//!
+//! Calls are built as `self.copilot.call(name, args)` gets them, through
+//! [`ToolCall::parse`], so they are checked against the tool surface's own
+//! argument types (a test parses every call every command plans).
+
+use super::model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir};
+use crate::nav::TabInfo;
+use crate::summary::SummaryMode;
+use crate::tools::{QueryKind, ScrollDirection, ToolCall, ToolError, ToolName};
+use crate::types::{NameMode, RoleSelector};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// What "new tab" opens when no address was given.
+pub const NEW_TAB_URL: &str = "chrome://newtab/";
+
+/// Candidates asked of `pcd.query` when grounding.
+pub const QUERY_TOP_K: u32 = 5;
+
+/// `tool` with `args`, typed by the tool surface.
+fn tool_call(tool: ToolName, args: Value) -> Result<ToolCall, ToolError> {
+    ToolCall::parse(tool.as_str(), args)
+}
+
+/// One step of a command's plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "camelCase")]
+pub enum PlannedStep {
+    /// A tool call whose arguments follow from the command alone.
+    Call { call: DirectCall },
+    /// Ground an element, then act on it with its selector.
+    OnElement { find: Grounding, act: ElementAction },
+    /// `pcd.query {kind: collection, text: what}`, then `dom.extract` of the
+    /// best collection with its `itemFields` (from `getMiniPCD`).
+    ExtractCollection { what: String },
+    /// `tabs.list`, then `tabs.switch` to the tab [`pick_tab`] chooses.
+    SwitchTab { text: String },
+    /// A `chrome.*` call the worker makes itself (no tool for it yet).
+    Browser { action: BrowserAction },
+    /// Answered in the panel without touching the browser.
+    Reply { reply: LocalReply },
+}
+
+/// Tool calls that need nothing from the page first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "call", rename_all = "camelCase")]
+pub enum DirectCall {
+    Navigate {
+        url: String,
+    },
+    Back,
+    Forward,
+    Reload,
+    OpenTab {
+        url: String,
+    },
+    /// Closes the target tab.
+    CloseTab,
+    Scroll {
+        dir: ScrollDirection,
+    },
+    /// Presses a key on the focused element.
+    PressKey {
+        key: Key,
+    },
+    Summary {
+        mode: SummaryMode,
+    },
+    MiniPcd,
+}
+
+impl DirectCall {
+    pub fn tool(&self) -> ToolName {
+        match self {
+            DirectCall::Navigate { .. } => ToolName::NavGo,
+            DirectCall::Back => ToolName::NavBack,
+            DirectCall::Forward => ToolName::NavForward,
+            DirectCall::Reload => ToolName::NavReload,
+            DirectCall::OpenTab { .. } => ToolName::TabsOpen,
+            DirectCall::CloseTab => ToolName::TabsClose,
+            DirectCall::Scroll { .. } => ToolName::DomScroll,
+            DirectCall::PressKey { .. } => ToolName::DomPressKey,
+            DirectCall::Summary { .. } => ToolName::PcdSummary,
+            DirectCall::MiniPcd => ToolName::GetMiniPcd,
+        }
+    }
+
+    /// The call on tab `tab_id` (the tab the command is about).
+    pub fn call(&self, tab_id: i32) -> Result<ToolCall, ToolError> {
+        let args = match self {
+            DirectCall::Navigate { url } => json!({ "tabId": tab_id, "url": url }),
+            DirectCall::OpenTab { url } => json!({ "url": url }),
+            DirectCall::Scroll { dir } => json!({ "tabId": tab_id, "direction": dir }),
+            DirectCall::PressKey { key } => json!({ "tabId": tab_id, "key": key.as_str() }),
+            DirectCall::Summary { mode } => json!({ "tabId": tab_id, "mode": mode }),
+            DirectCall::Back
+            | DirectCall::Forward
+            | DirectCall::Reload
+            | DirectCall::CloseTab
+            | DirectCall::MiniPcd => {
+                json!({ "tabId": tab_id })
+            }
+        };
+        tool_call(self.tool(), args)
+    }
+}
+
+/// How to find the element a user named.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Grounding {
+    /// The user's words, for messages ("no “Sign in” on this page").
+    pub label: String,
+    /// The role the user named; `pcd.query` hits of other roles lose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<RoleHint>,
+    /// Attempts, in order; the first that finds an element wins.
+    pub locate: Vec<Locate>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Locate {
+    Query { kind: QueryKind, text: String },
+    Selector(RoleSelector),
+}
+
+impl Locate {
+    /// `pcd.query` or `dom.resolve` on tab `tab_id`.
+    pub fn call(&self, tab_id: i32) -> Result<ToolCall, ToolError> {
+        match self {
+            Locate::Query { kind, text } => tool_call(
+                ToolName::PcdQuery,
+                json!({ "tabId": tab_id, "kind": kind, "text": text, "topK": QUERY_TOP_K }),
+            ),
+            Locate::Selector(selector) => {
+                tool_call(ToolName::DomResolve, json!({ "tabId": tab_id, "selector": selector }))
+            }
+        }
+    }
+}
+
+/// What is done to a grounded element.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "act", rename_all = "camelCase")]
+pub enum ElementAction {
+    Click,
+    /// Replaces the field's value; `submit` presses Enter after.
+    Type {
+        text: String,
+        submit: bool,
+    },
+    Select {
+        option: String,
+    },
+    Check {
+        on: bool,
+    },
+}
+
+impl ElementAction {
+    pub fn tool(&self) -> ToolName {
+        match self {
+            ElementAction::Click => ToolName::DomClick,
+            ElementAction::Type { .. } => ToolName::DomType,
+            ElementAction::Select { .. } => ToolName::DomSelect,
+            ElementAction::Check { .. } => ToolName::DomCheck,
+        }
+    }
+
+    /// The call on the grounded element: its `selector`, and the MiniPCD
+    /// `id` it came from when `pcd.query` found it (lets a retry re-bind).
+    pub fn call(&self, tab_id: i32, selector: &RoleSelector, id: Option<&str>) -> Result<ToolCall, ToolError> {
+        let mut args = json!({ "tabId": tab_id, "selector": selector });
+        match self {
+            ElementAction::Click => {}
+            ElementAction::Type { text, submit } => {
+                args["text"] = json!(text);
+                args["replace"] = json!(true);
+                if *submit {
+                    args["submit"] = json!(true);
+                }
+            }
+            ElementAction::Select { option } => args["value"] = json!(option),
+            ElementAction::Check { on } => args["checked"] = json!(on),
+        }
+        if let Some(id) = id {
+            args["id"] = json!(id);
+        }
+        tool_call(self.tool(), args)
+    }
+}
+
+/// `chrome.*` operations without a tool: `tabs.setZoom` (in/out by Chrome's
+/// zoom steps, reset to the default factor) and `tabs.captureVisibleTab`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum BrowserAction {
+    Zoom(ZoomDir),
+    Screenshot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum LocalReply {
+    /// [`super::help_text`].
+    Help,
+}
+
+fn role_selector(role: &str, name: Option<&str>, mode: NameMode) -> RoleSelector {
+    RoleSelector::Role {
+        role: role.to_owned(),
+        name: name.map(str::to_owned),
+        name_mode: name.map(|_| mode),
+        pressed: None,
+        disabled: None,
+        checked: None,
+        expanded: None,
+        selected: None,
+        level: None,
+        within_landmark: None,
+        nth: None,
+        frame_path: None,
+    }
+}
+
+/// Characters with a meaning in a JavaScript regular expression.
+const REGEX_SPECIAL: &str = "\\^$.|?*+()[]{}/";
+
+/// A regex literal matching exactly `label` as an accessible name, in any
+/// case and with any whitespace between words: people type "sign in" for
+/// "Sign in", and Playwright's exact mode is case-sensitive.
+pub fn exact_any_case(label: &str) -> String {
+    let words: Vec<String> = label
+        .split_whitespace()
+        .map(|w| w.chars().fold(String::new(), |mut out, c| {
+            if REGEX_SPECIAL.contains(c) {
+                out.push('\\');
+            }
+            out.push(c);
+            out
+        }))
+        .collect();
+    format!("/^\\s*{}\\s*$/i", words.join("\\s+"))
+}
+
+/// The label back from [`exact_any_case`], for outlines; `None` for other patterns.
+pub(super) fn exact_any_case_label(pattern: &str) -> Option<String> {
+    let inner = pattern.strip_prefix("/^\\s*")?.strip_suffix("\\s*$/i")?;
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next()? {
+                's' => {
+                    chars.next().filter(|c| *c == '+')?;
+                    out.push(' ');
+                }
+                escaped => out.push(escaped),
+            },
+            c => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+/// A role whose accessible name is `label` in any case ([`exact_any_case`]).
+fn role_named(role: &str, label: &str) -> Locate {
+    Locate::Selector(role_selector(role, Some(&exact_any_case(label)), NameMode::Regex))
+}
+
+/// The label as accessible name of each role: all exact matches (any case)
+/// first, then all partial ones.
+fn by_name(roles: &[&str], label: &str) -> Vec<Locate> {
+    let exact = roles.iter().map(|role| role_named(role, label));
+    let partial = roles.iter().map(|role| Locate::Selector(role_selector(role, Some(label), NameMode::Includes)));
+    exact.chain(partial).collect()
+}
+
+/// Roles of the controls people click by name, most likely first.
+const CLICKABLE_ROLES: &[&str] = &["button", "link", "menuitem", "tab"];
+
+fn query(kind: QueryKind, text: &str) -> Locate {
+    Locate::Query { kind, text: text.to_owned() }
+}
+
+fn text_selector(text: &str) -> Locate {
+    Locate::Selector(RoleSelector::Text { text: text.to_owned(), within_landmark: None, nth: None, frame_path: None })
+}
+
+impl Grounding {
+    /// A button, link or other control to click.
+    fn control(t: &Target) -> Grounding {
+        let locate = match t.role {
+            Some(role) => {
+                let mut l = by_name(role.aria_roles(), &t.label);
+                l.insert(l.len() / 2, query(QueryKind::Action, &t.label));
+                l.push(text_selector(&t.label));
+                l
+            }
+            // A control named exactly so is what the user named ("Add
+            // Aurora Floor Lamp to cart": that item's button, not the "Add
+            // to cart" template `pcd.query` ranks first, which is bound to
+            // the first item); otherwise ranking decides.
+            None => CLICKABLE_ROLES
+                .iter()
+                .map(|role| role_named(role, &t.label))
+                .chain([query(QueryKind::Action, &t.label), text_selector(&t.label)])
+                .collect(),
+        };
+        Grounding { label: t.label.clone(), role: t.role, locate }
+    }
+
+    /// A form control; `default` is the kind of control the command implies.
+    fn field(t: &Target, default: RoleHint) -> Grounding {
+        let role = t.role.unwrap_or(default);
+        let mut locate = by_name(role.aria_roles(), &t.label);
+        locate.push(query(QueryKind::Action, &t.label));
+        Grounding { label: t.label.clone(), role: Some(role), locate }
+    }
+
+    /// The page's own search box: a searchbox, else a field named "search".
+    fn search_box() -> Grounding {
+        let locate = vec![
+            Locate::Selector(role_selector("searchbox", None, NameMode::Includes)),
+            Locate::Selector(role_selector("textbox", Some("search"), NameMode::Includes)),
+            Locate::Selector(role_selector("combobox", Some("search"), NameMode::Includes)),
+            query(QueryKind::Action, "search"),
+        ];
+        Grounding { label: "search".into(), role: Some(RoleHint::Field), locate }
+    }
+}
+
+impl Command {
+    /// The steps that carry the command out, in order.
+    pub fn plan(&self) -> Vec<PlannedStep> {
+        let call = |call: DirectCall| PlannedStep::Call { call };
+        let on = |find: Grounding, act: ElementAction| PlannedStep::OnElement { find, act };
+        match self {
+            Command::Open { target: OpenTarget::Url(url) } => vec![call(DirectCall::Navigate { url: url.clone() })],
+            Command::Open { target: OpenTarget::Link(t) } => vec![on(Grounding::control(t), ElementAction::Click)],
+            Command::Back => vec![call(DirectCall::Back)],
+            Command::Forward => vec![call(DirectCall::Forward)],
+            Command::Reload => vec![call(DirectCall::Reload)],
+            Command::Scroll { dir } => vec![call(DirectCall::Scroll { dir: *dir })],
+            Command::Zoom { zoom } => vec![PlannedStep::Browser { action: BrowserAction::Zoom(*zoom) }],
+            Command::NewTab { url } => {
+                vec![call(DirectCall::OpenTab { url: url.clone().unwrap_or_else(|| NEW_TAB_URL.to_owned()) })]
+            }
+            Command::CloseTab => vec![call(DirectCall::CloseTab)],
+            Command::SwitchTab { text } => vec![PlannedStep::SwitchTab { text: text.clone() }],
+            Command::Click { target } => vec![on(Grounding::control(target), ElementAction::Click)],
+            Command::Type { text, field } => vec![on(
+                Grounding::field(field, RoleHint::Field),
+                ElementAction::Type { text: text.clone(), submit: false },
+            )],
+            Command::Select { option, field } => {
+                vec![on(Grounding::field(field, RoleHint::Dropdown), ElementAction::Select { option: option.clone() })]
+            }
+            Command::Check { target, on: state } => {
+                vec![on(Grounding::field(target, RoleHint::Checkbox), ElementAction::Check { on: *state })]
+            }
+            Command::PressKey { key } => vec![call(DirectCall::PressKey { key: *key })],
+            Command::Search { text } => {
+                vec![on(Grounding::search_box(), ElementAction::Type { text: text.clone(), submit: true })]
+            }
+            Command::Extract { what } => vec![PlannedStep::ExtractCollection { what: what.clone() }],
+            Command::WhatCanIDo => vec![call(DirectCall::MiniPcd)],
+            Command::Summarize => vec![call(DirectCall::Summary { mode: SummaryMode::Full })],
+            Command::Screenshot => vec![PlannedStep::Browser { action: BrowserAction::Screenshot }],
+            Command::Help => vec![PlannedStep::Reply { reply: LocalReply::Help }],
+        }
+    }
+}
+
+fn selector_outline(sel: &RoleSelector) -> String {
+    match sel {
+        RoleSelector::Role { role, name: Some(name), name_mode, .. } => match name_mode {
+            Some(NameMode::Exact) => format!("{role}=“{name}”"),
+            Some(NameMode::Regex) => match exact_any_case_label(name) {
+                Some(label) => format!("{role}≡“{label}”"),
+                None => format!("{role}~{name}"),
+            },
+            _ => format!("{role}~“{name}”"),
+        },
+        RoleSelector::Role { role, .. } => role.clone(),
+        RoleSelector::Text { text, .. } => format!("text “{text}”"),
+        RoleSelector::Css { css, .. } => format!("css {css}"),
+    }
+}
+
+impl PlannedStep {
+    /// A compact one-line form for logs and tests, e.g.
+    /// `find “Sign in” [pcd.query action | text “Sign in”] → dom.click`.
+    pub fn outline(&self) -> String {
+        match self {
+            PlannedStep::Call { call } => {
+                let detail = match call {
+                    DirectCall::Navigate { url } | DirectCall::OpenTab { url } => format!(" {url}"),
+                    DirectCall::Scroll { dir } => format!(" {}", json!(dir).as_str().unwrap_or_default()),
+                    DirectCall::PressKey { key } => format!(" {}", key.as_str()),
+                    DirectCall::Summary { mode: SummaryMode::Full } => " full".into(),
+                    DirectCall::Summary { mode: SummaryMode::Compact } => " compact".into(),
+                    _ => String::new(),
+                };
+                format!("{}{detail}", call.tool().as_str())
+            }
+            PlannedStep::OnElement { find, act } => {
+                let tries: Vec<String> = find
+                    .locate
+                    .iter()
+                    .map(|l| match l {
+                        Locate::Query { kind, text } => {
+                            let kind = serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_owned));
+                            format!("pcd.query {} “{text}”", kind.unwrap_or_default())
+                        }
+                        Locate::Selector(sel) => selector_outline(sel),
+                    })
+                    .collect();
+                let arg = match act {
+                    ElementAction::Click => String::new(),
+                    ElementAction::Type { text, submit: false } => format!(" “{text}”"),
+                    ElementAction::Type { text, submit: true } => format!(" “{text}” + Enter"),
+                    ElementAction::Select { option } => format!(" “{option}”"),
+                    ElementAction::Check { on } => format!(" {on}"),
+                };
+                format!("find “{}” [{}] → {}{arg}", find.label, tries.join(" | "), act.tool().as_str())
+            }
+            PlannedStep::ExtractCollection { what } => format!("pcd.query collection “{what}” → dom.extract"),
+            PlannedStep::SwitchTab { text } => format!("tabs.list → tabs.switch “{text}”"),
+            PlannedStep::Browser { action: BrowserAction::Zoom(z) } => format!("chrome.tabs.setZoom {z:?}"),
+            PlannedStep::Browser { action: BrowserAction::Screenshot } => "chrome.tabs.captureVisibleTab".into(),
+            PlannedStep::Reply { reply: LocalReply::Help } => "reply help".into(),
+        }
+    }
+}
+
+const ORDINALS: &[&str] =
+    &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+
+/// The tab "switch to tab X" means, in window order: a position ("2",
+/// "2nd", "second", "last"), else the tab whose title and address contain
+/// the most of X's words (at least half; prefixes of 3+ letters count, so
+/// "git" finds GitHub). Ties go to the leftmost tab.
+pub fn pick_tab(text: &str, tabs: &[TabInfo]) -> Option<i32> {
+    use crate::kind::text::{normalize, word_matches, words};
+    let said = words(text);
+    let by_position = match said.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["last"] => tabs.len().checked_sub(1),
+        [w] => {
+            let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            match digits.parse::<usize>() {
+                Ok(n)
+                    if n >= 1
+                        && (digits.len() == w.len() || ["st", "nd", "rd", "th"].contains(&&w[digits.len()..])) =>
+                {
+                    Some(n - 1)
+                }
+                _ => ORDINALS.iter().position(|o| o == &w),
+            }
+        }
+        _ => None,
+    };
+    if let Some(i) = by_position {
+        return tabs.get(i).map(|t| t.tab_id);
+    }
+    let wanted: Vec<&String> = said.iter().filter(|w| !["the", "a", "tab", "page"].contains(&w.as_str())).collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let score = |tab: &TabInfo| {
+        let have: Vec<String> =
+            normalize(&format!("{} {}", tab.title, tab.url)).split(' ').map(str::to_owned).collect();
+        wanted
+            .iter()
+            .filter(|w| have.iter().any(|h| word_matches(h, w) || (w.len() >= 3 && h.starts_with(w.as_str()))))
+            .count()
+    };
+    let (best, hits) =
+        tabs.iter().map(|t| (t.tab_id, score(t))).fold(
+            (None, 0),
+            |(bi, bs), (id, s)| {
+                if s > bs {
+                    (Some(id), s)
+                } else {
+                    (bi, bs)
+                }
+            },
+        );
+    (hits * 2 >= wanted.len()).then_some(best).flatten()
+}

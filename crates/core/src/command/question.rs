@@ -1,0 +1,67 @@
+//! Question-vs-action routing for input the grammar does not take as
+//! commands (seed 003: the planner's `intent: "question" | "action"`).
+//!
+//! Commands are tried first, so a polite request with a question mark
+//! ("can you scroll down?") stays a command. What is left is a question when
+//! it leads with a request for information ("tell me…", "check if…"), an
+//! interrogative ("what", "how much") or an inverted auxiliary ("is there…",
+//! "can I…"), or ends with `?`. One rule per way, first match wins; each has
+//! a fixture row in `tests.rs`.
+
+use super::tokens::{ends_with_question_mark, Token, TokenKind};
+
+#[derive(Debug)]
+pub enum QuestionWhen {
+    /// The input starts with one of these phrases.
+    Leads(&'static [&'static str]),
+    /// The input ends with a question mark.
+    Mark,
+}
+
+pub struct QuestionRule {
+    pub id: &'static str,
+    pub when: QuestionWhen,
+}
+
+use QuestionWhen::*;
+
+#[rustfmt::skip]
+pub static QUESTION_RULES: &[QuestionRule] = &[
+    QuestionRule { id: "question.request", when: Leads(&[
+        "tell me", "explain", "describe", "summarize", "summarise", "find out", "check if", "check whether",
+        "see if", "i wonder", "do you know", "i want to know", "i'd like to know", "compare",
+    ]) },
+    QuestionRule { id: "question.wh", when: Leads(&[
+        "what", "what's", "whats", "which", "who", "who's", "whom", "whose", "when", "where", "where's",
+        "why", "how", "how's",
+    ]) },
+    QuestionRule { id: "question.aux", when: Leads(&[
+        "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "has",
+        "have", "had", "am", "may", "might", "shall", "isn't", "aren't", "doesn't", "don't", "didn't",
+        "can't", "won't", "wouldn't", "shouldn't",
+    ]) },
+    QuestionRule { id: "question.mark", when: Mark },
+];
+
+/// Words skipped before looking at how the input starts ("so, what is…").
+const FILLERS: &[&str] = &["so", "ok", "okay", "hey", "hi", "please", "and", "but", "um", "well", "then"];
+
+/// The id of the question rule that takes `input`, if any.
+pub fn classify(input: &str, tokens: &[Token]) -> Option<&'static str> {
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Word)
+        .map(|t| t.norm.as_str())
+        .skip_while(|w| FILLERS.contains(w))
+        .collect();
+    QUESTION_RULES
+        .iter()
+        .find(|rule| match rule.when {
+            Leads(phrases) => phrases.iter().any(|p| {
+                let p: Vec<&str> = p.split(' ').collect();
+                words.len() >= p.len() && words[..p.len()] == p[..]
+            }),
+            Mark => ends_with_question_mark(input),
+        })
+        .map(|rule| rule.id)
+}

@@ -1,0 +1,305 @@
+//! The grammar: one row per phrasing, first matching row wins. A row's
+//! builder may still decline (`None`: "press the Pricing tab" is not a key,
+//! so the click row gets it), and matching goes on with the next row.
+//!
+//! Order matters where phrasings overlap: specific rows come before the
+//! catch-all ones (`go to the top` before `go to {target}`; `select X in Y`
+//! before `select X`; `press enter` before `press {label}`). Every row has at
+//! least one fixture in `tests.rs` (a test checks it).
+
+use super::model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir};
+use super::pattern::{Captures, Pattern, Slot};
+use super::slots::{self, verbatim, without_article, without_suffix};
+use super::tokens::Token;
+use crate::tools::ScrollDirection as ScrollDir;
+use std::sync::OnceLock;
+
+/// What a builder sees: the input, the command's tokens and the captures.
+pub struct Ctx<'a> {
+    pub input: &'a str,
+    pub tokens: &'a [Token],
+    pub caps: Captures,
+}
+
+impl Ctx<'_> {
+    fn slot(&self, slot: Slot) -> &[Token] {
+        self.caps.get(slot).map_or(&[], |r| &self.tokens[r])
+    }
+
+    fn text(&self, slot: Slot) -> String {
+        verbatim(self.input, self.slot(slot))
+    }
+
+    fn target(&self, slot: Slot) -> Option<Target> {
+        slots::target(self.input, self.slot(slot))
+    }
+}
+
+pub type Build = fn(&Ctx) -> Option<Command>;
+
+/// One phrasing: an id (named by fixtures), a pattern and what it means.
+pub struct Rule {
+    pub id: &'static str,
+    pub pattern: &'static str,
+    pub build: Build,
+}
+
+const fn r(id: &'static str, pattern: &'static str, build: Build) -> Rule {
+    Rule { id, pattern, build }
+}
+
+use Command as C;
+
+#[rustfmt::skip]
+pub static RULES: &[Rule] = &[
+    // History. "previous page" is history (the issue's wording); "next page"
+    // is pagination (see `click.next_page`), since nobody means "forward".
+    r("back", "[go|navigate|move|head|take me] back [one page|a page|to the previous page|to the last page]", |_| Some(C::Back)),
+    r("back.previous_page", "[go|navigate|return|head|back] [to] [the] previous page", |_| Some(C::Back)),
+    r("forward", "[go|navigate|move] forward [one page|a page]", |_| Some(C::Forward)),
+    r("reload", "(reload|refresh) [the|this] [page|tab|site|website]", |_| Some(C::Reload)),
+    r("click.next_page", "[go to|show|show me|open] [the] next page", |_| Some(C::Click { target: Target::new("Next") })),
+
+    // Scrolling.
+    r("scroll.down", "scroll [the page|page|the screen] down [a bit|a little|a little bit|some|more|one page|a page]", |_| Some(scroll(ScrollDir::Down))),
+    r("scroll.up", "scroll [the page|page|the screen] up [a bit|a little|a little bit|some|more|one page|a page]", |_| Some(scroll(ScrollDir::Up))),
+    r("scroll.page_down", "page down", |_| Some(scroll(ScrollDir::Down))),
+    r("scroll.page_up", "page up", |_| Some(scroll(ScrollDir::Up))),
+    r("scroll.top", "scroll [all the way] [back] [up] to [the] (top|beginning|start) [of the page|of page]", |_| Some(scroll(ScrollDir::Top))),
+    r("scroll.top_go", "(go|jump|move|back|return|get) [back] [all the way] [up] to [the] (top|beginning|start) [of the page|of page]", |_| Some(scroll(ScrollDir::Top))),
+    r("scroll.all_the_way_up", "scroll all the way up", |_| Some(scroll(ScrollDir::Top))),
+    r("scroll.bottom", "scroll [all the way] [down] to [the] (bottom|end) [of the page|of page]", |_| Some(scroll(ScrollDir::Bottom))),
+    r("scroll.bottom_go", "(go|jump|move|skip|get) [all the way] [down] to [the] (bottom|end) [of the page|of page]", |_| Some(scroll(ScrollDir::Bottom))),
+    r("scroll.all_the_way_down", "scroll all the way down", |_| Some(scroll(ScrollDir::Bottom))),
+
+    // Zoom.
+    r("zoom.in", "zoom in [a bit|a little|more]", |_| Some(zoom(ZoomDir::In))),
+    r("zoom.out", "zoom out [a bit|a little|more]", |_| Some(zoom(ZoomDir::Out))),
+    r("zoom.bigger", "make [it|the page|the text|text|everything|things] (bigger|larger)", |_| Some(zoom(ZoomDir::In))),
+    r("zoom.smaller", "make [it|the page|the text|text|everything|things] smaller", |_| Some(zoom(ZoomDir::Out))),
+    r("zoom.reset", "(reset|restore) [the] zoom [level]", |_| Some(zoom(ZoomDir::Reset))),
+    r("zoom.reset_to", "zoom (reset|back to normal|to normal|to default|to 100|back)", |_| Some(zoom(ZoomDir::Reset))),
+    r("zoom.actual_size", "[back to|reset to] (actual|normal|default|original) size", |_| Some(zoom(ZoomDir::Reset))),
+
+    // Browser tabs. "go to the X tab" means a browser tab; a tab widget on
+    // the page is clicked ("click the X tab").
+    r("tab.new", "[open|create] [a|another] (new|blank|empty) tab", |_| Some(C::NewTab { url: None })),
+    r("tab.new_with", "[open|create] [a] new tab (with|to|at|for|on) {url}", new_tab),
+    r("tab.new_open_in", "(open|load) {url} in [a|another] new (tab|window)", new_tab),
+    r("tab.close", "close [the|this] [current] (tab|page)", |_| Some(C::CloseTab)),
+    r("tab.switch", "(switch|change|go|jump|move) to [the] tab {tab}", switch_tab),
+    r("tab.switch_named", "(switch|change|go|jump|move) to [the] {tab} tab", switch_tab),
+
+    // Keys, before clicks: "press enter" is a key, "press Sign in" a click.
+    r("key.press", "(press|hit|push|tap) [the] {key}", press_key),
+
+    // Opening: an address, or else a link on the page (see `open`).
+    r("open.go_to", "(go to|goto|navigate to|head to|head over to|take me to|bring me to|browse to|jump to) {target}", open),
+    r("open", "(open|visit|load|launch|browse) [up] {target}", open),
+
+    // Forms, before the bare "select X" click.
+    r("type.into", "(type|enter|write|input|put|insert|paste|fill in|fill) {text} into {field}", type_text),
+    r("type.in", "(type|enter|write|input|put|insert|paste|fill in|fill) {text} (in|inside|on) {field}", type_text),
+    r("type.fill_with", "(fill in|fill out|fill|complete|populate) {field} with {text}", type_text),
+    r("type.set_to", "set {field} to {text}", type_text),
+    r("select.in", "(select|choose|pick) {option} (in|from|for|on|under) {field}", select),
+    r("select.as", "(select|choose|pick|use) {option} as [the] {field}", select),
+    r("check.on", "(check|tick|mark) {label}", |c| check(c, true)),
+    r("check.off", "(uncheck|untick|unmark|deselect|unselect|un-check|un-tick) {label}", |c| check(c, false)),
+    r("check.turn_on", "(turn|switch|toggle) on {label}", |c| check(c, true)),
+    r("check.turn_on_after", "(turn|switch|toggle) {label} on", |c| check(c, true)),
+    r("check.turn_off", "(turn|switch|toggle) off {label}", |c| check(c, false)),
+    r("check.turn_off_after", "(turn|switch|toggle) {label} off", |c| check(c, false)),
+
+    // Clicks.
+    r("click.follow", "follow [the] {label}", |c| {
+        let t = c.target(Slot::Label)?;
+        Some(C::Click { target: Target { role: t.role.or(Some(RoleHint::Link)), ..t } })
+    }),
+    r("click", "(click|tap|press|hit|push|double-click) [on|at] {label}", |c| Some(C::Click { target: c.target(Slot::Label)? })),
+    // Shop and file buttons are named by what they do to an item ("Add
+    // Aurora Desk Lamp to cart", "Download invoice INV-7"): the click's
+    // label is the whole phrase, so grounding finds that item's control.
+    r("click.add_to", "add {label} to [the|my|your] (cart|basket|bag|trolley|wishlist|wish list)", add_to),
+    r("click.download", "download {label}", download),
+    r("click.select_bare", "(select|choose|pick) {label}", |c| Some(C::Click { target: c.target(Slot::Label)? })),
+
+    // The site's own search.
+    r("search.this_site", "search (this|the) (site|page|website) for {text}", search),
+    r("search.on_site", "search [for] {text} (on|in) (this|the) (site|page|website)", search),
+    r("search", "search [for] {text}", search),
+    r("search.look_up", "(look up|lookup) {text}", search),
+
+    // Reading the page.
+    r("extract", "(extract|scrape|collect|harvest|pull out) [all] {what}", extract),
+    r("extract.get_all", "(get|list|grab|fetch) all [of] {what}", extract),
+    r("what_can_i_do", "what can (i|we) do [here|on this page|on this site|on this website|on here|now]", |_| Some(C::WhatCanIDo)),
+    r("what_can_i_do.options", "what are (my|the) (options|actions) [here|on this page]", |_| Some(C::WhatCanIDo)),
+    r("what_can_i_do.show", "(show|list) [me] [the|all] [available|possible] (actions|options) [here|on this page|on the page]", |_| Some(C::WhatCanIDo)),
+    r("summarize", "(summarize|summarise|sum up) [this|the] [page|site|website|article|tab|post|document]", |_| Some(C::Summarize)),
+    r("summarize.summary", "[give me|write|show me|make] [a|the] [quick|short|brief] summary [of this page|of the page|of this site|of this article]", |_| Some(C::Summarize)),
+    r("summarize.tldr", "(tldr|tl;dr)", |_| Some(C::Summarize)),
+    r("screenshot", "(take|grab|make|capture|get) [a|the] (screenshot|screen shot|screengrab|snapshot) [of this page|of the page|of this tab|of the screen]", |_| Some(C::Screenshot)),
+    r("screenshot.bare", "(screenshot|screen shot) [this|the] [page|tab|screen]", |_| Some(C::Screenshot)),
+    r("screenshot.capture", "capture [this|the] (page|tab|screen)", |_| Some(C::Screenshot)),
+
+    // About the grammar itself.
+    r("help", "[show|show me|list] [the|all] [available] (help|commands)", |_| Some(C::Help)),
+    r("help.you", "what (can|do) you (do|understand|know)", |_| Some(C::Help)),
+    r("help.say", "what can i (say|ask|type)", |_| Some(C::Help)),
+];
+
+fn scroll(dir: ScrollDir) -> Command {
+    C::Scroll { dir }
+}
+
+fn zoom(zoom: ZoomDir) -> Command {
+    C::Zoom { zoom }
+}
+
+fn new_tab(c: &Ctx) -> Option<Command> {
+    Some(C::NewTab { url: Some(slots::url(&c.text(Slot::Url))?) })
+}
+
+fn switch_tab(c: &Ctx) -> Option<Command> {
+    let text = verbatim(c.input, without_article(c.slot(Slot::Tab)));
+    Some(C::SwitchTab { text })
+}
+
+fn press_key(c: &Ctx) -> Option<Command> {
+    let toks = c.slot(Slot::Key);
+    if slots::is_quoted(toks) {
+        return None;
+    }
+    Some(C::PressKey { key: Key::from_words(&slots::words(toks))? })
+}
+
+/// Ambiguity rule for `open X`/`go to X`: X that looks like an address
+/// (scheme, `localhost`, IPv4, or `name.tld`) is navigated to in this tab;
+/// anything else is something on the page labelled X (a trailing "page" is
+/// dropped: "open the pricing page" → "pricing"), clicked after grounding.
+/// Site names are never guessed ("open github" looks for a "github" link;
+/// "open github.com" goes there). Declined: other schemes (`javascript:`,
+/// `chrome://`), and links "in a new tab" (a link opens where the page says).
+fn open(c: &Ctx) -> Option<Command> {
+    let toks = c.slot(Slot::Target);
+    let raw = verbatim(c.input, toks);
+    if let Some(url) = slots::url(&raw) {
+        return Some(C::Open { target: OpenTarget::Url(url) });
+    }
+    let lower = raw.to_lowercase();
+    if lower.contains(':') && !slots::is_quoted(toks) && lower.split_whitespace().count() == 1 {
+        return None;
+    }
+    let words = slots::words(toks);
+    if words.windows(2).any(|w| w == ["new", "tab"] || w == ["new", "window"]) {
+        return None;
+    }
+    let toks = without_suffix(toks, &[&["page"]]);
+    Some(C::Open { target: OpenTarget::Link(slots::target(c.input, toks)?) })
+}
+
+/// Words that point at an item instead of naming it ("add it to my cart",
+/// "the blue one"): only the LLM can tell which item that is.
+const POINTING: &[&str] = &["it", "this", "that", "them", "these", "those", "one", "ones", "everything", "all", "both"];
+
+fn names_an_item(toks: &[Token]) -> bool {
+    !toks.is_empty() && !toks.last().is_some_and(|t| POINTING.iter().any(|w| t.is_word(w)))
+}
+
+/// "add X to [my] cart" → click "Add X to cart" (the container as typed).
+fn add_to(c: &Ctx) -> Option<Command> {
+    let item = without_article(c.slot(Slot::Label));
+    if !names_an_item(item) {
+        return None;
+    }
+    // The pattern ends with "to [the|my|your] (cart|…)": the container
+    // follows the last "to" (an item may contain one: "Back to School Kit").
+    let after_to = c.tokens.iter().rposition(|t| t.is_word("to"))? + 1;
+    let container = match &c.tokens[after_to..] {
+        [owner, rest @ ..] if !rest.is_empty() && ["the", "my", "your"].iter().any(|w| owner.is_word(w)) => rest,
+        all => all,
+    };
+    Some(C::Click {
+        target: Target::new(format!("Add {} to {}", verbatim(c.input, item), verbatim(c.input, container))),
+    })
+}
+
+/// "download X" → click "Download X".
+fn download(c: &Ctx) -> Option<Command> {
+    let item = without_article(c.slot(Slot::Label));
+    if !names_an_item(item) {
+        return None;
+    }
+    Some(C::Click { target: Target::new(format!("Download {}", verbatim(c.input, item))) })
+}
+
+fn type_text(c: &Ctx) -> Option<Command> {
+    let text = c.text(Slot::Text);
+    Some(C::Type { text, field: c.target(Slot::Field)? })
+}
+
+fn select(c: &Ctx) -> Option<Command> {
+    let option = verbatim(c.input, without_suffix(without_article(c.slot(Slot::Option)), &[&["option"]]));
+    Some(C::Select { option, field: c.target(Slot::Field)? })
+}
+
+/// Words that make "check …" a question, not a checkbox ("check if it ships").
+const NOT_A_CHECKBOX: &[&str] =
+    &["if", "whether", "that", "what", "how", "out", "for", "to", "which", "who", "when", "why", "where", "again"];
+
+fn check(c: &Ctx, on: bool) -> Option<Command> {
+    let toks = c.slot(Slot::Label);
+    if toks.first().is_some_and(|t| NOT_A_CHECKBOX.iter().any(|w| t.is_word(w))) {
+        return None;
+    }
+    let mut target = c.target(Slot::Label)?;
+    // "the remember me box" is a checkbox here, not a text field.
+    if target.role == Some(RoleHint::Field) {
+        target.role = Some(RoleHint::Checkbox);
+    }
+    Some(C::Check { target, on })
+}
+
+fn search(c: &Ctx) -> Option<Command> {
+    let toks = c.slot(Slot::Text);
+    // "search for" alone: the optional "for" was taken as the text.
+    if matches!(toks, [t] if t.is_word("for")) {
+        return None;
+    }
+    Some(C::Search { text: verbatim(c.input, toks) })
+}
+
+fn extract(c: &Ctx) -> Option<Command> {
+    const HERE: &[&[&str]] = &[
+        &["from", "this", "page"],
+        &["from", "the", "page"],
+        &["on", "this", "page"],
+        &["on", "the", "page"],
+        &["here"],
+    ];
+    let toks = without_article(without_suffix(c.slot(Slot::What), HERE));
+    // "extract the": an article alone names nothing.
+    if matches!(toks, [t] if ["the", "a", "an"].iter().any(|a| t.is_word(a))) {
+        return None;
+    }
+    Some(C::Extract { what: verbatim(c.input, toks) })
+}
+
+/// The rules with their compiled patterns (compiled once; a test compiles
+/// every pattern, so `expect` cannot fire in a shipped build).
+pub fn compiled() -> &'static [(&'static Rule, Pattern)] {
+    static COMPILED: OnceLock<Vec<(&'static Rule, Pattern)>> = OnceLock::new();
+    COMPILED.get_or_init(|| {
+        RULES.iter().map(|rule| (rule, Pattern::compile(rule.pattern).expect("grammar patterns compile"))).collect()
+    })
+}
+
+/// The first rule that matches all of `tokens` and builds a command.
+pub fn match_command(input: &str, tokens: &[Token]) -> Option<(Command, &'static str)> {
+    compiled().iter().find_map(|(rule, pattern)| {
+        let caps = pattern.matches(tokens)?;
+        let cmd = (rule.build)(&Ctx { input, tokens, caps })?;
+        Some((cmd, rule.id))
+    })
+}

@@ -1,0 +1,199 @@
+//! Splitting input into a sequence of commands, and taking politeness off
+//! each one.
+//!
+//! Split points are runs of separators between words: `;`, a line break and
+//! "then" are strong; `,`, `.` and "and" are weak ("and then", ", then" are
+//! one strong point). Strong points always split (text containing "then"
+//! is quoted), so a part that is not a command makes the whole input not a
+//! sequence, never a command with a strange label. Weak points split where
+//! every part is a command, preferring the reading with the most splits.
+//!
+//! So "open example.com and scroll down" is two commands, while
+//! "type rock and roll into search" and "click Save and Continue" are one
+//! (their parts "type rock", "Continue" are not commands), and
+//! "type Paris, France into city then press enter" splits only at "then".
+
+use super::model::Command;
+use super::rules::match_command;
+use super::tokens::{Strength, Token, TokenKind};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// Beyond this many weak points in a chunk only the two plain readings are
+/// tried (all split, none) instead of every combination.
+const MAX_WEAK_COMBINED: usize = 12;
+
+/// Input with more split points than this is not read as commands at all:
+/// it is prose, for the LLM.
+const MAX_POINTS: usize = 32;
+
+/// Leading politeness and filler, taken off before matching.
+#[rustfmt::skip]
+const POLITE_PREFIXES: &[&[&str]] = &[
+    &["please"], &["pls"], &["plz"], &["kindly"],
+    &["can", "you"], &["could", "you"], &["would", "you"], &["will", "you"], &["can", "u"], &["could", "u"],
+    &["i", "want", "to"], &["i", "would", "like", "to"], &["i'd", "like", "to"], &["i", "need", "to"],
+    &["let's"], &["lets"], &["let", "us"], &["go", "ahead", "and"],
+    &["now"], &["just"], &["ok"], &["okay"], &["hey"], &["so"], &["and"], &["then"], &["also"],
+];
+
+/// Trailing politeness ("… for me, please"). Not "now": "click Buy now".
+#[rustfmt::skip]
+const POLITE_SUFFIXES: &[&[&str]] = &[
+    &["please"], &["pls"], &["plz"], &["for", "me"], &["thanks"], &["thank", "you"], &["thx"],
+];
+
+fn separatorish(t: &Token) -> Option<Strength> {
+    match t.kind {
+        TokenKind::Sep(s) => Some(s),
+        TokenKind::Word if t.norm == "then" => Some(Strength::Strong),
+        TokenKind::Word if t.norm == "and" => Some(Strength::Weak),
+        _ => None,
+    }
+}
+
+fn strip_politeness(tokens: &[Token]) -> &[Token] {
+    let mut toks = tokens;
+    loop {
+        let before = toks.len();
+        for p in POLITE_PREFIXES {
+            if toks.len() > p.len() && p.iter().zip(toks).all(|(w, t)| t.is_word(w)) {
+                toks = &toks[p.len()..];
+            }
+        }
+        for s in POLITE_SUFFIXES {
+            if toks.len() > s.len() && s.iter().rev().zip(toks.iter().rev()).all(|(w, t)| t.is_word(w)) {
+                toks = &toks[..toks.len() - s.len()];
+            }
+        }
+        if toks.len() == before {
+            return toks;
+        }
+    }
+}
+
+/// A run of separators between two commands' worth of words.
+struct Point {
+    range: Range<usize>,
+    strength: Strength,
+}
+
+/// The commands of `input` and the rule that read each, if every part of
+/// some split is a command.
+pub fn sequence(input: &str, tokens: &[Token]) -> Option<Vec<(Command, &'static str)>> {
+    let lo = tokens.iter().position(|t| !matches!(t.kind, TokenKind::Sep(_)))?;
+    let hi = tokens.iter().rposition(|t| !matches!(t.kind, TokenKind::Sep(_)))? + 1;
+    let points = split_points(tokens, lo..hi);
+    if points.len() > MAX_POINTS {
+        return None;
+    }
+    // Strong points always split, so each chunk between them is read on its own.
+    let mut out = Vec::new();
+    let mut start = lo;
+    let strong = points.iter().filter(|p| p.strength == Strength::Strong);
+    for end in strong.map(|p| p.range.clone()).chain(std::iter::once(hi..hi)) {
+        let weak: Vec<&Point> = points.iter().filter(|p| p.range.start >= start && p.range.end <= end.start).collect();
+        out.extend(chunk(input, tokens, start..end.start, &weak)?);
+        start = end.end;
+    }
+    Some(out)
+}
+
+/// The commands of one chunk, split at the weak points where every part is
+/// a command, most splits first.
+fn chunk(input: &str, tokens: &[Token], body: Range<usize>, weak: &[&Point]) -> Option<Vec<(Command, &'static str)>> {
+    let mut memo: HashMap<Range<usize>, Option<(Command, &'static str)>> = HashMap::new();
+    let mut one = |range: Range<usize>| -> Option<(Command, &'static str)> {
+        memo.entry(range.clone())
+            .or_insert_with(|| {
+                let words: Vec<Token> =
+                    tokens[range].iter().filter(|t| !matches!(t.kind, TokenKind::Sep(_))).cloned().collect();
+                match_command(input, strip_politeness(&words))
+            })
+            .clone()
+    };
+    masks(weak.len()).into_iter().find_map(|mask| {
+        let mut start = body.start;
+        let mut parts = Vec::new();
+        for (k, p) in weak.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                parts.push(start..p.range.start);
+                start = p.range.end;
+            }
+        }
+        parts.push(start..body.end);
+        parts.into_iter().map(&mut one).collect::<Option<Vec<_>>>()
+    })
+}
+
+/// Interior runs of separators in `body` (runs touching its ends are words).
+fn split_points(tokens: &[Token], body: Range<usize>) -> Vec<Point> {
+    let mut points = Vec::new();
+    let mut i = body.start;
+    while i < body.end {
+        let Some(mut strength) = separatorish(&tokens[i]) else {
+            i += 1;
+            continue;
+        };
+        let start = i;
+        while i < body.end {
+            match separatorish(&tokens[i]) {
+                Some(s) => strength = strength.max(s),
+                None => break,
+            }
+            i += 1;
+        }
+        if start > body.start && i < body.end {
+            points.push(Point { range: start..i, strength });
+        }
+    }
+    points
+}
+
+/// Split masks over `n` weak points (bit k: split at point k), most splits
+/// first; past [`MAX_WEAK_COMBINED`] only all or none.
+fn masks(n: usize) -> Vec<u32> {
+    let all = ((1u64 << n) - 1) as u32;
+    if n > MAX_WEAK_COMBINED {
+        return vec![all, 0];
+    }
+    let mut masks: Vec<u32> = (0..=all).collect();
+    masks.sort_by_key(|m| (std::cmp::Reverse(m.count_ones()), *m));
+    masks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tokens::tokenize;
+    use super::*;
+
+    #[test]
+    fn points_have_strengths_and_masks_prefer_more_splits() {
+        let tokens = tokenize("a and b then c");
+        let points = split_points(&tokens, 0..tokens.len());
+        let strengths: Vec<Strength> = points.iter().map(|p| p.strength).collect();
+        assert_eq!(strengths, [Strength::Weak, Strength::Strong]);
+        assert_eq!(masks(2), vec![0b11, 0b01, 0b10, 0b00]);
+        assert_eq!(masks(13), vec![0x1fff, 0]);
+    }
+
+    #[test]
+    fn runs_merge_and_edges_do_not_split() {
+        let tokens = tokenize("then a, and then b.");
+        let lo = 0;
+        let hi = tokens.len() - 1;
+        let points = split_points(&tokens, lo..hi);
+        assert_eq!(points.len(), 1);
+        assert_eq!(points[0].strength, Strength::Strong);
+    }
+
+    #[test]
+    fn politeness_comes_off_both_ends() {
+        let input = "could you please scroll down for me thanks";
+        let tokens = tokenize(input);
+        let words: Vec<&str> = strip_politeness(&tokens).iter().map(|t| t.norm.as_str()).collect();
+        assert_eq!(words, ["scroll", "down"]);
+        let tokens = tokenize("please");
+        assert_eq!(strip_politeness(&tokens).len(), 1);
+    }
+}
