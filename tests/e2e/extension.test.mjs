@@ -18,7 +18,7 @@ after(async () => {
 
 const SEED_TOOLS = [
   'getMiniPCD', 'pcd.query', 'getDetails', 'dom.click', 'dom.type', 'dom.select', 'dom.submit',
-  'dom.scroll', 'dom.waitFor', 'dom.extract', 'tabs.open', 'tabs.switch', 'tabs.close',
+  'dom.scroll', 'dom.waitFor', 'dom.extract', 'tabs.open', 'tabs.switch', 'tabs.close', 'capture.candidates',
 ];
 
 test('the manifest asks for least permissions and hides resources from fingerprinting', async () => {
@@ -34,7 +34,7 @@ test('the manifest asks for least permissions and hides resources from fingerpri
 // Tools built so far answer for real; the others must say they are not built.
 const BUILT = new Set([
   'getMiniPCD', 'pcd.query', 'pcd.summary', 'getDetails', 'dom.resolve', 'tabs.open', 'tabs.switch', 'tabs.close',
-  'dom.click', 'dom.type', 'dom.select', 'dom.submit', 'dom.scroll', 'dom.waitFor', 'dom.extract',
+  'dom.click', 'dom.type', 'dom.select', 'dom.submit', 'dom.scroll', 'dom.waitFor', 'dom.extract', 'capture.candidates',
 ]);
 // Every argument any tool needs (unknown ones are ignored), so that a built
 // tool gets past parsing to the missing tab.

@@ -56,6 +56,12 @@ extern "C" {
     fn windows_update_(window_id: i32, props: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = create)]
     fn windows_create_(props: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = getZoom)]
+    fn tabs_get_zoom_(tab_id: i32) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = setZoom)]
+    fn tabs_set_zoom_(tab_id: i32, factor: f64) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = captureVisibleTab)]
+    fn tabs_capture_visible_tab_(window_id: i32, options: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = getLastFocused)]
     fn windows_get_last_focused_(query: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "scripting"], js_name = executeScript)]
@@ -129,6 +135,20 @@ pub async fn tabs_go_forward(tab_id: i32) -> Result<JsValue, JsValue> {
 }
 pub async fn tabs_reload(tab_id: i32) -> Result<JsValue, JsValue> {
     settle(tabs_reload_(tab_id)).await
+}
+/// The tab's zoom factor (1.0 = 100 %).
+pub async fn tabs_get_zoom(tab_id: i32) -> Result<f64, JsValue> {
+    let factor = settle(tabs_get_zoom_(tab_id)).await?;
+    factor.as_f64().ok_or_else(|| JsValue::from_str("getZoom gave no number"))
+}
+/// Sets the tab's zoom factor; `0.0` resets it to the default.
+pub async fn tabs_set_zoom(tab_id: i32, factor: f64) -> Result<JsValue, JsValue> {
+    settle(tabs_set_zoom_(tab_id, factor)).await
+}
+/// A `data:` URL of the visible area of the window's active tab (needs host
+/// access to the page: `<all_urls>`).
+pub async fn tabs_capture_visible_tab(window_id: i32, options: &JsValue) -> Result<JsValue, JsValue> {
+    settle(tabs_capture_visible_tab_(window_id, options)).await
 }
 pub async fn windows_update(window_id: i32, props: &JsValue) -> Result<JsValue, JsValue> {
     settle(windows_update_(window_id, props)).await

@@ -4,6 +4,8 @@
 //! to the network (the user's LLM endpoint). It routes:
 //! - extension pages' [`PanelRequest`](bc_core::protocol::PanelRequest)s
 //!   arriving over a `chrome.runtime` Port ([`panel`]),
+//! - commands typed in the panel, run without an LLM through the tools
+//!   ([`command`]; anything else goes on to [`ask`]),
 //! - questions about the active tab: digest from the content script
 //!   ([`tabs`]), then a streamed chat completion ([`llm_http`]) ([`ask`]),
 //! - tool calls by seed-000 name ([`tools`], also `self.copilot.call`),
@@ -15,7 +17,9 @@
 
 mod act;
 mod ask;
+mod capture;
 mod chrome;
+mod command;
 mod js;
 mod llm_http;
 mod nav;

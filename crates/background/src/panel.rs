@@ -1,12 +1,15 @@
 //! Ports from extension pages (side panel, options): decoding
-//! [`PanelRequest`]s, running them, posting [`PanelEvent`]s back.
+//! [`PanelRequest`]s, running them, posting [`PanelEvent`]s back. An `Ask`
+//! goes to [`command::route`] (commands, else the LLM); `Cancel` stops its
+//! LLM call and its command run.
 //!
 //! Trust comes from the port's sender, classified once on connect: only our
 //! own extension pages get a connection; anything else is disconnected
 //! before a single message of it is decoded.
 
+use crate::command::{self, Stop};
 use crate::llm_http::{self, Cancel};
-use crate::{ask, chrome, js, store};
+use crate::{chrome, js, store};
 use bc_core::protocol::{CopilotError, PanelEvent, PanelRequest, RequestId, SenderClass, PANEL_PORT};
 use bc_core::settings::Settings;
 use std::cell::RefCell;
@@ -17,7 +20,20 @@ use wasm_bindgen::prelude::*;
 /// One connected extension page.
 pub struct Connection {
     port: chrome::Port,
-    in_flight: RefCell<HashMap<RequestId, Cancel>>,
+    in_flight: RefCell<HashMap<RequestId, InFlight>>,
+}
+
+/// How to stop a request in flight: its LLM call and its command run.
+struct InFlight {
+    llm: Cancel,
+    commands: Rc<Stop>,
+}
+
+impl InFlight {
+    fn cancel(&self) {
+        self.llm.cancel();
+        self.commands.stop();
+    }
 }
 
 impl Connection {
@@ -55,8 +71,9 @@ pub fn accept(port: chrome::Port, early: js_sys::Array) {
     let on_disconnect = {
         let conn = conn.clone();
         Closure::<dyn FnMut(JsValue)>::new(move |_port: JsValue| {
-            for (_, cancel) in conn.in_flight.borrow_mut().drain() {
-                cancel.cancel();
+            let in_flight: Vec<InFlight> = conn.in_flight.borrow_mut().drain().map(|(_, f)| f).collect();
+            for request in in_flight {
+                request.cancel();
             }
         })
     };
@@ -82,15 +99,18 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
         PanelRequest::SaveSettings { id, settings } => (id, save_settings(id, settings).await),
         PanelRequest::TestConnection { id, settings } => (id, test_connection(id, settings).await),
         PanelRequest::Ask { id, question, history } => {
-            let cancel = Cancel::new();
-            conn.in_flight.borrow_mut().insert(id, cancel.clone());
-            let outcome = ask::run(&conn, id, &question, &history, &cancel).await.map(|()| None);
+            let (cancel, stop) = (Cancel::new(), Stop::new(id));
+            conn.in_flight.borrow_mut().insert(id, InFlight { llm: cancel.clone(), commands: stop.clone() });
+            // Commands run here; questions and the rest go to the LLM.
+            let outcome = command::route(&conn, id, &question, &history, &cancel, &stop).await.map(|()| None);
             conn.in_flight.borrow_mut().remove(&id);
             (id, outcome)
         }
         PanelRequest::Cancel { id } => {
-            if let Some(cancel) = conn.in_flight.borrow().get(&id) {
-                cancel.cancel();
+            // Taken out first: stopping wakes tool calls that may post at once.
+            let request = conn.in_flight.borrow_mut().remove(&id);
+            if let Some(request) = request {
+                request.cancel();
             }
             (id, Ok(None))
         }

@@ -8,7 +8,7 @@
 //! `nav.*` without one), so calls on one tab never overlap.
 
 use crate::queue::{self, CancelToken};
-use crate::{act, js, nav, tabs};
+use crate::{act, capture, js, nav, tabs};
 use bc_core::act::{DomAction, PageScroll};
 use bc_core::tools::ScrollDirection;
 use bc_core::types::RoleSelector;
@@ -103,6 +103,10 @@ async fn dispatch(call: ToolCall, default_tab: Option<i32>, cancel: CancelToken)
         },
         ToolCall::DomWaitFor { tab_id, event, value, timeout_ms } => act::wait_for(tab_id, event, value, timeout_ms).await,
         ToolCall::DomExtract { tab_id, collection_id, fields } => act::extract(tab_id, collection_id, fields).await,
+        ToolCall::CaptureCandidates { tab_id, ids } => json(capture::candidates(tab_id, ids).await),
+        // Every seed-000 tool is built; a tool added to `ToolCall` answers
+        // `not_implemented` until its arm is written.
+        #[allow(unreachable_patterns)]
         other => Err(ToolError::not_implemented(other.name())),
     }
 }

@@ -9,8 +9,10 @@
 
 pub mod act;
 pub mod aria;
+mod capture;
 mod debug;
 mod digest;
+pub mod live;
 pub mod pcd;
 pub mod resolve;
 pub mod slice;
@@ -77,8 +79,19 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
                 }
             }
         }
+        // Perception requests compute what changed in slices, yielding to
+        // the page, so even a first request holds the main thread briefly.
+        ContentRequest::MiniPcd => ContentResponse::MiniPcd { mini: live::current_sliced(&document).await.mini.clone() },
+        ContentRequest::Details { ids } => {
+            let built = live::current_sliced(&document).await;
+            match resolve::details::details(&document, &built, &ids) {
+                Ok(details) => ContentResponse::Details { details },
+                // The LLM planned with ids of an older MiniPCD: refreshing helps.
+                Err(e) => refused(ErrorCode::NotFound, e.to_string(), true),
+            }
+        }
         ContentRequest::Query { query } => {
-            let built = build_pcd(&document);
+            let built = live::current_sliced(&document).await;
             match bc_core::rank::Ranker::new(query, bc_core::pcd::rank_candidates(&built)) {
                 Ok(ranker) => ContentResponse::Hits { hits: slice::rank(ranker).await.0 },
                 Err(e) => ContentResponse::Failed { error: e.to_string() },
@@ -90,12 +103,11 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
 
 use serde::Serialize;
 
-/// Collects the page's facts and builds its MiniPCD; the element registry of
-/// this collection becomes current, so ids resolve to live elements.
-/// (Rebuilt per request for now; issue 3's incremental updates come next.)
-fn build_pcd(document: &web_sys::Document) -> bc_core::pcd::Built {
-    let facts = pcd::collect_current(document);
-    bc_core::pcd::build(&facts, js_sys::Date::now())
+/// The page's current MiniPCD build, kept up to date by `live/` (cheap when
+/// nothing changed); its element registry is the current one, so ids
+/// resolve to live elements.
+fn build_pcd(document: &web_sys::Document) -> std::rc::Rc<bc_core::pcd::Built> {
+    live::current(document)
 }
 
 fn refused(code: ErrorCode, error: String, retryable: bool) -> ContentResponse {
@@ -115,10 +127,7 @@ fn respond(req: ContentRequest) -> ContentResponse {
         ContentRequest::Summary { mode } => ContentResponse::Summary {
             summary: bc_core::summary::summarize(&summary_facts::collect(&document), mode),
         },
-        ContentRequest::MiniPcd => ContentResponse::MiniPcd { mini: build_pcd(&document).mini },
-        ContentRequest::Act { .. } | ContentRequest::Scroll { .. } | ContentRequest::Query { .. } | ContentRequest::WaitFor { .. } => {
-            ContentResponse::Failed { error: "actions are answered asynchronously".into() }
-        }
+
         ContentRequest::Extract { collection_id, fields } => {
             let built = build_pcd(&document);
             match extract(&built, &collection_id, fields) {
@@ -133,14 +142,18 @@ fn respond(req: ContentRequest) -> ContentResponse {
                 refused(code, e.to_string(), retryable)
             }
         },
-        ContentRequest::Details { ids } => {
-            let built = build_pcd(&document);
-            match resolve::details::details(&document, &built, &ids) {
-                Ok(details) => ContentResponse::Details { details },
-                // The LLM planned with ids of an older MiniPCD: refreshing helps.
-                Err(e) => refused(ErrorCode::NotFound, e.to_string(), true),
-            }
+        ContentRequest::Act { .. }
+        | ContentRequest::Scroll { .. }
+        | ContentRequest::Query { .. }
+        | ContentRequest::WaitFor { .. }
+        | ContentRequest::MiniPcd
+        | ContentRequest::Details { .. } => {
+            ContentResponse::Failed { error: "actions are answered asynchronously".into() }
         }
+        ContentRequest::CandidateBoxes { ids } => match capture::boxes(&live::current(&document), &ids) {
+            Ok((viewport, boxes)) => ContentResponse::CandidateBoxes { viewport, boxes },
+            Err(error) => ContentResponse::Refused { error },
+        },
     }
 }
 

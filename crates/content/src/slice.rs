@@ -1,5 +1,5 @@
 //! Work that must not hold the page's main thread: cut into slices of at
-//! most [`SLICE_MS`] (seed 000 §8.2, §11), yielding to the page between
+//! most 8 ms (seed 000 §8.2, §11), yielding to the page between
 //! slices (`requestIdleCallback`, else a zero timeout) and pausing while
 //! the tab is hidden. Used for `pcd.query` ranking (`bc_core::rank::Ranker`
 //! gives identical results however it is sliced).
@@ -15,8 +15,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// The longest stretch of work before yielding to the page.
-pub const SLICE_MS: f64 = 8.0;
+/// The longest stretch of work before yielding to the page: 8 ms, halved
+/// for a while after a long task (`live::budget`, seed 000 §11).
+fn slice_ms() -> f64 {
+    f64::from(crate::live::budget().slice_ms)
+}
 /// Work units per step between clock reads.
 const STEP: usize = 4;
 
@@ -27,7 +30,8 @@ pub async fn rank(mut ranker: Ranker) -> (Vec<QueryHit>, SliceStats) {
         until_visible().await;
         let start = now();
         let mut done = false;
-        while now() - start < SLICE_MS {
+        let slice = slice_ms();
+        while now() - start < slice {
             if ranker.step(STEP) == Progress::Done {
                 done = true;
                 break;

@@ -3,7 +3,7 @@
 //! under test (`#t` unless a selector is given), and the role and name
 //! Chromium's accessibility tree gives it.
 
-use bc_content::aria::{accessible_name, computed_role, heading_level, is_hidden};
+use bc_content::aria::{accessible_name, accessible_name_full, computed_role, heading_level, is_hidden};
 mod common;
 
 use common::fixture;
@@ -169,6 +169,62 @@ fn roles_and_names_match_chromium() {
     }
     fixture("");
     assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), CASES.len(), failures.join("\n"));
+}
+
+/// Fixtures for the name shortcuts (`aria/quick.rs`): elements without an
+/// id (so `labels` is not asked), text-only content with generated text,
+/// `text-transform` and several text nodes, and the cases that must leave
+/// the shortcut (labels, `aria-owns`, shadow roots, SVG).
+const SHORTCUT_FIXTURES: &[&str] = &[
+    r#"<button>Save</button><a href="/p/1">Product 1</a><span style="cursor:pointer">Keep</span>"#,
+    r#"<style>.n::before{content:"Note: "}.n::after{content:" (new)"; display:block}</style><button class="n">Read</button><a class="n" href="/x">Go</a>"#,
+    r#"<style>.u{text-transform:uppercase}.c{text-transform:capitalize}</style><button class="u">call us</button><a class="c" href="/x">two words</a><button class="c"></button>"#,
+    r#"<a href="/x">Hi<!-- a comment --> there</a><button>   </button><button title="Tip">  </button><button aria-label="  ">Shown</button>"#,
+    r#"<button hidden>Hidden one</button><div hidden><a href="/x">Inside hidden</a></div><button style="visibility:hidden">Invisible</button>"#,
+    r#"<label>Remember <button>me</button></label><button id="b">Lonely</button><label for="b">Lbl</label><label><input type="checkbox"> Opt in</label>"#,
+    r#"<span role="button" aria-owns="o">A</span><span id="o">B</span><div role="link" title="T"></div><span title="Tip">x</span>"#,
+    r#"<div role="textbox" aria-placeholder="Type here"></div><div role="none">gone</div><h2 role="presentation" title="t">Title</h2>"#,
+    r#"<details><summary>More</summary>x</details><details><summary role="button">Btn</summary></details><summary>loose</summary>"#,
+    r#"<svg><a href="/x">svg link</a><button>svg button</button></svg><input type="submit"><textarea placeholder="p"></textarea>"#,
+    r#"<a href="/x" aria-labelledby="nope">Fallback</a><a href="/x" aria-labelledby="lab">x</a><span id="lab">Labelled</span>"#,
+    r#"<ul><li role="option">Opt</li></ul><table><tr><td role="gridcell" tabindex="0">Cell</td><th>Head</th></tr></table>"#,
+];
+
+#[wasm_bindgen_test]
+fn shortcuts_give_the_full_names() {
+    let mut failures = Vec::new();
+    let mut check_all = |html: &str, f: &web_sys::Element| {
+        let all = f.query_selector_all("*").unwrap();
+        for i in 0..all.length() {
+            let el: web_sys::Element = all.item(i).unwrap().unchecked_into();
+            let (quick, full) = (accessible_name(&el), accessible_name_full(&el));
+            if quick != full {
+                failures.push(format!("{html}\n    <{}>: {quick:?}, full computation {full:?}", el.local_name()));
+            }
+        }
+    };
+    for case in CASES {
+        check_all(case.html, &fixture(case.html));
+    }
+    for html in SHORTCUT_FIXTURES {
+        check_all(html, &fixture(html));
+    }
+    // Adjacent text nodes (as frameworks render `{"Product "}{n}`), with
+    // and without a transform that works per node; and a shadow host.
+    let f = fixture(r#"<button id="a"></button><a id="b" href="/x" style="text-transform:capitalize"></a><div id="h" role="button">light</div>"#);
+    for id in ["a", "b"] {
+        let el = f.query_selector(&format!("#{id}")).unwrap().unwrap();
+        el.append_with_str_2("product ", "seven").unwrap();
+    }
+    let host = f.query_selector("#h").unwrap().unwrap();
+    host.attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
+        .unwrap()
+        .set_inner_html("<b>shadow</b> text");
+    check_all("adjacent text nodes, shadow host", &f);
+    assert_eq!(accessible_name(&f.query_selector("#b").unwrap().unwrap()), "Product Seven");
+    assert_eq!(accessible_name(&host), "shadow text");
+    fixture("");
+    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[wasm_bindgen_test]

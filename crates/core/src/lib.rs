@@ -9,6 +9,7 @@
 //!   serialised with exactly the seed's TypeScript field names.
 //! - [`tools`]: the tool surface: names, typed calls, `ToolResult`.
 //! - [`act`]: DOM actions, their outcome, change detection and retry ladder.
+//! - [`capture`]: `capture.candidates`' result types, visibility and crop geometry.
 //! - [`protocol`]: one serde enum per channel between extension contexts.
 //! - [`settings`]: the user's LLM endpoint configuration and its validation.
 //! - [`llm`]: OpenAI-compatible request building, SSE stream decoding and
@@ -31,6 +32,7 @@
 //!   descriptions and the tool calls each command plans.
 
 pub mod act;
+pub mod capture;
 pub mod command;
 pub mod digest;
 pub mod kind;

@@ -53,6 +53,44 @@ pub enum PanelEvent {
     AnswerStarted { id: RequestId, page: PageRef },
     AnswerDelta { id: RequestId, text: String },
     AnswerDone { id: RequestId },
+    /// The input was read as commands, run without an LLM (issue 4 point 6):
+    /// one line per command (`Command::describe`), in the order they run.
+    /// `StepStarted`/`StepDone` follow for each, then `CommandsDone`.
+    CommandsStarted { id: RequestId, steps: Vec<String> },
+    /// Step `index` of `CommandsStarted::steps` is running.
+    StepStarted { id: RequestId, index: u32 },
+    /// Step `index` ended; a failed step is the last one that ran.
+    StepDone { id: RequestId, index: u32, outcome: StepOutcome },
+    /// No more steps run: all succeeded, one failed, or the run was stopped.
+    CommandsDone { id: RequestId },
+    /// An answer made without the LLM: input that needs one when none is
+    /// configured (`needs_llm`: the panel offers the options page), with
+    /// what the commands can do.
+    LocalReply { id: RequestId, text: String, needs_llm: bool },
+}
+
+/// How one command ended, as the panel shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepOutcome {
+    pub ok: bool,
+    /// One line: what happened ("Clicked “Sign in” → now on “Dashboard”
+    /// (/app/dashboard/)"), or why it failed.
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attachment: Option<StepAttachment>,
+}
+
+/// More than a line, shown under the step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum StepAttachment {
+    /// The help, a page summary, what the page offers, extracted items.
+    Text { text: String },
+    /// A picture of the visible tab (`data:image/png;base64,…`), shown in
+    /// the panel and saved only when the user clicks its link; it is never
+    /// sent anywhere else.
+    Image { data_url: String, file_name: String },
 }
 
 impl PanelEvent {
@@ -64,7 +102,12 @@ impl PanelEvent {
             | PanelEvent::Failed { id, .. }
             | PanelEvent::AnswerStarted { id, .. }
             | PanelEvent::AnswerDelta { id, .. }
-            | PanelEvent::AnswerDone { id } => *id,
+            | PanelEvent::AnswerDone { id }
+            | PanelEvent::CommandsStarted { id, .. }
+            | PanelEvent::StepStarted { id, .. }
+            | PanelEvent::StepDone { id, .. }
+            | PanelEvent::CommandsDone { id }
+            | PanelEvent::LocalReply { id, .. } => *id,
         }
     }
 }
@@ -124,6 +167,9 @@ pub enum ContentRequest {
     Extract { collection_id: String, fields: Vec<String> },
     /// Waits for a condition (`dom.waitFor`).
     WaitFor { event: crate::tools::WaitEvent, value: Option<String>, timeout_ms: u32 },
+    /// Where the MiniPCD ids' elements are, and the viewport
+    /// (`capture.candidates`, before the worker takes the screenshot).
+    CandidateBoxes { ids: Vec<String> },
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -140,6 +186,7 @@ pub enum ContentResponse {
     Acted { outcome: crate::act::ActOutcome },
     Waited { outcome: crate::act::WaitOutcome },
     Extracted { extraction: crate::pcd::extract::Extraction },
+    CandidateBoxes { viewport: crate::capture::Viewport, boxes: Vec<crate::capture::CandidateBox> },
     /// The request was understood but cannot be carried out, for a reason
     /// the tool reports as is (bad selector, unknown id, missing frame).
     Refused { error: crate::tools::ToolError },
@@ -214,6 +261,27 @@ mod tests {
         assert_eq!(back, ev);
         let PanelEvent::Failed { error, .. } = back else { unreachable!() };
         assert!(error.to_string().contains("429"));
+    }
+
+    #[test]
+    fn command_run_events_round_trip() {
+        let cases = [
+            json!({"type": "commandsStarted", "id": 5, "steps": ["Open https://example.com/", "Click “Sign in”"]}),
+            json!({"type": "stepStarted", "id": 5, "index": 1}),
+            json!({"type": "stepDone", "id": 5, "index": 0, "outcome": {"ok": true, "summary": "Now on “Example” (example.com/)"}}),
+            json!({"type": "stepDone", "id": 5, "index": 1, "outcome": {"ok": false, "summary": "Nothing on this page matches “Sign in”."}}),
+            json!({"type": "stepDone", "id": 6, "index": 0, "outcome": {"ok": true, "summary": "Took a screenshot",
+                "attachment": {"kind": "image", "dataUrl": "data:image/png;base64,AAAA", "fileName": "screenshot-x.png"}}}),
+            json!({"type": "stepDone", "id": 7, "index": 0, "outcome": {"ok": true, "summary": "Here is what I understand",
+                "attachment": {"kind": "text", "text": "• click Sign in"}}}),
+            json!({"type": "commandsDone", "id": 5}),
+            json!({"type": "localReply", "id": 8, "text": "Here is what I understand…", "needsLlm": true}),
+        ];
+        for v in cases {
+            let ev: PanelEvent = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"));
+            assert_eq!(serde_json::to_value(&ev).unwrap(), v);
+            assert_eq!(ev.id(), v["id"].as_u64().unwrap() as RequestId);
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! for every request whose connection was lost, so nothing waits forever.
 
 use crate::backend::{Backend, BackendEvent, ConnectionId};
-use bc_core::protocol::{CopilotError, PageRef, PanelEvent, PanelRequest, RequestId};
+use bc_core::protocol::{CopilotError, PageRef, PanelEvent, PanelRequest, RequestId, StepOutcome};
 use bc_core::settings::{SettingsError, SettingsView};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -41,13 +41,30 @@ pub enum Reply {
     AnswerStarted(PageRef),
     AnswerDelta(String),
     AnswerDone,
+    /// The input runs as commands: one description per step.
+    CommandsStarted(Vec<String>),
+    StepStarted(u32),
+    StepDone(u32, StepOutcome),
+    CommandsDone,
+    /// An answer made without the LLM; `needs_llm` offers the options.
+    LocalReply {
+        text: String,
+        needs_llm: bool,
+    },
     Failed(Failure),
 }
 
 impl Reply {
     /// Whether no more replies follow for the same request.
     fn is_final(&self) -> bool {
-        !matches!(self, Reply::AnswerStarted(_) | Reply::AnswerDelta(_))
+        !matches!(
+            self,
+            Reply::AnswerStarted(_)
+                | Reply::AnswerDelta(_)
+                | Reply::CommandsStarted(_)
+                | Reply::StepStarted(_)
+                | Reply::StepDone(..)
+        )
     }
 }
 
@@ -61,6 +78,13 @@ impl From<PanelEvent> for Reply {
             PanelEvent::AnswerStarted { page, .. } => Reply::AnswerStarted(page),
             PanelEvent::AnswerDelta { text, .. } => Reply::AnswerDelta(text),
             PanelEvent::AnswerDone { .. } => Reply::AnswerDone,
+            PanelEvent::CommandsStarted { steps, .. } => Reply::CommandsStarted(steps),
+            PanelEvent::StepStarted { index, .. } => Reply::StepStarted(index),
+            PanelEvent::StepDone { index, outcome, .. } => Reply::StepDone(index, outcome),
+            PanelEvent::CommandsDone { .. } => Reply::CommandsDone,
+            PanelEvent::LocalReply {
+                text, needs_llm, ..
+            } => Reply::LocalReply { text, needs_llm },
         }
     }
 }

@@ -3,9 +3,10 @@
 mod common;
 
 use bc_core::llm::{ChatTurn, LlmError};
-use bc_core::protocol::{PageRef, PanelEvent, PanelRequest};
+use bc_core::protocol::{PageRef, PanelEvent, PanelRequest, StepAttachment, StepOutcome};
 use bc_core::settings::SettingsError;
 use common::{is_disabled, press, settle, type_into, value_of, Page};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -256,4 +257,251 @@ async fn an_unreachable_worker_fails_at_once() {
         "Could not reach the service worker: Extension context invalidated."
     );
     assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+}
+
+fn step_done(id: u32, index: u32, ok: bool, summary: &str) -> PanelEvent {
+    PanelEvent::StepDone {
+        id,
+        index,
+        outcome: StepOutcome {
+            ok,
+            summary: summary.into(),
+            attachment: None,
+        },
+    }
+}
+
+/// `data-status` of each step, in order.
+fn statuses(page: &Page) -> Vec<String> {
+    let all = page.root.query_selector_all(".step").unwrap();
+    (0..all.length())
+        .map(|i| {
+            all.get(i)
+                .unwrap()
+                .unchecked_into::<web_sys::Element>()
+                .get_attribute("data-status")
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn a_command_run_shows_each_step_with_its_status_and_result() {
+    let page = Page::sidepanel().await;
+    ask(&page, "click Sign in then type ada into Email").await;
+    page.fake.push(PanelEvent::CommandsStarted {
+        id: 1,
+        steps: vec!["Click “Sign in”".into(), "Type “ada” into “Email”".into()],
+    });
+    page.fake.push(PanelEvent::StepStarted { id: 1, index: 0 });
+    settle().await;
+    assert_eq!(statuses(&page), ["running", "waiting"]);
+    assert_eq!(
+        page.count(".bubble.answer:not(.run)"),
+        0,
+        "no empty answer bubble"
+    );
+    assert!(page
+        .text(".step.running .step-description")
+        .starts_with("Click “Sign in”"));
+    assert!(
+        is_disabled(&page.labelled(QUESTION_LABEL)),
+        "busy while it runs"
+    );
+
+    page.fake.push(step_done(
+        1,
+        0,
+        true,
+        "Clicked “Sign in” → now on “Dashboard” (/app/dashboard/)",
+    ));
+    page.fake.push(PanelEvent::StepStarted { id: 1, index: 1 });
+    page.fake.push(step_done(
+        1,
+        1,
+        false,
+        "Nothing on this page matches “Email”.",
+    ));
+    settle().await;
+    assert_eq!(statuses(&page), ["done", "failed"]);
+    assert_eq!(
+        page.text(".step.done .step-result"),
+        "Clicked “Sign in” → now on “Dashboard” (/app/dashboard/)"
+    );
+    assert_eq!(
+        page.text(".step.failed [role=alert]"),
+        "Nothing on this page matches “Email”."
+    );
+
+    page.fake.push(PanelEvent::CommandsDone { id: 1 });
+    settle().await;
+    assert_eq!(page.text(".run-summary"), "The last of 2 steps failed.");
+    assert_eq!(
+        page.get(".bubble.run")
+            .get_attribute("aria-busy")
+            .as_deref(),
+        Some("false")
+    );
+    assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+
+    // A command run is no turn of the LLM's conversation.
+    ask(&page, "What is this page?").await;
+    let Some(PanelRequest::Ask { history, .. }) = page.fake.last_request() else {
+        panic!("no Ask")
+    };
+    assert!(history.is_empty());
+}
+
+#[wasm_bindgen_test]
+async fn steps_after_a_failure_are_marked_not_run() {
+    let page = Page::sidepanel().await;
+    ask(&page, "go back then reload then scroll down").await;
+    page.fake.push(PanelEvent::CommandsStarted {
+        id: 1,
+        steps: vec![
+            "Go back".into(),
+            "Reload the page".into(),
+            "Scroll down".into(),
+        ],
+    });
+    page.fake.push(PanelEvent::StepStarted { id: 1, index: 0 });
+    page.fake
+        .push(step_done(1, 0, false, "There is no page to go back to."));
+    page.fake.push(PanelEvent::CommandsDone { id: 1 });
+    settle().await;
+    assert_eq!(statuses(&page), ["failed", "not run", "not run"]);
+    assert_eq!(
+        page.text(".run-summary"),
+        "Step 1 of 3 failed, so the rest did not run."
+    );
+
+    ask(&page, "scroll down and zoom in").await;
+    page.fake.push(PanelEvent::CommandsStarted {
+        id: 2,
+        steps: vec!["Scroll down".into(), "Zoom in".into()],
+    });
+    for index in 0..2 {
+        page.fake.push(PanelEvent::StepStarted { id: 2, index });
+        page.fake.push(step_done(2, index, true, "ok"));
+    }
+    page.fake.push(PanelEvent::CommandsDone { id: 2 });
+    settle().await;
+    assert_eq!(
+        page.root
+            .query_selector_all(".run-summary")
+            .unwrap()
+            .get(1)
+            .unwrap()
+            .text_content()
+            .as_deref(),
+        Some("All 2 steps done.")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn step_attachments_show_text_and_a_screenshot_to_save() {
+    let page = Page::sidepanel().await;
+    ask(&page, "help then take a screenshot").await;
+    page.fake.push(PanelEvent::CommandsStarted {
+        id: 1,
+        steps: vec!["Show what I understand".into(), "Take a screenshot".into()],
+    });
+    page.fake.push(PanelEvent::StepDone {
+        id: 1,
+        index: 0,
+        outcome: StepOutcome {
+            ok: true,
+            summary: "Here is what I understand without an LLM".into(),
+            attachment: Some(StepAttachment::Text {
+                text: "Go places\n  • open example.com".into(),
+            }),
+        },
+    });
+    let data_url = "data:image/png;base64,iVBORw0KGgo=";
+    page.fake.push(PanelEvent::StepDone {
+        id: 1,
+        index: 1,
+        outcome: StepOutcome {
+            ok: true,
+            summary: "Took a screenshot of “Pricing” (127.0.0.1/pricing/)".into(),
+            attachment: Some(StepAttachment::Image {
+                data_url: data_url.into(),
+                file_name: "screenshot-127-0-0-1-1.png".into(),
+            }),
+        },
+    });
+    page.fake.push(PanelEvent::CommandsDone { id: 1 });
+    settle().await;
+    assert_eq!(page.text(".step-text"), "Go places\n  • open example.com");
+    assert_eq!(
+        page.get(".step-image img").get_attribute("src").as_deref(),
+        Some(data_url)
+    );
+    let save = page.get(".step-image a");
+    assert_eq!(save.text_content().as_deref(), Some("Save screenshot"));
+    assert_eq!(
+        save.get_attribute("download").as_deref(),
+        Some("screenshot-127-0-0-1-1.png")
+    );
+    assert_eq!(save.get_attribute("href").as_deref(), Some(data_url));
+}
+
+#[wasm_bindgen_test]
+async fn a_local_reply_shows_its_text_and_offers_the_options() {
+    let page = Page::sidepanel().await;
+    ask(&page, "do a little dance").await;
+    page.fake.push(PanelEvent::LocalReply {
+        id: 1,
+        text: "I did not understand that as a command.\n\nGo places".into(),
+        needs_llm: true,
+    });
+    settle().await;
+    assert_eq!(
+        page.text(".bubble.local .answer-text"),
+        "I did not understand that as a command.\n\nGo places"
+    );
+    assert_eq!(page.count("[role=alert]"), 0);
+    assert_eq!(page.count(".bubble.answer"), 1, "only the local reply");
+    page.click("Open options").await;
+    assert_eq!(page.fake.options_opened(), 1);
+    assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+}
+
+#[wasm_bindgen_test]
+async fn stop_ends_a_command_run() {
+    let page = Page::sidepanel().await;
+    ask(&page, "open example.com then scroll down").await;
+    page.fake.push(PanelEvent::CommandsStarted {
+        id: 1,
+        steps: vec!["Open https://example.com/".into(), "Scroll down".into()],
+    });
+    page.fake.push(PanelEvent::StepStarted { id: 1, index: 0 });
+    settle().await;
+    page.click("Stop").await;
+    assert_eq!(
+        page.fake.last_request(),
+        Some(PanelRequest::Cancel { id: 1 })
+    );
+    assert_eq!(statuses(&page), ["stopped", "not run"]);
+    assert_eq!(page.text(".bubble.run .note"), "Stopped.");
+    // What the worker still sends about the stopped run changes nothing.
+    page.fake.push(step_done(1, 0, false, "Stopped."));
+    page.fake.push(PanelEvent::CommandsDone { id: 1 });
+    settle().await;
+    assert_eq!(statuses(&page), ["stopped", "not run"]);
+    assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+}
+
+#[wasm_bindgen_test]
+async fn a_password_typed_by_a_command_is_masked_in_the_transcript() {
+    let page = Page::sidepanel().await;
+    ask(&page, "type hunter2 into password").await;
+    assert_eq!(page.text(".bubble.question"), "type •••••• into password");
+    let Some(PanelRequest::Ask { question, .. }) = page.fake.last_request() else {
+        panic!("no Ask")
+    };
+    assert_eq!(
+        question, "type hunter2 into password",
+        "the worker gets what was typed"
+    );
 }

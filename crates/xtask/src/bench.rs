@@ -1,6 +1,7 @@
 //! `cargo xtask bench <what>`: benchmarks print figures, measured against a
 //! baseline in the same run; they never pass or fail on time.
 
+mod acting;
 mod perception;
 
 use crate::dist;
@@ -11,6 +12,7 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
     match what {
         "load" => run_cmd(&mut dist::node_with_extension(project, "tests/bench/load.mjs")?),
         "perception" => perception::run(project, args.iter().any(|a| a == "--smoke")),
-        other => bail!("unknown benchmark `{other}`; available: load, perception"),
+        "acting" => acting::run(project, args.iter().any(|a| a == "--smoke")),
+        other => bail!("unknown benchmark `{other}`; available: load, perception, acting"),
     }
 }

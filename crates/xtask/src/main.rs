@@ -33,6 +33,7 @@ usage: cargo xtask <verb> [options]
   bench load                 page-load overhead with the extension vs without, on www/ pages
   bench perception [--smoke] MiniPCD and summary time and tokens vs Playwright's ariaSnapshot,
                              www/ pages and generated 10k/50k-element pages, WASM and wasm2js
+  bench acting [--smoke]     per tool, self.copilot.call to its Observation vs Playwright's same action
   inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N]
                              what the copilot sees on any page, as JSON, with timings
   conformance aria           our accessible names/roles vs WPT, axe and Chromium's AX tree

@@ -63,7 +63,7 @@ fn from_content_inner(el: &Element, cx: &mut Ctx, mode: Mode, text_hidden: bool)
 }
 
 /// Rendered text is what Chromium names with: apply CSS `text-transform`.
-fn apply_transform(text: &str, transform: &str) -> String {
+pub(crate) fn apply_transform(text: &str, transform: &str) -> String {
     match transform {
         "uppercase" => text.to_uppercase(),
         "lowercase" => text.to_lowercase(),
@@ -89,7 +89,7 @@ fn apply_transform(text: &str, transform: &str) -> String {
 /// then the elements it claims with `aria-owns`.
 fn flat_children(el: &Element) -> Vec<Node> {
     let mut out = tree_children(el);
-    if el.has_attribute("aria-owns") {
+    if dom::has_attr_c(el, "aria-owns") {
         out.extend(dom::id_refs(el, "aria-owns").into_iter().map(Node::from));
     }
     out
@@ -124,7 +124,7 @@ fn is_inline(el: &Element, tag: &str) -> bool {
 
 /// The text CSS generates in `el`'s `::before`/`::after` pseudo element,
 /// padded with spaces when the pseudo element is a block.
-fn pseudo_text(el: &Element, pseudo: &str) -> String {
+pub(crate) fn pseudo_text(el: &Element, pseudo: &str) -> String {
     let Some(style) = dom::style(el, Some(pseudo)) else { return String::new() };
     let content = style.get_property_value("content").unwrap_or_default();
     if content.is_empty() || content == "none" || content == "normal" {

@@ -1,7 +1,16 @@
 //! The few DOM reads the ARIA code needs that web-sys lacks or that web-sys
 //! would make us cast for (`labels`, `value`, `checkVisibility`), bound
 //! directly so each is one boundary crossing, plus small attribute helpers.
+//!
+//! The `*_c` helpers take a constant selector or attribute name (`&'static
+//! str`) and hand the DOM a JS string made once per thread: passing a `&str`
+//! copies and decodes it on every call, which on the collector's hot paths
+//! (tens of thousands of `matches`/`getAttribute` calls) costs more than the
+//! DOM work itself (TOOLCHAIN.md, "Cost of the JS↔WASM boundary").
 
+use js_sys::JsString;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 use web_sys::{CssStyleDeclaration, Element, Node};
 
@@ -24,11 +33,129 @@ extern "C" {
     /// "display:none on me or an ancestor, content-visibility, visibility".
     #[wasm_bindgen(method, js_name = checkVisibility)]
     fn check_visibility_js(this: &AnyControl, opts: &JsValue) -> bool;
+
+    // The same DOM methods as web-sys binds, but taking a JS string, so a
+    // constant is converted once (see the module doc). Return values are
+    // not `instanceof`-checked, so nodes of other realms pass.
+    #[wasm_bindgen(method, catch, js_name = matches)]
+    fn matches_js(this: &AnyControl, sel: &JsString) -> Result<bool, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = closest)]
+    fn closest_js(this: &AnyControl, sel: &JsString) -> Result<Option<Element>, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = querySelector)]
+    fn query_selector_js(this: &AnyControl, sel: &JsString) -> Result<Option<Element>, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = querySelectorAll)]
+    fn query_selector_all_js(this: &AnyControl, sel: &JsString) -> Result<web_sys::NodeList, JsValue>;
+    #[wasm_bindgen(method, js_name = getAttribute)]
+    fn get_attribute_js(this: &AnyControl, name: &JsString) -> Option<String>;
+    #[wasm_bindgen(method, js_name = hasAttribute)]
+    fn has_attribute_js(this: &AnyControl, name: &JsString) -> bool;
+
+    /// A document or shadow root (anything with `querySelectorAll`).
+    #[wasm_bindgen(extends = Node)]
+    type AnyParent;
+    #[wasm_bindgen(method, catch, js_name = querySelectorAll)]
+    fn parent_query_selector_all_js(this: &AnyParent, sel: &JsString) -> Result<web_sys::NodeList, JsValue>;
 }
 
-/// `getAttribute(name)`, `None` when absent.
-pub fn attr(el: &Element, name: &str) -> Option<String> {
-    el.get_attribute(name)
+thread_local! {
+    /// Constant strings already converted, by address and length.
+    static JS_STRINGS: RefCell<HashMap<(usize, usize), JsString>> = RefCell::new(HashMap::new());
+}
+
+/// `s` as a JS string, converted on first use only.
+pub fn js_str(s: &'static str) -> JsString {
+    JS_STRINGS.with(|m| {
+        m.borrow_mut()
+            .entry((s.as_ptr() as usize, s.len()))
+            .or_insert_with(|| JsString::from(s))
+            .clone()
+    })
+}
+
+fn any(el: &Element) -> &AnyControl {
+    el.unchecked_ref()
+}
+
+/// [`matches`] with a constant selector.
+pub fn matches_c(el: &Element, selector: &'static str) -> bool {
+    any(el).matches_js(&js_str(selector)).unwrap_or(false)
+}
+
+/// `el.closest(selector)` with a constant selector.
+pub fn closest_c(el: &Element, selector: &'static str) -> Option<Element> {
+    any(el).closest_js(&js_str(selector)).ok().flatten()
+}
+
+/// `el.querySelector(selector)` with a constant selector.
+pub fn query_c(el: &Element, selector: &'static str) -> Option<Element> {
+    any(el).query_selector_js(&js_str(selector)).ok().flatten()
+}
+
+/// `el.querySelectorAll(selector)` with a constant selector, lazily (empty on error).
+pub fn query_all_c(el: &Element, selector: &'static str) -> impl Iterator<Item = Element> {
+    let list = any(el).query_selector_all_js(&js_str(selector)).ok();
+    let n = list.as_ref().map_or(0, |l| l.length());
+    (0..n).filter_map(move |i| list.as_ref()?.item(i)).map(JsCast::unchecked_into)
+}
+
+/// `querySelectorAll` on a document or shadow root with a constant
+/// selector, lazily: callers that stop early read only what they use.
+pub fn query_all_in_c(root: &Node, selector: &'static str) -> impl Iterator<Item = Element> {
+    let list = root.unchecked_ref::<AnyParent>().parent_query_selector_all_js(&js_str(selector)).ok();
+    let n = list.as_ref().map_or(0, |l| l.length());
+    (0..n).filter_map(move |i| list.as_ref()?.item(i)).map(JsCast::unchecked_into)
+}
+
+/// The last element in tree order matching a constant selector inside `el`.
+pub fn last_c(el: &Element, selector: &'static str) -> Option<Element> {
+    let list = any(el).query_selector_all_js(&js_str(selector)).ok()?;
+    list.item(list.length().checked_sub(1)?).map(JsCast::unchecked_into)
+}
+
+/// `getAttribute(name)` with a constant attribute name, `None` when absent.
+pub fn attr_c(el: &Element, name: &'static str) -> Option<String> {
+    any(el).get_attribute_js(&js_str(name))
+}
+
+/// [`attr_nonblank`] with a constant attribute name.
+pub fn attr_nonblank_c(el: &Element, name: &'static str) -> Option<String> {
+    attr_c(el, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// `el.hasAttribute(name)` with a constant attribute name.
+pub fn has_attr_c(el: &Element, name: &'static str) -> bool {
+    any(el).has_attribute_js(&js_str(name))
+}
+
+/// The names of an element's attributes, read in one call: most of the
+/// attributes the name and state code asks about are absent, and asking
+/// this snapshot costs no DOM call at all.
+pub struct Attrs {
+    /// Space-separated (attribute names contain no spaces).
+    names: String,
+}
+
+impl Attrs {
+    pub fn of(el: &Element) -> Attrs {
+        Attrs { names: el.get_attribute_names().join(" ").into() }
+    }
+
+    /// Whether `el` has the attribute, as `hasAttribute` answers for the
+    /// lower-case names we ask about (an HTML element's names are stored
+    /// lower case; other elements' are matched exactly by both).
+    pub fn has(&self, name: &str) -> bool {
+        self.names.split(' ').any(|n| n == name)
+    }
+
+    /// [`attr_c`], without a DOM call when the attribute is absent.
+    pub fn get(&self, el: &Element, name: &'static str) -> Option<String> {
+        if self.has(name) { attr_c(el, name) } else { None }
+    }
+
+    /// [`attr_nonblank_c`], without a DOM call when the attribute is absent.
+    pub fn nonblank(&self, el: &Element, name: &'static str) -> Option<String> {
+        self.get(el, name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+    }
 }
 
 /// The attribute's value, trimmed, `None` when absent or blank.
@@ -65,6 +192,13 @@ fn into_element(node: Node) -> Option<Element> {
 
 /// The associated `<label>` elements (`el.labels`), in tree order.
 pub fn labels(el: &Element) -> Vec<Element> {
+    // Chromium's `labels` searches the whole tree on first use (~0.1 ms per
+    // control on a 10k-element page). A label names `el` only through
+    // `for` = `el`'s id, or by containing it; with neither possible the
+    // list is empty, so it is not asked for.
+    if !has_attr_c(el, "id") && closest_c(el, "label").is_none() {
+        return Vec::new();
+    }
     let Some(list) = el.unchecked_ref::<AnyControl>().labels_js() else { return Vec::new() };
     (0..list.length()).filter_map(|i| list.item(i)).filter_map(into_element).collect()
 }
@@ -86,7 +220,7 @@ const SENSITIVE_NAME_WORDS: &[&str] = &["card", "cvc", "cvv", "csc", "iban", "ss
 
 /// A password, payment-card or similar field, whose value is never read.
 pub fn is_sensitive(el: &Element) -> bool {
-    let attr = |n: &str| el.get_attribute(n).unwrap_or_default().to_ascii_lowercase();
+    let attr = |n: &'static str| attr_c(el, n).unwrap_or_default().to_ascii_lowercase();
     if attr("type") == "password" {
         return true;
     }
@@ -111,18 +245,34 @@ pub fn check_visibility(el: &Element) -> bool {
             o.into()
         };
     }
-    // Older engines lack the method: treat as visible rather than throwing.
-    if js_sys::Reflect::has(el, &"checkVisibility".into()).unwrap_or(false) {
+    if has_check_visibility(el) {
         OPTS.with(|o| el.unchecked_ref::<AnyControl>().check_visibility_js(o))
     } else {
         true
     }
 }
 
+/// Whether the engine has `checkVisibility`; older engines lack it, and we
+/// treat elements as visible there rather than throwing. Asked once: every
+/// realm of one engine answers the same.
+fn has_check_visibility(el: &Element) -> bool {
+    thread_local! {
+        static HAS: Cell<Option<bool>> = const { Cell::new(None) };
+    }
+    HAS.with(|h| match h.get() {
+        Some(v) => v,
+        None => {
+            let v = js_sys::Reflect::has(el, &"checkVisibility".into()).unwrap_or(false);
+            h.set(Some(v));
+            v
+        }
+    })
+}
+
 /// Whether the element has a box at all (`checkVisibility()` without the
 /// visibility check): true for `visibility:hidden` elements.
 pub fn check_visibility_box(el: &Element) -> bool {
-    if js_sys::Reflect::has(el, &"checkVisibility".into()).unwrap_or(false) {
+    if has_check_visibility(el) {
         el.unchecked_ref::<AnyControl>().check_visibility_js(&JsValue::UNDEFINED)
     } else {
         true
@@ -156,7 +306,7 @@ pub fn by_id(el: &Element, id: &str) -> Option<Element> {
 
 /// Elements named by an ID-reference list attribute (`aria-labelledby`,
 /// `aria-owns`), missing ids skipped.
-pub fn id_refs(el: &Element, name: &str) -> Vec<Element> {
-    let Some(v) = el.get_attribute(name) else { return Vec::new() };
+pub fn id_refs(el: &Element, name: &'static str) -> Vec<Element> {
+    let Some(v) = attr_c(el, name) else { return Vec::new() };
     v.split_ascii_whitespace().filter_map(|id| by_id(el, id)).collect()
 }

@@ -8,7 +8,7 @@ use web_sys::Element;
 
 /// Whether `el` is hidden from the accessibility tree.
 pub fn is_hidden(el: &Element) -> bool {
-    if el.closest("[aria-hidden='true' i], [inert]").ok().flatten().is_some() {
+    if dom::closest_c(el, "[aria-hidden='true' i], [inert]").is_some() {
         return true;
     }
     !renders(el)
@@ -28,7 +28,7 @@ pub enum Shown {
 /// ancestor: ancestors are already known visible, so only the node's own
 /// `aria-hidden`/`inert` and its rendering are asked.
 pub fn shown_below_visible(el: &Element) -> Shown {
-    if dom::matches(el, "[aria-hidden='true' i], [inert]") {
+    if dom::matches_c(el, "[aria-hidden='true' i], [inert]") {
         return Shown::No;
     }
     if renders(el) {
@@ -46,7 +46,7 @@ fn renders(el: &Element) -> bool {
     }
     match dom::tag(el).as_str() {
         // Options of a closed <select> have no box but are exposed with it.
-        "option" | "optgroup" => el.closest("select, datalist").ok().flatten().is_some_and(|s| {
+        "option" | "optgroup" => dom::closest_c(el, "select, datalist").is_some_and(|s| {
             s.local_name() == "select" && dom::check_visibility(&s)
         }),
         // Image-map areas render through their image.

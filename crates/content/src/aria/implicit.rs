@@ -23,12 +23,12 @@ pub fn implicit_role(el: &Element) -> Option<Role> {
     }
     let t = dom::tag(el);
     Some(match t.as_str() {
-        "a" => if el.has_attribute("href") { Role::Link } else { Role::Generic },
-        "area" if el.has_attribute("href") => Role::Link,
+        "a" => if dom::has_attr_c(el, "href") { Role::Link } else { Role::Generic },
+        "area" if dom::has_attr_c(el, "href") => Role::Link,
         "area" => return None,
         "article" => Role::Article,
         "aside" => {
-            let scoped = el.parent_element().and_then(|p| p.closest(ASIDE_SCOPING).ok().flatten()).is_some();
+            let scoped = el.parent_element().and_then(|p| dom::closest_c(&p, ASIDE_SCOPING)).is_some();
             if !scoped || has_landmark_name(el) { Role::Complementary } else { Role::Generic }
         }
         // Chromium (ARIA 1.3) maps scoped header/footer to section roles.
@@ -77,8 +77,8 @@ pub fn implicit_role(el: &Element) -> Option<Role> {
         "option" => Role::Option,
         "datalist" => Role::ListBox,
         "select" => {
-            let size = dom::attr(el, "size").and_then(|s| s.trim().parse::<i32>().ok()).unwrap_or(0);
-            if el.has_attribute("multiple") || size > 1 { Role::ListBox } else { Role::Combobox }
+            let size = dom::attr_c(el, "size").and_then(|s| s.trim().parse::<i32>().ok()).unwrap_or(0);
+            if dom::has_attr_c(el, "multiple") || size > 1 { Role::ListBox } else { Role::Combobox }
         }
         "textarea" => Role::TextBox,
         "input" => return input_role(el),
@@ -91,7 +91,7 @@ pub fn implicit_role(el: &Element) -> Option<Role> {
 }
 
 fn scoped(el: &Element) -> bool {
-    el.parent_element().and_then(|p| p.closest(SCOPING).ok().flatten()).is_some()
+    el.parent_element().and_then(|p| dom::closest_c(&p, SCOPING)).is_some()
 }
 
 /// Whether an element that is a landmark only when named has a name:
@@ -99,24 +99,24 @@ fn scoped(el: &Element) -> bool {
 /// even empty). The referenced elements' text stands in for their full
 /// name: computing that needs roles, which would bring us back here.
 pub(crate) fn has_landmark_name(el: &Element) -> bool {
-    if dom::attr_nonblank(el, "aria-label").is_some() || el.has_attribute("title") {
+    if dom::attr_nonblank_c(el, "aria-label").is_some() || dom::has_attr_c(el, "title") {
         return true;
     }
     dom::id_refs(el, "aria-labelledby").iter().any(|r| {
-        dom::attr_nonblank(r, "aria-label").is_some()
+        dom::attr_nonblank_c(r, "aria-label").is_some()
             || r.text_content().is_some_and(|t| !t.trim().is_empty())
     })
 }
 
 /// Whether the nearest `container` ancestor has an honoured presentational
 /// role, which passes to the elements it owns (rows, cells).
-fn in_presentational(el: &Element, container: &str) -> bool {
-    el.closest(container).ok().flatten().is_some_and(|c| is_presentational(&c))
+fn in_presentational(el: &Element, container: &'static str) -> bool {
+    dom::closest_c(el, container).is_some_and(|c| is_presentational(&c))
 }
 
 fn grid_like(el: &Element) -> bool {
-    el.closest("table").ok().flatten().is_some_and(|t| {
-        dom::matches(&t, "[role=grid i], [role=treegrid i]")
+    dom::closest_c(el, "table").is_some_and(|t| {
+        dom::matches_c(&t, "[role=grid i], [role=treegrid i]")
     })
 }
 
@@ -138,29 +138,29 @@ fn header_cell_role(el: &Element) -> Role {
     if in_presentational(el, "table") {
         return Role::Generic;
     }
-    match dom::attr(el, "scope").map(|s| s.trim().to_ascii_lowercase()).as_deref() {
+    match dom::attr_c(el, "scope").map(|s| s.trim().to_ascii_lowercase()).as_deref() {
         Some("row") | Some("rowgroup") => return Role::RowHeader,
         Some("col") | Some("colgroup") => return Role::ColumnHeader,
         _ => {}
     }
-    let row_has_td = el.parent_element().is_some_and(|tr| tr.query_selector(":scope > td").ok().flatten().is_some());
+    let row_has_td = el.parent_element().is_some_and(|tr| dom::query_c(&tr, ":scope > td").is_some());
     if row_has_td { Role::RowHeader } else { Role::ColumnHeader }
 }
 
 fn img_role(el: &Element) -> Role {
     // alt="" says decorative, unless something else gives the image meaning.
-    let decorative = dom::attr(el, "alt").is_some_and(|a| a.is_empty())
-        && dom::attr_nonblank(el, "title").is_none()
-        && !dom::matches(el, "[aria-label],[aria-labelledby],[aria-describedby],[tabindex]");
+    let decorative = dom::attr_c(el, "alt").is_some_and(|a| a.is_empty())
+        && dom::attr_nonblank_c(el, "title").is_none()
+        && !dom::matches_c(el, "[aria-label],[aria-labelledby],[aria-describedby],[tabindex]");
     if decorative { Role::None } else { Role::Image }
 }
 
 fn input_role(el: &Element) -> Option<Role> {
-    let ty = dom::attr(el, "type").map(|t| t.trim().to_ascii_lowercase()).unwrap_or_default();
+    let ty = dom::attr_c(el, "type").map(|t| t.trim().to_ascii_lowercase()).unwrap_or_default();
     // `list` makes a combobox only when it names a <datalist> (and the
     // type takes suggestions: not password).
     let with_list = ty != "password"
-        && dom::attr(el, "list")
+        && dom::attr_c(el, "list")
         .and_then(|id| dom::by_id(el, &id))
         .is_some_and(|l| l.local_name() == "datalist");
     Some(match ty.as_str() {
@@ -181,13 +181,13 @@ fn input_role(el: &Element) -> Option<Role> {
 fn svg_role(el: &Element) -> Option<Role> {
     match dom::tag(el).as_str() {
         "svg" => Some(Role::GraphicsDocument),
-        "a" => Some(if el.has_attribute("href") || el.has_attribute("xlink:href") { Role::Link } else { Role::Group }),
+        "a" => Some(if dom::has_attr_c(el, "href") || dom::has_attr_c(el, "xlink:href") { Role::Link } else { Role::Group }),
         "g" => Some(Role::Group),
         "image" => Some(Role::Image),
         "text" => Some(Role::Group),
         "circle" | "ellipse" | "line" | "path" | "polygon" | "polyline" | "rect" | "use" => {
-            let named = dom::matches(el, "[aria-label],[aria-labelledby]")
-                || el.query_selector(":scope > title, :scope > desc").ok().flatten().is_some();
+            let named = dom::matches_c(el, "[aria-label],[aria-labelledby]")
+                || dom::query_c(el, ":scope > title, :scope > desc").is_some();
             Some(if named { Role::GraphicsSymbol } else { Role::None })
         }
         "title" | "desc" | "defs" | "style" | "script" | "metadata" => None,

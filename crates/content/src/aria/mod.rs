@@ -2,7 +2,8 @@
 //! them, read from the live DOM in the content script: [`computed_role`]
 //! (explicit `role`, else HTML-AAM implicit), [`accessible_name`] (accname
 //! 1.2) and [`is_hidden`]. Helpers keep DOM round trips low: the browser
-//! filters with `matches`/`closest`; styles are read only where needed.
+//! filters with `matches`/`closest`; styles are read only where needed;
+//! common names take the shortcuts of `quick.rs`, which give the same result.
 
 mod content;
 pub(crate) mod dom;
@@ -10,8 +11,10 @@ mod hidden;
 mod implicit;
 mod name;
 mod native;
+mod quick;
 mod role;
 
 pub use hidden::is_hidden;
-pub use name::accessible_name;
+pub use name::{accessible_name, accessible_name_full};
+pub(crate) use name::accessible_name_with;
 pub use role::{computed_role, heading_level, Role};

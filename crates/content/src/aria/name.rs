@@ -1,9 +1,10 @@
 //! The accessible name (W3C accname 1.2, the way Chromium computes it):
 //! `aria-labelledby`, embedded-control values, `aria-label`, host-language
 //! labels (`native.rs`), name from content (`content.rs`), then `title`.
-//! `accessible_name` returns the whitespace-normalised result.
+//! `accessible_name` returns the whitespace-normalised result; common cases
+//! take the shortcuts of `quick.rs`, which give the same names.
 
-use super::{content, dom, hidden, native, role::{computed_role, Role}};
+use super::{content, dom, hidden, native, quick, role::{computed_role, Role}};
 use web_sys::Element;
 
 /// How the current node was reached; decides which steps apply.
@@ -23,6 +24,8 @@ pub(crate) struct Mode {
 /// recursion guard.
 pub(crate) struct Ctx {
     pub root: Element,
+    /// The root's computed role, known before the computation starts.
+    root_role: Option<Role>,
     visited: Vec<Element>,
     depth: u32,
 }
@@ -32,7 +35,24 @@ const MAX_DEPTH: u32 = 64;
 
 /// The accessible name of `el`, whitespace collapsed and trimmed.
 pub fn accessible_name(el: &Element) -> String {
-    let mut cx = Ctx { root: el.clone(), visited: Vec::new(), depth: 0 };
+    accessible_name_with(el, &dom::tag(el), computed_role(el), &dom::Attrs::of(el))
+}
+
+/// [`accessible_name`] for a caller that already has `el`'s lower-case
+/// tag, computed role and attribute names (the collector reads them anyway).
+pub fn accessible_name_with(el: &Element, tag: &str, role: Option<Role>, attrs: &dom::Attrs) -> String {
+    quick::name(el, tag, role, attrs).unwrap_or_else(|| full_name(el, role))
+}
+
+/// The accessible name by the full computation, never a shortcut: what
+/// the shortcuts are tested against.
+#[doc(hidden)]
+pub fn accessible_name_full(el: &Element) -> String {
+    full_name(el, computed_role(el))
+}
+
+fn full_name(el: &Element, role: Option<Role>) -> String {
+    let mut cx = Ctx { root: el.clone(), root_role: role, visited: Vec::new(), depth: 0 };
     // Naming a hidden element (e.g. a closed menu's item) reads its hidden content.
     let mode = Mode { include_hidden: hidden::is_hidden(el), ..Mode::default() };
     normalize(&text_alternative(el, &mut cx, mode))
@@ -68,7 +88,7 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
     if is_root && mode.in_content {
         return String::new();
     }
-    let role = computed_role(el);
+    let role = if is_root { cx.root_role } else { computed_role(el) };
     // 2C first for Chromium: a control inside a label gives its value,
     // even when it has its own aria-labelledby or aria-label.
     if !is_root && (mode.in_content || mode.in_labelledby) {
@@ -95,7 +115,7 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
         }
     }
     // 2D: aria-label.
-    if let Some(label) = dom::attr_nonblank(el, "aria-label") {
+    if let Some(label) = dom::attr_nonblank_c(el, "aria-label") {
         return label;
     }
     // 2E: host-language label (label elements, alt, legend, caption, …).
@@ -127,7 +147,7 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
     // Chromium reads tooltips of the named node and of referenced nodes,
     // not of descendants met while gathering content.
     if !mode.in_content {
-        if let Some(t) = dom::attr_nonblank(el, "title") {
+        if let Some(t) = dom::attr_nonblank_c(el, "title") {
             return t;
         }
     }
@@ -137,7 +157,7 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
 /// `<summary>` has no ARIA role yet is named by its content (Chromium's
 /// disclosure triangle), unless an author role replaced that.
 fn is_summary(el: &Element) -> bool {
-    dom::tag(el) == "summary" && !el.has_attribute("role")
+    dom::tag(el) == "summary" && !dom::has_attr_c(el, "role")
 }
 
 /// Roles whose name may come from their content (WAI-ARIA "Name From:

@@ -21,14 +21,14 @@ pub(crate) fn native_name(el: &Element, cx: &mut Ctx, mode: Mode) -> Option<Stri
     match tag.as_str() {
         "input" => input_name(el),
         // No <figcaption> rule: Chromium's tree leaves <figure> unnamed.
-        "img" | "area" => dom::attr(el, "alt").filter(|a| !a.trim().is_empty()),
+        "img" | "area" => dom::attr_c(el, "alt").filter(|a| !a.trim().is_empty()),
         "fieldset" => first_child(el, "legend").map(|l| content_of(&l, cx, mode)),
         "table" => first_child(el, "caption")
             .map(|c| content_of(&c, cx, mode))
             .filter(|c| !c.trim().is_empty())
-            .or_else(|| dom::attr_nonblank(el, "summary")),
-        "optgroup" => dom::attr_nonblank(el, "label"),
-        "option" => dom::attr_nonblank(el, "label"),
+            .or_else(|| dom::attr_nonblank_c(el, "summary")),
+        "optgroup" => dom::attr_nonblank_c(el, "label"),
+        "option" => dom::attr_nonblank_c(el, "label"),
         _ => None,
     }
 }
@@ -41,22 +41,22 @@ pub(crate) fn fallback_name(el: &Element) -> Option<String> {
             if input_type(el) == "image" {
                 return Some("Submit".into());
             }
-            dom::attr_nonblank(el, "placeholder").or_else(|| dom::attr_nonblank(el, "aria-placeholder"))
+            dom::attr_nonblank_c(el, "placeholder").or_else(|| dom::attr_nonblank_c(el, "aria-placeholder"))
         }
-        _ => dom::attr_nonblank(el, "aria-placeholder"),
+        _ => dom::attr_nonblank_c(el, "aria-placeholder"),
     }
 }
 
 fn input_type(el: &Element) -> String {
-    dom::attr(el, "type").map(|t| t.trim().to_ascii_lowercase()).unwrap_or_default()
+    dom::attr_c(el, "type").map(|t| t.trim().to_ascii_lowercase()).unwrap_or_default()
 }
 
 fn input_name(el: &Element) -> Option<String> {
     match input_type(el).as_str() {
-        "button" => dom::attr(el, "value").filter(|v| !v.trim().is_empty()),
-        "submit" => Some(dom::attr(el, "value").filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "Submit".into())),
-        "reset" => Some(dom::attr(el, "value").filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "Reset".into())),
-        "image" => dom::attr_nonblank(el, "alt").or_else(|| dom::attr_nonblank(el, "value")),
+        "button" => dom::attr_c(el, "value").filter(|v| !v.trim().is_empty()),
+        "submit" => Some(dom::attr_c(el, "value").filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "Submit".into())),
+        "reset" => Some(dom::attr_c(el, "value").filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "Reset".into())),
+        "image" => dom::attr_nonblank_c(el, "alt").or_else(|| dom::attr_nonblank_c(el, "value")),
         _ => None,
     }
 }
@@ -90,7 +90,7 @@ fn first_child(el: &Element, tag: &str) -> Option<Element> {
 }
 
 fn svg_title(el: &Element) -> Option<String> {
-    let t = el.query_selector(":scope > title").ok().flatten()?;
+    let t = dom::query_c(el, ":scope > title")?;
     t.text_content().map(|s| name::normalize(&s)).filter(|s| !s.is_empty())
 }
 
@@ -104,10 +104,10 @@ pub(crate) fn embedded_value(el: &Element, role: Option<Role>) -> Option<String>
         }),
         Role::Combobox | Role::ListBox => Some(selected_text(el)),
         Role::Slider | Role::SpinButton | Role::ProgressBar | Role::ScrollBar | Role::Meter => {
-            if let Some(t) = dom::attr_nonblank(el, "aria-valuetext") {
+            if let Some(t) = dom::attr_nonblank_c(el, "aria-valuetext") {
                 return Some(t);
             }
-            if let Some(n) = dom::attr_nonblank(el, "aria-valuenow") {
+            if let Some(n) = dom::attr_nonblank_c(el, "aria-valuenow") {
                 return Some(n);
             }
             Some(dom::value(el))
@@ -137,7 +137,7 @@ fn selected_text(el: &Element) -> String {
                 let Ok(opts) = scope.query_selector_all("[aria-selected='true' i]") else { continue };
                 texts.extend((0..opts.length()).filter_map(|i| opts.item(i)).filter_map(|n| n.text_content()).map(|t| name::normalize(&t)));
             }
-            if texts.is_empty() && dom::matches(el, "[role~=combobox i]") {
+            if texts.is_empty() && dom::matches_c(el, "[role~=combobox i]") {
                 // A combobox div shows its current value as text.
                 return el.text_content().unwrap_or_default();
             }

@@ -115,7 +115,7 @@ pub fn computed_role(el: &Element) -> Option<Role> {
 /// The first valid, non-abstract token of `role`. An unnamed `region` or
 /// `form` is no role at all (Chromium passes over it to the next token).
 pub fn explicit_role(el: &Element) -> Option<Role> {
-    let v = dom::attr(el, "role")?;
+    let v = dom::attr_c(el, "role")?;
     let mut named: Option<bool> = None;
     v.split_ascii_whitespace().filter_map(Role::parse).find(|r| {
         !matches!(r, Role::Region | Role::Form) || *named.get_or_insert_with(|| implicit::has_landmark_name(el))
@@ -124,7 +124,7 @@ pub fn explicit_role(el: &Element) -> Option<Role> {
 
 /// Whether `role="none"`/`"presentation"` is honoured on `el`.
 fn presentation_allowed(el: &Element) -> bool {
-    !dom::matches(el, FOCUSABLE) && !dom::matches(el, GLOBAL_ARIA)
+    !dom::matches_c(el, FOCUSABLE) && !dom::matches_c(el, GLOBAL_ARIA)
 }
 
 /// Whether `el` itself has an honoured presentational role (used for the
@@ -138,7 +138,7 @@ pub fn heading_level(el: &Element) -> Option<u32> {
     if computed_role(el) != Some(Role::Heading) {
         return None;
     }
-    if let Some(l) = dom::attr_nonblank(el, "aria-level").and_then(|v| v.parse::<u32>().ok()) {
+    if let Some(l) = dom::attr_nonblank_c(el, "aria-level").and_then(|v| v.parse::<u32>().ok()) {
         if l > 0 {
             return Some(l);
         }

@@ -3,7 +3,10 @@
 //! state the contract asks for).
 
 use super::{context, dom, frames::Scope, landmark};
-use crate::aria;
+use crate::aria::{
+    self,
+    dom::{self as adom, Attrs},
+};
 use bc_core::pcd::ControlFact;
 use bc_core::types::Landmark;
 use web_sys::Element;
@@ -21,11 +24,19 @@ pub fn fact(
     page_origin: &str,
 ) -> ControlFact {
     let tag = dom::tag(el);
-    let role = aria::computed_role(el)
-        .map(|r| r.as_str().to_owned())
-        .unwrap_or_default();
-    let name = name(el, &tag, clickable || !scope.frame_path.is_empty());
-    let (href_path, external) = link(el, &tag, page_origin);
+    // Most attributes asked about below are absent: one read of the names
+    // spares those reads.
+    let attrs = Attrs::of(el);
+    let computed = context::role_of(el);
+    let role = computed.map(|r| r.as_str().to_owned()).unwrap_or_default();
+    let name = name(
+        el,
+        &tag,
+        computed,
+        &attrs,
+        clickable || !scope.frame_path.is_empty(),
+    );
+    let (href_path, external) = link(el, &tag, &attrs, page_origin);
     let lm = landmark::of(el).or(host_landmark);
     let heading = context::heading(el);
     let pag = context::in_pagination(el, &name);
@@ -34,7 +45,7 @@ pub fn fact(
     ControlFact {
         key: 0,
         input_type: matches!(tag.as_str(), "input" | "button")
-            .then(|| dom::attr(el, "type"))
+            .then(|| attrs.nonblank(el, "type"))
             .flatten()
             .map(|t| t.to_ascii_lowercase()),
         href_path,
@@ -46,25 +57,27 @@ pub fn fact(
         group: None,
         in_pagination: pag,
         clickable,
-        disabled: dom::matches(
+        disabled: adom::matches_c(
             el,
             ":disabled, [aria-disabled=true i], [aria-disabled=true i] *",
         ),
-        pressed: tri_state(el, "aria-pressed"),
+        pressed: tri_state(el, &attrs, "aria-pressed"),
         checked: if tag == "input" {
             dom::checked(el).filter(|_| is_checkable(el))
         } else {
             None
         }
-        .or_else(|| tri_state(el, "aria-checked")),
-        expanded: tri_state(el, "aria-expanded").or_else(|| {
+        .or_else(|| tri_state(el, &attrs, "aria-checked")),
+        expanded: tri_state(el, &attrs, "aria-expanded").or_else(|| {
             (tag == "summary").then(|| {
                 el.parent_element()
-                    .is_some_and(|d| dom::matches(&d, "details[open]"))
+                    .is_some_and(|d| adom::matches_c(&d, "details[open]"))
             })
         }),
-        has_popup: dom::attr(el, "aria-haspopup").filter(|v| v != "false"),
-        aria: dom::matches(el, "[role], [aria-label], [aria-labelledby]"),
+        has_popup: attrs.nonblank(el, "aria-haspopup").filter(|v| v != "false"),
+        aria: ["role", "aria-label", "aria-labelledby"]
+            .iter()
+            .any(|a| attrs.has(a)),
         icon_hint: icon,
         frame_path: scope.frame_path.clone(),
         in_shadow: scope.in_shadow,
@@ -77,8 +90,14 @@ pub fn fact(
 /// The accessible name; for clickables (generic elements get no name from
 /// content) and frame content (the name code's `instanceof` checks fail on
 /// another realm's nodes) the rendered text or a labelling attribute.
-fn name(el: &Element, tag: &str, fallback: bool) -> String {
-    let n = aria::accessible_name(el);
+fn name(
+    el: &Element,
+    tag: &str,
+    role: Option<aria::Role>,
+    attrs: &Attrs,
+    fallback: bool,
+) -> String {
+    let n = aria::accessible_name_with(el, tag, role, attrs);
     if !n.is_empty() || !fallback {
         return dom::clip(&n, MAX_NAME);
     }
@@ -89,15 +108,15 @@ fn name(el: &Element, tag: &str, fallback: bool) -> String {
     };
     Some(text)
         .filter(|t| !t.is_empty())
-        .or_else(|| dom::attr(el, "aria-label"))
-        .or_else(|| dom::attr(el, "title"))
-        .or_else(|| dom::attr(el, "alt"))
-        .or_else(|| dom::attr(el, "placeholder"))
+        .or_else(|| attrs.nonblank(el, "aria-label"))
+        .or_else(|| attrs.nonblank(el, "title"))
+        .or_else(|| attrs.nonblank(el, "alt"))
+        .or_else(|| attrs.nonblank(el, "placeholder"))
         .unwrap_or_default()
 }
 
-fn link(el: &Element, tag: &str, page_origin: &str) -> (Option<String>, bool) {
-    if !matches!(tag, "a" | "area") || !el.has_attribute("href") {
+fn link(el: &Element, tag: &str, attrs: &Attrs, page_origin: &str) -> (Option<String>, bool) {
+    if !matches!(tag, "a" | "area") || !attrs.has("href") {
         return (None, false);
     }
     match dom::link_parts(el) {
@@ -108,12 +127,12 @@ fn link(el: &Element, tag: &str, page_origin: &str) -> (Option<String>, bool) {
 }
 
 fn is_checkable(el: &Element) -> bool {
-    dom::matches(el, "[type=checkbox i], [type=radio i]")
+    adom::matches_c(el, "[type=checkbox i], [type=radio i]")
 }
 
 /// `true`/`mixed` → true, `false` → false, absent or other → none.
-fn tri_state(el: &Element, name: &str) -> Option<bool> {
-    match dom::attr(el, name)?.to_ascii_lowercase().as_str() {
+fn tri_state(el: &Element, attrs: &Attrs, name: &'static str) -> Option<bool> {
+    match attrs.nonblank(el, name)?.to_ascii_lowercase().as_str() {
         "true" | "mixed" => Some(true),
         "false" => Some(false),
         _ => None,

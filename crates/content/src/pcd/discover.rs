@@ -4,10 +4,10 @@
 //! Clickable non-semantic elements come from `clickable.rs` and are merged in.
 
 use super::{
-    clickable, dom,
+    clickable, context,
     frames::{precedes, Root},
 };
-use crate::aria::{self, Role};
+use crate::aria::{self, dom as adom, Role};
 use web_sys::Element;
 
 /// Natively interactive HTML elements: these are controls whatever their role.
@@ -61,10 +61,14 @@ pub struct Found {
 /// The controls of `root` (not descending into shadow roots or frames), in
 /// document order, at most `max`.
 pub fn controls(root: &Root, max: usize) -> Vec<Found> {
+    // A new collection: context memoised for an earlier one may be stale.
+    context::begin_collection();
     thread_local! {
-        static CANDIDATES: String = format!("{NATIVE}, {WIDGET_ATTRS}, {SIGNALS}");
+        // Made once and kept: a constant, converted to a JS string once.
+        static CANDIDATES: &'static str =
+            Box::leak(format!("{NATIVE}, {WIDGET_ATTRS}, {SIGNALS}").into_boxed_str());
     }
-    let hits = CANDIDATES.with(|sel| root.select(sel));
+    let hits = adom::query_all_in_c(clickable::root_node(root), CANDIDATES.with(|s| *s));
     let mut semantic = Vec::new();
     for el in hits {
         if semantic.len() >= max {
@@ -75,8 +79,8 @@ pub fn controls(root: &Root, max: usize) -> Vec<Found> {
         if aria::is_hidden(&el) {
             continue;
         }
-        let widget = aria::computed_role(&el).is_some_and(is_widget);
-        let clickable = !widget && !dom::matches(&el, NATIVE);
+        let widget = context::role_of(&el).is_some_and(is_widget);
+        let clickable = !widget && !adom::matches_c(&el, NATIVE);
         semantic.push(Found { el, clickable });
     }
     let pointers = clickable::pointer_elements(root, max.saturating_sub(semantic.len()));

@@ -2,8 +2,8 @@
 //! computed role so that scoped `header`/`footer` (inside article, aside,
 //! main, nav or section) do not count as banner/contentinfo.
 
-use super::{dom, frames::Root};
-use crate::aria::{self, Role};
+use super::{context, frames::Root};
+use crate::aria::{self, dom as adom, Role};
 use bc_core::types::Landmark;
 use web_sys::Element;
 
@@ -14,7 +14,7 @@ nav, [role~=navigation i], aside, [role~=complementary i]";
 
 /// The landmark of a landmark-ish element itself.
 pub fn own(el: &Element) -> Option<Landmark> {
-    Some(match aria::computed_role(el)? {
+    Some(match context::role_of(el)? {
         Role::Main => Landmark::Main,
         Role::Banner => Landmark::Header,
         Role::ContentInfo => Landmark::Footer,
@@ -26,7 +26,7 @@ pub fn own(el: &Element) -> Option<Landmark> {
 
 /// The nearest enclosing landmark of `el` (itself included) in its tree.
 pub fn of(el: &Element) -> Option<Landmark> {
-    let mut cur = dom::closest(el, LANDMARK_SEL);
+    let mut cur = adom::closest_c(el, LANDMARK_SEL);
     // Scoped header/footer are no landmark: keep looking above them.
     for _ in 0..8 {
         let c = cur?;
@@ -35,7 +35,7 @@ pub fn of(el: &Element) -> Option<Landmark> {
         }
         cur = c
             .parent_element()
-            .and_then(|p| dom::closest(&p, LANDMARK_SEL));
+            .and_then(|p| adom::closest_c(&p, LANDMARK_SEL));
     }
     None
 }

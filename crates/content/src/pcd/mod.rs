@@ -11,6 +11,11 @@
 //! `control.rs` with `landmark.rs`/`context.rs`. Cost stays with the
 //! browser: candidate selectors, `matches`/`closest`, layout reads only for
 //! what is reported (TOOLCHAIN.md, "Cost of the JS↔WASM boundary").
+//!
+//! [`collect_with`] takes a [`FactCache`]: `live/` keeps each control's
+//! facts between collections and hands back those still valid, so a
+//! re-collection after a small mutation pays discovery and lookups, not
+//! names. Re-used facts get a fresh box (`rect`) every time.
 
 mod clickable;
 mod context;
@@ -23,7 +28,7 @@ pub(crate) mod groups;
 pub(crate) mod landmark;
 mod registry;
 
-pub use registry::{current_element, set_current, Registry};
+pub use registry::{current_element, set_current, set_current_shared, Registry};
 
 use bc_core::pcd::{ControlFact, GroupRef, PageFacts};
 use bc_core::types::Landmark;
@@ -38,49 +43,161 @@ const MIN_REPEATS: usize = 3;
 /// Repeated names whose common container is looked at, per scope.
 const MAX_REPEATED_NAMES: usize = 12;
 
+/// Where [`collect_with`] gets and leaves each control's facts between
+/// collections (`live/cache.rs` decides which are still valid). Calls come
+/// in the collection's output order, between `begin` and `end`.
+pub(crate) trait FactCache {
+    /// A new collection reads these scopes (parents before children).
+    fn begin(&mut self, scopes: &[Scope], host_landmarks: &[Option<Landmark>], page_origin: &str);
+    /// A still-valid fact for `el`, found (as `clickable` or not) in scope
+    /// `si`; `form`, `group`, `key` and `rect` are the collector's to fill.
+    fn get(&mut self, el: &Element, clickable: bool, si: usize) -> Option<Cached>;
+    /// The fact just computed for `el`.
+    fn put(&mut self, el: &Element, clickable: bool, si: usize, fact: &ControlFact);
+    /// The heading of a fact handed out with `heading_stale`, read again.
+    fn heading_read(&mut self, el: &Element, heading: &Option<String>);
+    /// The collection is over: elements not seen in it are forgotten.
+    fn end(&mut self);
+}
+
+/// A fact from a [`FactCache`].
+pub(crate) struct Cached {
+    pub fact: ControlFact,
+    /// Only the heading may have changed (a heading before it did).
+    pub heading_stale: bool,
+}
+
+/// No cache: every fact is computed.
+struct NoCache;
+
+impl FactCache for NoCache {
+    fn begin(&mut self, _: &[Scope], _: &[Option<Landmark>], _: &str) {}
+    fn get(&mut self, _: &Element, _: bool, _: usize) -> Option<Cached> {
+        None
+    }
+    fn put(&mut self, _: &Element, _: bool, _: usize, _: &ControlFact) {}
+    fn heading_read(&mut self, _: &Element, _: &Option<String>) {}
+    fn end(&mut self) {}
+}
+
+/// The facts of one control found by discovery, as [`collect`] computes
+/// them (for caches refreshing an entry outside a collection).
+pub(crate) fn control_fact(
+    el: &Element,
+    clickable: bool,
+    scope: &Scope,
+    host_landmark: Option<Landmark>,
+    page_origin: &str,
+) -> ControlFact {
+    control::fact(el, clickable, scope, host_landmark, page_origin)
+}
+
+/// The heading context of `el` (a cached fact whose heading went stale).
+pub(crate) fn heading_of(el: &Element) -> Option<String> {
+    context::heading(el)
+}
+
+/// What counts as a heading for the `heading` context of controls.
+pub(crate) const HEADING_SEL: &str = context::HEADING_SEL;
+
+/// What discovery found: the scopes and the controls in output order
+/// (element, found as clickable, scope). Text changes cannot change it
+/// (no selector, role or hidden check reads text), so a collection after
+/// only text changed can start from the previous one's.
+#[derive(Clone, Default)]
+pub(crate) struct Discovery {
+    scopes: Vec<Scope>,
+    order: Vec<(Element, bool, usize)>,
+}
+
+impl Discovery {
+    /// Runs discovery on `document` (for callers that compute facts ahead
+    /// of a collection, in slices).
+    pub fn run(document: &Document) -> Discovery {
+        discover_all(document)
+    }
+
+    pub fn scopes(&self) -> &[Scope] {
+        &self.scopes
+    }
+
+    /// The controls in output order: element, found as clickable, scope.
+    pub fn order(&self) -> &[(Element, bool, usize)] {
+        &self.order
+    }
+
+    /// The landmark around each scope's host (shadow content's landmark
+    /// lookups stop at the shadow boundary).
+    pub fn host_landmarks(&self) -> Vec<Option<Landmark>> {
+        self.scopes.iter().map(|s| host_landmark(&self.scopes, s)).collect()
+    }
+}
+
 /// Collects the facts of `document` (with its open shadow roots and
 /// same-origin frames) and the registry of the keys handed out.
 pub fn collect(document: &Document) -> (PageFacts, Registry) {
+    let (facts, reg, _) = collect_with(document, &mut NoCache, None);
+    (facts, reg)
+}
+
+/// [`collect`], re-using the facts `cache` still holds for unchanged
+/// controls, and `discovery` when given (see [`Discovery`]); also returns
+/// this collection's discovery.
+pub(crate) fn collect_with(
+    document: &Document,
+    cache: &mut dyn FactCache,
+    discovery: Option<&Discovery>,
+) -> (PageFacts, Registry, Discovery) {
     let window = web_sys::window();
     let page_origin = document
         .location()
         .and_then(|l| l.origin().ok())
         .unwrap_or_default();
-    let scopes = frames::scopes(document);
+    let discovery = match discovery {
+        Some(d) => {
+            // Context memoised by an earlier collection in this task is stale.
+            context::begin_collection();
+            d.clone()
+        }
+        None => discover_all(document),
+    };
+    let scopes = &discovery.scopes;
     let mut reg = Registry::default();
 
-    // Controls of each scope, then shadow content spliced in at its host.
-    let mut per_scope: Vec<Vec<discover::Found>> = Vec::with_capacity(scopes.len());
-    let mut budget = MAX_CONTROLS;
-    for s in &scopes {
-        let found = discover::controls(&s.root, budget);
-        budget -= found.len().min(budget);
-        per_scope.push(found);
-    }
-    let order = ordered(&scopes, &mut per_scope, 0);
-
-    let host_landmarks: Vec<Option<Landmark>> =
-        scopes.iter().map(|s| host_landmark(&scopes, s)).collect();
-    let mut controls: Vec<(Element, usize, ControlFact)> = order
-        .into_iter()
-        .take(MAX_CONTROLS)
-        .map(|(f, si)| {
-            let mut fact = control::fact(
-                &f.el,
-                f.clickable,
-                &scopes[si],
-                host_landmarks[si],
-                &page_origin,
-            );
-            fact.key = reg.add(&f.el);
-            (f.el, si, fact)
+    let host_landmarks = discovery.host_landmarks();
+    cache.begin(scopes, &host_landmarks, &page_origin);
+    let mut controls: Vec<(Element, usize, ControlFact)> = discovery
+        .order
+        .iter()
+        .map(|(el, clickable, si)| {
+            let (el, clickable, si) = (el.clone(), *clickable, *si);
+            let scope = &scopes[si];
+            let mut fact = match cache.get(&el, clickable, si) {
+                Some(Cached { mut fact, heading_stale }) => {
+                    // Layout moves without mutations near the control.
+                    fact.rect = context::rect(&el, scope.dx, scope.dy);
+                    if heading_stale {
+                        fact.heading = context::heading(&el);
+                        cache.heading_read(&el, &fact.heading);
+                    }
+                    fact
+                }
+                None => {
+                    let fact = control::fact(&el, clickable, scope, host_landmarks[si], &page_origin);
+                    cache.put(&el, clickable, si, &fact);
+                    fact
+                }
+            };
+            fact.key = reg.add(&el);
+            (el, si, fact)
         })
         .collect();
+    cache.end();
 
     // Forms, and which form owns each control.
     let mut forms = Vec::new();
     let mut form_els: Vec<Element> = Vec::new();
-    for s in &scopes {
+    for s in scopes {
         for (el, mut f) in forms::collect(s, MAX_FORMS - forms.len()) {
             f.key = reg.add(&el);
             form_els.push(el);
@@ -115,7 +232,7 @@ pub fn collect(document: &Document) -> (PageFacts, Registry) {
     assign_groups(&mut controls, &groups);
 
     let mut landmarks: Vec<Landmark> = Vec::new();
-    for s in &scopes {
+    for s in scopes {
         for l in landmark::present(&s.root) {
             if !landmarks.contains(&l) {
                 landmarks.push(l);
@@ -136,7 +253,26 @@ pub fn collect(document: &Document) -> (PageFacts, Registry) {
         forms,
         groups: groups.into_iter().map(|(_, g)| g.fact).collect(),
     };
-    (facts, reg)
+    (facts, reg, discovery)
+}
+
+/// Runs discovery: every scope, its controls, shadow content spliced in
+/// at its host, at most `MAX_CONTROLS`.
+fn discover_all(document: &Document) -> Discovery {
+    let scopes = frames::scopes(document);
+    let mut per_scope: Vec<Vec<discover::Found>> = Vec::with_capacity(scopes.len());
+    let mut budget = MAX_CONTROLS;
+    for s in &scopes {
+        let found = discover::controls(&s.root, budget);
+        budget -= found.len().min(budget);
+        per_scope.push(found);
+    }
+    let order = ordered(&scopes, &mut per_scope, 0)
+        .into_iter()
+        .take(MAX_CONTROLS)
+        .map(|(f, si)| (f.el, f.clickable, si))
+        .collect();
+    Discovery { scopes, order }
 }
 
 /// Collects and makes the registry the current one.
@@ -210,33 +346,49 @@ fn repeated_names<'a>(controls: impl Iterator<Item = (&'a Element, &'a str)>) ->
 
 /// Sets each control's `group`: the innermost group (same scope) whose
 /// container holds it, and the index of the item that holds it.
+///
+/// A scope's controls are in document order (shadow content is another
+/// scope), so a group's controls are one run of them, found by binary
+/// search; the run and the group's items are then walked side by side.
+/// About two DOM calls per control instead of one binary search each.
 fn assign_groups(
     controls: &mut [(Element, usize, ControlFact)],
     groups: &[(usize, groups::Group)],
 ) {
-    for (el, si, fact) in controls.iter_mut() {
-        // Groups are in document order, so the last container holding the
-        // control is the innermost one.
-        let mut best: Option<(usize, u32)> = None;
-        for (gi, (gs, g)) in groups.iter().enumerate() {
-            if gs != si || !g.el.contains(Some(el)) {
-                continue;
+    for c in controls.iter_mut() {
+        c.2.group = None;
+    }
+    let mut by_scope: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for (i, c) in controls.iter().enumerate() {
+        by_scope.entry(c.1).or_default().push(i);
+    }
+    // Groups are in document order, so a later group holding a control is
+    // nested in an earlier one: the innermost wins by overwriting.
+    for (gi, (gs, g)) in groups.iter().enumerate() {
+        let Some(run) = by_scope.get(gs) else { continue };
+        // First control at or after the container (its descendants follow it).
+        let start = run.partition_point(|&i| controls[i].0 != g.el && precedes(&controls[i].0, &g.el));
+        let mut item = 0;
+        for &ci in &run[start..] {
+            let el = &controls[ci].0;
+            if !g.el.contains(Some(el)) {
+                break;
             }
-            if let Some(item) = item_index(&g.items, el) {
-                best = Some((gi, item));
+            // Skip items that end before this control.
+            let mut holds = false;
+            while item < g.items.len() {
+                holds = g.items[item].contains(Some(el));
+                if holds || !precedes(&g.items[item], el) {
+                    break;
+                }
+                item += 1;
+            }
+            if holds {
+                controls[ci].2.group = Some(GroupRef {
+                    group: gi as u32,
+                    item: item as u32,
+                });
             }
         }
-        fact.group = best.map(|(g, item)| GroupRef {
-            group: g as u32,
-            item,
-        });
     }
-}
-
-/// The item (document order) that contains `el`, by binary search.
-fn item_index(items: &[Element], el: &Element) -> Option<u32> {
-    // Items that start before `el` (or are `el`): the last one may hold it.
-    let n = items.partition_point(|i| i == el || precedes(i, el));
-    let i = n.checked_sub(1)?;
-    items[i].contains(Some(el)).then_some(i as u32)
 }

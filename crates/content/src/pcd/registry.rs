@@ -1,10 +1,12 @@
 //! Keys → live elements. Every key in [`PageFacts`](bc_core::pcd::PageFacts)
 //! (controls, forms, groups) is an index into the registry of the collection
 //! that handed it out; `getDetails` and actions come back with a key and
-//! find the element here. The latest collection's registry is kept as the
-//! current one (one per content-script instance).
+//! find the element here. One registry is current per content-script
+//! instance: the one behind the MiniPCD last handed out (`live/` installs
+//! its own again if a debug collection replaced it in between).
 
 use std::cell::RefCell;
+use std::rc::Rc;
 use web_sys::Element;
 
 /// The elements of one collection, indexed by key.
@@ -29,6 +31,12 @@ impl Registry {
             .cloned()
     }
 
+    /// Every registered element by key, connected or not (for observers
+    /// that must also let go of removed ones).
+    pub(crate) fn elements(&self) -> &[Element] {
+        &self.elements
+    }
+
     pub fn len(&self) -> usize {
         self.elements.len()
     }
@@ -39,12 +47,21 @@ impl Registry {
 }
 
 thread_local! {
-    static CURRENT: RefCell<Registry> = RefCell::new(Registry::default());
+    static CURRENT: RefCell<Rc<Registry>> = RefCell::new(Rc::default());
 }
 
 /// Makes `registry` the current one (replacing the previous collection's).
 pub fn set_current(registry: Registry) {
-    CURRENT.with(|c| *c.borrow_mut() = registry);
+    set_current_shared(Rc::new(registry));
+}
+
+/// Makes a shared `registry` the current one, unless it already is.
+pub fn set_current_shared(registry: Rc<Registry>) {
+    CURRENT.with(|c| {
+        if !Rc::ptr_eq(&c.borrow(), &registry) {
+            *c.borrow_mut() = registry;
+        }
+    });
 }
 
 /// The element for `key` in the current registry.

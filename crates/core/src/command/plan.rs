@@ -227,20 +227,7 @@ pub enum LocalReply {
 }
 
 fn role_selector(role: &str, name: Option<&str>, mode: NameMode) -> RoleSelector {
-    RoleSelector::Role {
-        role: role.to_owned(),
-        name: name.map(str::to_owned),
-        name_mode: name.map(|_| mode),
-        pressed: None,
-        disabled: None,
-        checked: None,
-        expanded: None,
-        selected: None,
-        level: None,
-        within_landmark: None,
-        nth: None,
-        frame_path: None,
-    }
+    RoleSelector::role(role, name, mode)
 }
 
 /// Characters with a meaning in a JavaScript regular expression.

@@ -163,6 +163,14 @@ pub fn pressed(key: Key, o: &ActOutcome, before: Option<&str>) -> String {
     format!("Pressed {}{}", key.as_str(), after(o, before))
 }
 
+/// Why a key press had nowhere to go.
+pub fn nothing_focused(key: Key) -> String {
+    format!(
+        "Nothing on the page has the keyboard focus, so {} went nowhere. Click or type into a field first (“type lamp into search then press enter”).",
+        key.as_str()
+    )
+}
+
 /// The tab switched to.
 pub fn switched(tab: &TabInfo) -> String {
     format!("Switched to {}", page(&tab.title, &tab.url, None))
@@ -483,20 +491,10 @@ mod tests {
     }
 
     fn detail(id: &str, role: &str) -> PcdActionDetail {
-        let selector = RoleSelector::Role {
-            role: role.into(),
-            name: Some(id.into()),
-            name_mode: None,
-            pressed: None,
-            disabled: None,
-            checked: None,
-            expanded: None,
-            selected: None,
-            level: None,
-            within_landmark: None,
-            nth: None,
-            frame_path: None,
-        };
+        let mut selector = RoleSelector::role(role, Some(id), crate::types::NameMode::Exact);
+        if let RoleSelector::Role { name_mode, .. } = &mut selector {
+            *name_mode = None;
+        }
         PcdActionDetail { id: id.into(), selector, alt_selectors: None, landmark: None, frame_path: None }
     }
 

@@ -18,9 +18,59 @@
 //!
 //! Forms and collections: landmark as above, above the fold +20, a purpose
 //! (forms) +15, a template or item fields (collections) +10/+5.
+//!
+//! [`Budget`] holds the caps themselves and the background work slice;
+//! [`Budget::at`] halves them for ~10 s after a long task (seed 000 §11),
+//! so a page that is already struggling gets a smaller MiniPCD built with
+//! shorter slices of our work. The content side knows when long tasks ran;
+//! the rule is here, tested natively.
 
 use crate::kind::ActionKind;
-use crate::types::Landmark;
+use crate::types::{Landmark, MiniPcd};
+
+/// How long budgets stay halved after a long task ended (seed 000 §11: "~10s").
+pub const LONG_TASK_COOLDOWN_MS: f64 = 10_000.0;
+
+/// The caps of one MiniPCD and the time slice of background work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub actions: usize,
+    pub forms: usize,
+    pub collections: usize,
+    /// One slice of idle-time work, in ms (seed 000 §11: ≤ 8 ms).
+    pub slice_ms: u32,
+}
+
+impl Budget {
+    /// Seed 000 §5 and §11: 30 actions, 20 forms, 20 collections, 8 ms slices.
+    pub const FULL: Budget = Budget {
+        actions: MiniPcd::MAX_ACTIONS,
+        forms: MiniPcd::MAX_FORMS,
+        collections: MiniPcd::MAX_COLLECTIONS,
+        slice_ms: 8,
+    };
+
+    /// Every cap and the slice halved (15/10/10, 4 ms).
+    pub const fn halved(self) -> Budget {
+        Budget {
+            actions: self.actions / 2,
+            forms: self.forms / 2,
+            collections: self.collections / 2,
+            slice_ms: self.slice_ms / 2,
+        }
+    }
+
+    /// The budget at `now` (ms, any clock) given when the latest long task
+    /// ended on the same clock: halved within [`LONG_TASK_COOLDOWN_MS`] of
+    /// it, full otherwise. A long task "ending in the future" (clock skew)
+    /// counts as just ended.
+    pub fn at(now: f64, last_long_task_end: Option<f64>) -> Budget {
+        match last_long_task_end {
+            Some(end) if now - end < LONG_TASK_COOLDOWN_MS => Budget::FULL.halved(),
+            _ => Budget::FULL,
+        }
+    }
+}
 
 /// Points for where an entry lives: the main content first.
 pub fn landmark_points(l: Option<Landmark>) -> i32 {
@@ -115,6 +165,17 @@ pub fn select(priorities: &[i32], max: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn budgets_halve_for_ten_seconds_after_a_long_task() {
+        assert_eq!(Budget::at(5_000.0, None), Budget::FULL);
+        let halved = Budget::at(5_000.0, Some(4_000.0));
+        assert_eq!((halved.actions, halved.forms, halved.collections, halved.slice_ms), (15, 10, 10, 4));
+        assert_eq!(Budget::at(13_999.0, Some(4_000.0)), halved);
+        assert_eq!(Budget::at(14_000.0, Some(4_000.0)), Budget::FULL);
+        // Clock skew: an end after `now` is a task that just ended.
+        assert_eq!(Budget::at(1_000.0, Some(2_000.0)), halved);
+    }
 
     #[test]
     fn select_keeps_best_in_document_order() {

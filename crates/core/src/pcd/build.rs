@@ -8,7 +8,7 @@ use super::actions::{
     above_fold, action_context, action_from_control, dedupe, ActionCandidate, Surroundings,
 };
 use super::bindings::{ActionBinding, Bindings, EntryBinding};
-use super::budget::{action_priority, collection_priority, form_priority, select};
+use super::budget::{action_priority, collection_priority, form_priority, select, Budget};
 use super::collections::{dedupe_names, name_for, qualifies};
 use super::facts::{ControlFact, PageFacts};
 use super::fields::infer_item_fields;
@@ -40,8 +40,16 @@ struct Coll {
     has_template: bool,
 }
 
-/// Builds the MiniPCD of a page version stamped `ts` (ms).
+/// Builds the MiniPCD of a page version stamped `ts` (ms) with the full
+/// budget (30/20/20).
 pub fn build(facts: &PageFacts, ts: f64) -> Built {
+    build_with(facts, ts, Budget::FULL)
+}
+
+/// Builds the MiniPCD of a page version stamped `ts` (ms), cut to `budget`
+/// (the content side halves it after long tasks, `Budget::at`). Ids do not
+/// depend on the budget: ordinals count every candidate before the cut.
+pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
     let vh = facts.viewport_h;
     let controls = &facts.controls;
     let groups = &facts.groups;
@@ -107,7 +115,7 @@ pub fn build(facts: &PageFacts, ts: f64) -> Built {
         .iter()
         .map(|c| collection_priority(c.landmark, c.above, c.has_template, !c.fields.is_empty()))
         .collect();
-    let kept_colls = select(&coll_priorities, MiniPcd::MAX_COLLECTIONS);
+    let kept_colls = select(&coll_priorities, budget.collections);
     let mut coll_ids = IdAllocator::default();
     let mut ordinals = Ordinals::default();
     let seeds: Vec<String> = colls
@@ -199,7 +207,7 @@ pub fn build(facts: &PageFacts, ts: f64) -> Built {
     let mut ids = IdAllocator::default();
     let mut actions = Vec::new();
     let mut action_bindings = Vec::new();
-    for i in select(&priorities, MiniPcd::MAX_ACTIONS) {
+    for i in select(&priorities, budget.actions) {
         let a = &cands[i];
         let id = ids.id('a', &seeds[i]);
         action_bindings.push(ActionBinding {
@@ -242,7 +250,7 @@ pub fn build(facts: &PageFacts, ts: f64) -> Built {
     let mut ids = IdAllocator::default();
     let mut forms = Vec::new();
     let mut form_bindings = Vec::new();
-    for i in select(&form_priorities, MiniPcd::MAX_FORMS) {
+    for i in select(&form_priorities, budget.forms) {
         let f = &form_cands[i];
         let id = ids.id('f', &seeds[i]);
         form_bindings.push(EntryBinding {
@@ -326,6 +334,29 @@ pub fn origin(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn halved_budget_cuts_entries_and_keeps_ids() {
+        use crate::pcd::facts::ControlFact;
+        let controls = (0..40)
+            .map(|i| ControlFact {
+                key: i,
+                role: "button".into(),
+                name: format!("Action {}{}", char::from(b'a' + i as u8 / 26), char::from(b'a' + i as u8 % 26)),
+                tag: "button".into(),
+                landmark: Some(Landmark::Main),
+                ..Default::default()
+            })
+            .collect();
+        let facts = PageFacts { url: "https://x.example/".into(), controls, ..Default::default() };
+        let full = build(&facts, 1.0);
+        let half = build_with(&facts, 1.0, Budget::FULL.halved());
+        assert_eq!((full.mini.actions.len(), half.mini.actions.len()), (30, 15));
+        for a in &half.mini.actions {
+            let same = full.mini.actions.iter().find(|b| b.label == a.label).expect("kept in full");
+            assert_eq!(same.id, a.id, "{}", a.label);
+        }
+    }
 
     #[test]
     fn origin_by_splitting() {

@@ -13,9 +13,10 @@
 //! - [`fields`] — `itemFields` from columns and samples (price/date/… recognisers).
 //! - [`forms`] — form purpose and field summaries.
 //! - [`login`] — `loginState`.
-//! - [`budget`] — priorities and the 30/20/20 cut.
+//! - [`budget`] — priorities, the 30/20/20 cut, [`Budget`] halved after long tasks.
 //! - [`ids`] — short stable hash ids.
 //! - [`bindings`] — [`Bindings`] and [`rank_candidates`] for `pcd.query`.
+//! - [`version`] — when `ts` moves: [`Fingerprint`]s of landmark content, [`Version`].
 
 pub mod actions;
 pub mod bindings;
@@ -31,10 +32,13 @@ pub mod labels;
 pub mod login;
 pub mod roles;
 pub mod templates;
+pub mod version;
 
 #[cfg(test)]
 mod tests;
 
 pub use bindings::{rank_candidates, ActionBinding, Bindings, EntryBinding, Target};
-pub use build::{build, Built};
+pub use budget::Budget;
+pub use build::{build, build_with, Built};
 pub use facts::{ControlFact, FormFact, GroupFact, GroupRef, ItemSample, PageFacts, Rect};
+pub use version::{Fingerprint, Version};

@@ -37,7 +37,7 @@ pub fn Composer(
             <textarea
                 id="question"
                 rows="3"
-                placeholder="e.g. What does the Pro plan cost?"
+                placeholder="e.g. What does the Pro plan cost? Or a command: click Sign in"
                 node_ref=input
                 disabled=move || conversation.busy()
                 prop:value=move || conversation.draft.get()

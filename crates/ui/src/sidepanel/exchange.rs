@@ -1,8 +1,10 @@
-//! One exchange: the question bubble, the answer bubble, an error bubble.
+//! One exchange: the question bubble, then the answer bubble, or the steps
+//! of a command run, or a reply made without the LLM; and an error bubble.
 
+use super::state::{run_summary, LocalAnswer, Step, StepStatus};
 use super::{AnswerState, Conversation, Exchange};
 use crate::client::Failure;
-use bc_core::protocol::PageRef;
+use bc_core::protocol::{PageRef, StepAttachment};
 use leptos::prelude::*;
 
 /// The user's question and the assistant's answer to it.
@@ -18,12 +20,137 @@ pub fn ExchangeView(
         AnswerState::Failed(failure) => Some(view! { <ErrorBubble failure conversation /> }),
         _ => None,
     };
+    let local = exchange.local;
+    let local_reply = move || {
+        local
+            .get()
+            .map(|answer| view! { <LocalReplyBubble answer conversation /> })
+    };
+    let run = {
+        let exchange = exchange.clone();
+        move || {
+            exchange
+                .is_command_run()
+                .then(|| view! { <CommandRun exchange=exchange.clone() /> })
+        }
+    };
     view! {
         <article class="exchange">
             <p class="bubble question">{exchange.question.clone()}</p>
-            <AnswerBubble exchange />
+            <AnswerBubble exchange=exchange.clone() />
+            {run}
+            {local_reply}
             {failure}
         </article>
+    }
+}
+
+/// The commands an input ran as: one line per step with its status and
+/// result, then a line for the whole run.
+#[component]
+pub fn CommandRun(
+    /// The exchange whose steps to show.
+    exchange: Exchange,
+) -> impl IntoView {
+    let Exchange { steps, state, .. } = exchange;
+    let note = move || {
+        (state.get() == AnswerState::Stopped).then(|| view! { <p class="note">"Stopped."</p> })
+    };
+    let summary = move || {
+        let done = !state.with(AnswerState::is_open);
+        done.then(|| steps.with(|s| run_summary(s)))
+            .flatten()
+            .map(|text| view! { <p class="run-summary">{text}</p> })
+    };
+    view! {
+        <div class="bubble answer run" aria-busy=move || state.with(AnswerState::is_open).to_string()>
+            <ol class="steps" aria-label="Steps">
+                {move || steps.get().into_iter().map(|step| view! { <StepItem step /> }).collect_view()}
+            </ol>
+            {summary}
+            {note}
+        </div>
+    }
+}
+
+/// One step: an icon and words for its status, what it does, what happened.
+#[component]
+fn StepItem(
+    /// The step to show.
+    step: Step,
+) -> impl IntoView {
+    let Step {
+        description,
+        status,
+        result,
+        attachment,
+    } = step;
+    let icon = match status {
+        StepStatus::Pending => "○",
+        StepStatus::Running => "…",
+        StepStatus::Done => "✓",
+        StepStatus::Failed => "✗",
+        StepStatus::NotRun => "–",
+        StepStatus::Stopped => "■",
+    };
+    let word = status.word();
+    // A failure is announced; other results are read with the log.
+    let result = result.map(|text| match status {
+        StepStatus::Failed => view! { <p class="step-result" role="alert">{text}</p> }.into_any(),
+        _ => view! { <p class="step-result">{text}</p> }.into_any(),
+    });
+    let attachment = attachment.map(|a| match a {
+        StepAttachment::Text { text } => view! { <pre class="step-text">{text}</pre> }.into_any(),
+        StepAttachment::Image {
+            data_url,
+            file_name,
+        } => view! {
+            <figure class="step-image">
+                <img src=data_url.clone() alt="Screenshot of the visible page" />
+                <figcaption>
+                    <a href=data_url download=file_name>"Save screenshot"</a>
+                </figcaption>
+            </figure>
+        }
+        .into_any(),
+    });
+    view! {
+        <li class=format!("step {}", word.replace(' ', "-")) data-status=word>
+            <span class="step-icon" aria-hidden="true">{icon}</span>
+            <div class="step-body">
+                <p class="step-description">
+                    <span class="step-label">{description}</span>
+                    <span class="visually-hidden">{format!(" ({word})")}</span>
+                </p>
+                {result}
+                {attachment}
+            </div>
+        </li>
+    }
+}
+
+/// An answer made without the LLM (the help, or why an LLM is needed),
+/// with "Open options" when an LLM would have answered.
+#[component]
+fn LocalReplyBubble(
+    /// What to say.
+    answer: LocalAnswer,
+    /// Used to open the options page.
+    conversation: Conversation,
+) -> impl IntoView {
+    let LocalAnswer { text, needs_llm } = answer;
+    view! {
+        <div class="bubble answer local">
+            <div class="answer-text">{text}</div>
+            {needs_llm
+                .then(|| {
+                    view! {
+                        <button type="button" on:click=move |_| conversation.open_options()>
+                            "Open options"
+                        </button>
+                    }
+                })}
+        </div>
     }
 }
 
@@ -38,10 +165,16 @@ pub fn AnswerBubble(
         page,
         answer,
         state,
+        steps,
+        local,
         ..
     } = exchange;
-    let visible =
-        move || !matches!(state.get(), AnswerState::Failed(_)) || answer.with(|a| !a.is_empty());
+    // Command runs and local replies have their own views.
+    let visible = move || {
+        steps.with(Vec::is_empty)
+            && local.with(Option::is_none)
+            && (!matches!(state.get(), AnswerState::Failed(_)) || answer.with(|a| !a.is_empty()))
+    };
     let about = move || {
         page.get()
             .map(|page| view! { <p class="about">"About: " {page_label(&page)}</p> })

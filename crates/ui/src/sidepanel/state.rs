@@ -3,8 +3,88 @@
 
 use crate::client::{Client, Failure, Reply};
 use bc_core::llm::ChatTurn;
-use bc_core::protocol::{CopilotError, PageRef, PanelRequest, RequestId};
+use bc_core::protocol::{
+    CopilotError, PageRef, PanelRequest, RequestId, StepAttachment, StepOutcome,
+};
 use leptos::prelude::*;
+
+/// Where one command of a run stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepStatus {
+    /// Waiting for the steps before it.
+    Pending,
+    Running,
+    Done,
+    Failed,
+    /// An earlier step failed, or the run was stopped, before it ran.
+    NotRun,
+    /// The user pressed Stop while it ran.
+    Stopped,
+}
+
+impl StepStatus {
+    /// The word for screen readers and the `data-status` attribute.
+    pub fn word(self) -> &'static str {
+        match self {
+            StepStatus::Pending => "waiting",
+            StepStatus::Running => "running",
+            StepStatus::Done => "done",
+            StepStatus::Failed => "failed",
+            StepStatus::NotRun => "not run",
+            StepStatus::Stopped => "stopped",
+        }
+    }
+}
+
+/// One command of a run, as the panel shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// What the command does ("Click “Sign in”").
+    pub description: String,
+    pub status: StepStatus,
+    /// What happened, or why it failed.
+    pub result: Option<String>,
+    pub attachment: Option<StepAttachment>,
+}
+
+impl Step {
+    fn new(description: String) -> Step {
+        Step {
+            description,
+            status: StepStatus::Pending,
+            result: None,
+            attachment: None,
+        }
+    }
+}
+
+/// The line under a run of several commands once it ended, if any: a
+/// single command's own line says it all.
+pub fn run_summary(steps: &[Step]) -> Option<String> {
+    let n = steps.len();
+    if n < 2 {
+        return None;
+    }
+    if let Some(i) = steps.iter().position(|s| s.status == StepStatus::Failed) {
+        return Some(if i + 1 < n {
+            format!("Step {} of {n} failed, so the rest did not run.", i + 1)
+        } else {
+            format!("The last of {n} steps failed.")
+        });
+    }
+    steps
+        .iter()
+        .all(|s| s.status == StepStatus::Done)
+        .then(|| format!("All {n} steps done."))
+}
+
+/// An answer made without the LLM.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LocalAnswer {
+    pub text: String,
+    /// Offer the options page (an LLM would have answered).
+    pub needs_llm: bool,
+}
 
 /// Where an answer stands.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,22 +110,58 @@ impl AnswerState {
 pub struct Exchange {
     /// The request id; also the key in the transcript.
     pub id: RequestId,
+    /// The input as shown: text typed into a password field is masked
+    /// (`bc_core::command::mask_secrets`).
     pub question: String,
     /// The page the worker read to answer.
     pub page: RwSignal<Option<PageRef>>,
     pub answer: RwSignal<String>,
     pub state: RwSignal<AnswerState>,
+    /// The commands the input ran as, if it ran as commands.
+    pub steps: RwSignal<Vec<Step>>,
+    /// The answer made without the LLM, if any.
+    pub local: RwSignal<Option<LocalAnswer>>,
 }
 
 impl Exchange {
     fn new(id: RequestId, question: String) -> Self {
         Exchange {
             id,
-            question,
+            question: bc_core::command::mask_secrets(&question),
             page: RwSignal::new(None),
             answer: RwSignal::new(String::new()),
             state: RwSignal::new(AnswerState::Waiting),
+            steps: RwSignal::new(Vec::new()),
+            local: RwSignal::new(None),
         }
+    }
+
+    /// Whether the input ran as commands (tracked).
+    pub fn is_command_run(&self) -> bool {
+        self.steps.with(|steps| !steps.is_empty())
+    }
+
+    /// Sets step `index`'s status (and result), if there is such a step.
+    fn set_step(&self, index: u32, update: impl FnOnce(&mut Step)) {
+        self.steps.update(|steps| {
+            if let Some(step) = steps.get_mut(index as usize) {
+                update(step);
+            }
+        });
+    }
+
+    /// Ends the run: steps that did not finish get `running`'s fate
+    /// (`Stopped` by the user, else `Failed`) or `NotRun`.
+    fn end_run(&self, running: StepStatus) {
+        self.steps.update(|steps| {
+            for step in steps {
+                step.status = match step.status {
+                    StepStatus::Pending => StepStatus::NotRun,
+                    StepStatus::Running => running,
+                    other => other,
+                };
+            }
+        });
     }
 
     fn apply(&self, reply: Reply) {
@@ -65,7 +181,42 @@ impl Exchange {
                 });
             }
             Reply::AnswerDone => self.state.set(AnswerState::Done),
-            Reply::Failed(failure) => self.state.set(AnswerState::Failed(failure)),
+            Reply::CommandsStarted(descriptions) => {
+                self.steps
+                    .set(descriptions.into_iter().map(Step::new).collect());
+                self.state.set(AnswerState::Streaming);
+            }
+            Reply::StepStarted(index) => {
+                self.set_step(index, |step| step.status = StepStatus::Running)
+            }
+            Reply::StepDone(
+                index,
+                StepOutcome {
+                    ok,
+                    summary,
+                    attachment,
+                },
+            ) => self.set_step(index, |step| {
+                step.status = if ok {
+                    StepStatus::Done
+                } else {
+                    StepStatus::Failed
+                };
+                step.result = Some(summary);
+                step.attachment = attachment;
+            }),
+            Reply::CommandsDone => {
+                self.end_run(StepStatus::Failed);
+                self.state.set(AnswerState::Done);
+            }
+            Reply::LocalReply { text, needs_llm } => {
+                self.local.set(Some(LocalAnswer { text, needs_llm }));
+                self.state.set(AnswerState::Done);
+            }
+            Reply::Failed(failure) => {
+                self.end_run(StepStatus::Failed);
+                self.state.set(AnswerState::Failed(failure));
+            }
             other => self.state.set(AnswerState::Failed(Failure::Copilot(
                 CopilotError::Internal {
                     detail: format!("unexpected reply to a question: {other:?}"),
@@ -153,6 +304,7 @@ impl Conversation {
             .exchanges
             .with_untracked(|list| list.iter().find(|e| e.id == id).cloned());
         if let Some(exchange) = exchange {
+            exchange.end_run(StepStatus::Stopped);
             exchange.state.set(AnswerState::Stopped);
         }
         self.settle(id);
@@ -163,11 +315,15 @@ impl Conversation {
         self.client.with_value(Client::open_options_page);
     }
 
-    /// The fully answered turns, oldest first: no failed or stopped ones.
+    /// The fully answered turns, oldest first: no failed or stopped ones,
+    /// and no command runs or local replies (they are not the LLM's turns).
     pub fn history(self) -> Vec<ChatTurn> {
         self.exchanges.with_untracked(|list| {
             list.iter()
                 .filter(|e| e.state.get_untracked() == AnswerState::Done)
+                .filter(|e| {
+                    e.steps.with_untracked(Vec::is_empty) && e.local.with_untracked(Option::is_none)
+                })
                 .map(|e| ChatTurn {
                     question: e.question.clone(),
                     answer: e.answer.get_untracked(),

@@ -22,6 +22,8 @@ pub fn Transcript(
             if let Some(last) = list.last() {
                 last.answer.track();
                 last.state.track();
+                last.steps.track();
+                last.local.track();
             }
         });
         if let Some(log) = log.get() {
@@ -48,7 +50,7 @@ pub fn Transcript(
         >
             <Show when=move || conversation.exchanges.with(Vec::is_empty)>
                 <p class="empty">
-                    "Ask about the page in the active tab: a summary, a price, what a form needs."
+                    "Ask about the page in the active tab, or give a command: “click Sign in”, “search for lamps”, “help”."
                 </p>
             </Show>
             <For

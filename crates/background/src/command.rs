@@ -1,0 +1,435 @@
+//! What the side panel's input means and, for commands, running them
+//! without an LLM (issue 4 point 6).
+//!
+//! [`route`] parses the input with `bc_core::command::parse` first:
+//! - **commands** run here, one after another, each through the tool
+//!   surface ([`tools::run`], so through its tab's lane of the per-tab
+//!   queue) as one task per panel request: `PanelRequest::Cancel` stops
+//!   it ([`Stop`]). Each command posts `StepStarted`, then `StepDone` with
+//!   a line saying what happened (worded by `bc_core::command::report`);
+//!   the first failure ends the run, and a command that takes longer than
+//!   `STEP_TIMEOUT_MS` is stopped and fails;
+//! - **questions** and **unknown input** go to the LLM ([`ask::run`]) when
+//!   one is configured; otherwise a `LocalReply` says an LLM is needed and
+//!   lists what the commands can do.
+//!
+//! Labels are grounded as each command's plan says: `pcd.query` → the best
+//! hit (preferring the role the user named) → `getDetails` → act with its
+//! selector and MiniPCD id; a `dom.resolve` attempt must match exactly one
+//! element. Zoom and screenshots use `chrome.tabs` directly (no tool does
+//! that); a screenshot goes only to the panel that asked.
+
+use crate::llm_http::Cancel;
+use crate::panel::Connection;
+use crate::{ask, chrome, js, queue, store, tabs, tools};
+use bc_core::act::ActOutcome;
+use bc_core::command::report::{self, GroundError, NavVerb};
+use bc_core::command::{
+    help_text, parse, pick_tab, reply_without_llm, BrowserAction, Command, DirectCall, Grounding,
+    LocalReply, Locate, OpenTarget, Parsed, PlannedStep,
+};
+use bc_core::llm::ChatTurn;
+use bc_core::nav::{ClosedTab, NavResult, TabInfo};
+use bc_core::protocol::{CopilotError, PanelEvent, RequestId, StepAttachment, StepOutcome};
+use bc_core::summary::PageSummary;
+use bc_core::tab_queue::TaskId;
+use bc_core::tools::{ErrorCode, QueryKind, ToolCall, ToolError, ToolName};
+use bc_core::types::{MiniPcd, PcdActionDetail, QueryHit, Resolution, RoleSelector};
+use futures::future::{select, Either};
+use gloo_timers::future::TimeoutFuture;
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+use std::cell::Cell;
+use std::fmt;
+use std::rc::Rc;
+
+/// How long a command waits for its tab to finish loading before it acts
+/// (the page a previous command led to may still be loading).
+const LOAD_WAIT_MS: u32 = 10_000;
+const POLL_MS: u32 = 100;
+
+/// Stops one panel request's command run: marks it stopped and cancels its
+/// task in the per-tab queue, so its waiting and running tool calls answer
+/// `cancelled` at once.
+pub struct Stop {
+    task: TaskId,
+    stopped: Cell<bool>,
+}
+
+thread_local! {
+    static NEXT_RUN: Cell<u64> = const { Cell::new(1) };
+}
+
+impl Stop {
+    /// A stop for request `id`. Task ids must be unique per task (the queue
+    /// refuses calls of a cancelled id), and panel request ids restart with
+    /// every panel page: a worker-wide counter makes them unique.
+    pub fn new(id: RequestId) -> Rc<Stop> {
+        let run = NEXT_RUN.with(|n| n.replace(n.get() + 1));
+        Rc::new(Stop { task: TaskId(format!("panel:{run}:{id}")), stopped: Cell::new(false) })
+    }
+
+    pub fn stop(&self) {
+        if !self.stopped.replace(true) {
+            queue::cancel_task(&self.task);
+        }
+    }
+
+    fn is_stopped(&self) -> bool {
+        self.stopped.get()
+    }
+}
+
+/// Why a command failed; its `Display` is the step's line in the panel.
+#[derive(Debug)]
+enum StepError {
+    /// A tool failed, as the tool worded it.
+    Tool(ToolError),
+    Ground(GroundError),
+    /// A failure `report` worded (no such tab, no such list, …).
+    Said(String),
+    /// The command took longer than `STEP_TIMEOUT_MS`.
+    Timeout,
+    Stopped,
+    /// A `chrome.*` call failed.
+    Browser { what: &'static str, detail: String },
+    /// A tool's data did not have the shape its result type says.
+    Unexpected { tool: ToolName, detail: String },
+}
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepError::Tool(e) => {
+                let mut chars = e.error.chars();
+                let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+                write!(f, "{first}{}", chars.as_str())
+            }
+            StepError::Ground(e) => write!(f, "{e}"),
+            StepError::Said(text) => f.write_str(text),
+            StepError::Timeout => write!(f, "This took longer than {} s, so it was stopped.", report::STEP_TIMEOUT_MS / 1000),
+            StepError::Stopped => f.write_str("Stopped."),
+            StepError::Browser { what, detail } => write!(f, "Could not {what}: {detail}"),
+            StepError::Unexpected { tool, detail } => write!(f, "`{}` answered something unexpected: {detail}", tool.as_str()),
+        }
+    }
+}
+
+impl From<ToolError> for StepError {
+    fn from(e: ToolError) -> Self {
+        StepError::Tool(e)
+    }
+}
+
+impl From<GroundError> for StepError {
+    fn from(e: GroundError) -> Self {
+        StepError::Ground(e)
+    }
+}
+
+impl From<CopilotError> for StepError {
+    fn from(e: CopilotError) -> Self {
+        StepError::Said(e.to_string())
+    }
+}
+
+/// A command that succeeded: its line, and more to show under it.
+struct Done {
+    summary: String,
+    attachment: Option<StepAttachment>,
+}
+
+impl Done {
+    fn line(summary: String) -> Done {
+        Done { summary, attachment: None }
+    }
+
+    fn with_text(summary: String, text: String) -> Done {
+        Done { summary, attachment: Some(StepAttachment::Text { text }) }
+    }
+}
+
+/// Answers an `Ask`: runs it as commands, or hands it to the LLM, or says
+/// an LLM is needed (see the module docs).
+pub async fn route(
+    conn: &Connection,
+    id: RequestId,
+    input: &str,
+    history: &[ChatTurn],
+    cancel: &Cancel,
+    stop: &Stop,
+) -> Result<(), CopilotError> {
+    let parsed = parse(input);
+    if let Parsed::Commands(commands) = parsed {
+        run(conn, id, &commands, stop).await;
+        return Ok(());
+    }
+    let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
+    if configured {
+        return ask::run(conn, id, input, history, cancel).await;
+    }
+    let text = reply_without_llm(parsed == Parsed::Question);
+    conn.post(&PanelEvent::LocalReply { id, text, needs_llm: true });
+    Ok(())
+}
+
+/// Runs `commands` in order, posting each step's start and outcome; the
+/// first failure (or a stop) ends the run.
+async fn run(conn: &Connection, id: RequestId, commands: &[Command], stop: &Stop) {
+    conn.post(&PanelEvent::CommandsStarted { id, steps: commands.iter().map(Command::describe).collect() });
+    for (index, command) in commands.iter().enumerate() {
+        if stop.is_stopped() {
+            break;
+        }
+        let index = index as u32;
+        conn.post(&PanelEvent::StepStarted { id, index });
+        let outcome = match timed(execute(command, stop), stop).await {
+            Ok(done) => StepOutcome { ok: true, summary: done.summary, attachment: done.attachment },
+            Err(e) => StepOutcome { ok: false, summary: e.to_string(), attachment: None },
+        };
+        let ok = outcome.ok;
+        conn.post(&PanelEvent::StepDone { id, index, outcome });
+        if !ok {
+            break;
+        }
+    }
+    conn.post(&PanelEvent::CommandsDone { id });
+}
+
+/// `work`, failed with [`StepError::Timeout`] (and its task cancelled)
+/// after `STEP_TIMEOUT_MS`.
+async fn timed(work: impl std::future::Future<Output = Result<Done, StepError>>, stop: &Stop) -> Result<Done, StepError> {
+    match select(Box::pin(work), TimeoutFuture::new(report::STEP_TIMEOUT_MS)).await {
+        Either::Left((result, _)) => result,
+        Either::Right(((), _)) => {
+            stop.stop();
+            Err(StepError::Timeout)
+        }
+    }
+}
+
+/// Runs `call` as part of the run's task and decodes its data.
+async fn call<T: DeserializeOwned>(call: Result<ToolCall, ToolError>, stop: &Stop) -> Result<T, StepError> {
+    let call = call?;
+    let tool = call.name();
+    match tools::run(call, Some(stop.task.clone())).await {
+        Ok(data) => serde_json::from_value(data).map_err(|e| StepError::Unexpected { tool, detail: e.to_string() }),
+        Err(e) if e.code == ErrorCode::Cancelled && stop.is_stopped() => Err(StepError::Stopped),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn tool_call(tool: ToolName, args: Value) -> Result<ToolCall, ToolError> {
+    ToolCall::parse(tool.as_str(), args)
+}
+
+/// The tab commands act on: the active tab of the last-focused normal window,
+/// looked up again for every command ("new tab" and "switch to tab" change it).
+async fn target_tab() -> Result<tabs::TargetTab, StepError> {
+    Ok(tabs::active_tab().await?)
+}
+
+/// [`target_tab`], once it has finished loading (or after `LOAD_WAIT_MS`,
+/// when the action's own waiting takes over).
+async fn loaded_tab() -> Result<tabs::TargetTab, StepError> {
+    let tab = target_tab().await?;
+    let mut waited = 0;
+    while waited < LOAD_WAIT_MS {
+        let Ok(info) = chrome::tabs_get(tab.id).await else { break };
+        if js::get_str(&info, "status").as_deref() == Some("complete") {
+            return Ok(tabs::TargetTab { url: js::get_str(&info, "url").unwrap_or(tab.url), ..tab });
+        }
+        TimeoutFuture::new(POLL_MS).await;
+        waited += POLL_MS;
+    }
+    Ok(tab)
+}
+
+/// Carries out one command: its planned steps in order.
+async fn execute(command: &Command, stop: &Stop) -> Result<Done, StepError> {
+    let mut done = None;
+    for step in command.plan() {
+        done = Some(planned(command, step, stop).await?);
+    }
+    done.ok_or_else(|| StepError::Said(format!("“{}” has nothing to do", command.describe())))
+}
+
+async fn planned(command: &Command, step: PlannedStep, stop: &Stop) -> Result<Done, StepError> {
+    match step {
+        PlannedStep::Call { call } => direct(call, stop).await,
+        PlannedStep::OnElement { find, act } => {
+            let tab = loaded_tab().await?;
+            let open = matches!(command, Command::Open { target: OpenTarget::Link(_) });
+            let found = ground(tab.id, &find, open, stop).await?;
+            let outcome: ActOutcome = self::call(act.call(tab.id, &found.selector, found.id.as_deref()), stop).await?;
+            Ok(Done::line(report::acted(&act, &found.name, &outcome, Some(&tab.url))))
+        }
+        PlannedStep::ExtractCollection { what } => extract(&what, stop).await,
+        PlannedStep::SwitchTab { text } => {
+            let open: Vec<TabInfo> = call(tool_call(ToolName::TabsList, json!({})), stop).await?;
+            let tab_id = pick_tab(&text, &open).ok_or_else(|| StepError::Said(report::no_tab_matches(&text, &open)))?;
+            let tab: TabInfo = call(tool_call(ToolName::TabsSwitch, json!({ "tabId": tab_id })), stop).await?;
+            Ok(Done::line(report::switched(&tab)))
+        }
+        PlannedStep::Browser { action: BrowserAction::Zoom(dir) } => {
+            let tab = target_tab().await?;
+            let browser = |what: &'static str| move |e: wasm_bindgen::JsValue| StepError::Browser { what, detail: js::error_text(&e) };
+            let before = chrome::tabs_get_zoom(tab.id).await.map_err(browser("read the zoom"))?;
+            chrome::tabs_set_zoom(tab.id, report::next_zoom(before, dir)).await.map_err(browser("change the zoom"))?;
+            let after = chrome::tabs_get_zoom(tab.id).await.map_err(browser("read the zoom"))?;
+            Ok(Done::line(report::zoomed(before, after, dir)))
+        }
+        PlannedStep::Browser { action: BrowserAction::Screenshot } => screenshot().await,
+        PlannedStep::Reply { reply: LocalReply::Help } => {
+            Ok(Done::with_text("Here is what I understand without an LLM".into(), help_text()))
+        }
+    }
+}
+
+/// Tool calls that need nothing from the page first.
+async fn direct(direct: DirectCall, stop: &Stop) -> Result<Done, StepError> {
+    let nav = |verb: NavVerb, before: Option<String>| move |result: NavResult| Done::line(report::navigated(verb, &result, before.as_deref()));
+    match direct {
+        // A new tab needs no tab of ours.
+        DirectCall::OpenTab { .. } => Ok(nav(NavVerb::NewTab, None)(call(direct.call(0), stop).await?)),
+        // Navigations wait for their own loads.
+        DirectCall::Navigate { .. } | DirectCall::Back | DirectCall::Forward | DirectCall::Reload => {
+            let tab = target_tab().await?;
+            let verb = match direct {
+                DirectCall::Back => NavVerb::Back,
+                DirectCall::Forward => NavVerb::Forward,
+                DirectCall::Reload => NavVerb::Reload,
+                _ => NavVerb::Open,
+            };
+            Ok(nav(verb, Some(tab.url))(call(direct.call(tab.id), stop).await?))
+        }
+        DirectCall::CloseTab => {
+            let tab = target_tab().await?;
+            let _: ClosedTab = call(direct.call(tab.id), stop).await?;
+            Ok(Done::line(format!("Closed the tab on {}", report::short_url(&tab.url, None))))
+        }
+        DirectCall::Scroll { dir } => {
+            let tab = loaded_tab().await?;
+            let outcome: ActOutcome = call(direct.call(tab.id), stop).await?;
+            Ok(Done::line(report::scrolled(dir, &outcome)))
+        }
+        DirectCall::PressKey { key } => {
+            let tab = loaded_tab().await?;
+            // The key goes to the focused element; `not_found` means none has focus.
+            let outcome: ActOutcome = match call(direct.call(tab.id), stop).await {
+                Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => return Err(StepError::Said(report::nothing_focused(key))),
+                other => other?,
+            };
+            Ok(Done::line(report::pressed(key, &outcome, Some(&tab.url))))
+        }
+        DirectCall::Summary { .. } => {
+            let tab = loaded_tab().await?;
+            let summary: PageSummary = call(direct.call(tab.id), stop).await?;
+            Ok(Done::with_text(report::summarized(&summary), report::page_summary(&summary)))
+        }
+        DirectCall::MiniPcd => {
+            let tab = loaded_tab().await?;
+            let mini: MiniPcd = call(direct.call(tab.id), stop).await?;
+            Ok(Done::with_text(report::offers(&mini), report::what_can_i_do(&mini)))
+        }
+    }
+}
+
+/// The element grounding found: its selector, the MiniPCD id when
+/// `pcd.query` found it, and its name on the page.
+struct Found {
+    selector: RoleSelector,
+    id: Option<String>,
+    name: String,
+}
+
+/// Tries `find`'s attempts in order; the first that yields one element wins.
+/// `open`: the user said "open X" (the failure then suggests an address).
+async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Result<Found, StepError> {
+    let mut ambiguous: Option<Resolution> = None;
+    for locate in &find.locate {
+        match locate {
+            Locate::Query { .. } => {
+                let hits: Vec<QueryHit> = call(locate.call(tab_id), stop).await?;
+                if hits.is_empty() {
+                    continue;
+                }
+                let ids: Vec<&str> = hits.iter().map(|h| h.id.as_str()).collect();
+                let details: Vec<PcdActionDetail> =
+                    call(tool_call(ToolName::GetDetails, json!({ "tabId": tab_id, "ids": ids })), stop).await?;
+                if let Some(chosen) = report::choose_hit(&hits, &details, find.role) {
+                    return Ok(Found {
+                        selector: chosen.detail.selector.clone(),
+                        id: Some(chosen.hit.id.clone()),
+                        name: chosen.hit.label.clone(),
+                    });
+                }
+            }
+            Locate::Selector(selector) => {
+                let resolution: Resolution = match call(locate.call(tab_id), stop).await {
+                    Ok(r) => r,
+                    // E.g. a frame of the selector is missing: nothing here.
+                    Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
+                    Err(e) => return Err(e),
+                };
+                match resolution.count {
+                    0 => {}
+                    1 => {
+                        let name = resolution.matches.first().map(|m| m.name.trim().to_owned()).filter(|n| !n.is_empty());
+                        return Ok(Found { selector: selector.clone(), id: None, name: name.unwrap_or_else(|| find.label.clone()) });
+                    }
+                    _ => {
+                        ambiguous.get_or_insert(resolution);
+                    }
+                }
+            }
+        }
+    }
+    Err(GroundError::new(&find.label, open, ambiguous.as_ref().map(|r| (r.count, &r.matches[..]))).into())
+}
+
+/// "extract X": the best collection for X, its item fields from the
+/// MiniPCD, then `dom.extract`.
+async fn extract(what: &str, stop: &Stop) -> Result<Done, StepError> {
+    let tab = loaded_tab().await?;
+    let hits: Vec<QueryHit> = call(
+        tool_call(ToolName::PcdQuery, json!({ "tabId": tab.id, "kind": QueryKind::Collection, "text": what, "topK": 1 })),
+        stop,
+    )
+    .await?;
+    let mini: MiniPcd = call(tool_call(ToolName::GetMiniPcd, json!({ "tabId": tab.id })), stop).await?;
+    let found = hits
+        .first()
+        .filter(|h| h.score >= report::MIN_HIT_SCORE)
+        .and_then(|h| mini.collections.iter().find(|c| c.id == h.id))
+        .ok_or_else(|| StepError::Said(report::no_collection(what, &mini)))?;
+    let args = json!({ "tabId": tab.id, "collectionId": found.id, "fields": found.item_fields });
+    match call::<Value>(tool_call(ToolName::DomExtract, args), stop).await {
+        Ok(data) => {
+            let (line, text) = report::extracted(&data);
+            Ok(Done::with_text(line, text))
+        }
+        Err(StepError::Tool(e)) if e.code == ErrorCode::NotImplemented => Err(StepError::Said(report::extract_unavailable(found))),
+        Err(e) => Err(e),
+    }
+}
+
+/// A PNG of the visible part of the target tab, for the panel only.
+async fn screenshot() -> Result<Done, StepError> {
+    let tab = loaded_tab().await?;
+    tabs::check_readable(&tab)?;
+    let browser = |e: wasm_bindgen::JsValue| StepError::Browser { what: "take the screenshot", detail: js::error_text(&e) };
+    let info = chrome::tabs_get(tab.id).await.map_err(browser)?;
+    let window = js::get_i32(&info, "windowId").ok_or_else(|| StepError::Said("The tab has no window.".into()))?;
+    let data_url = chrome::tabs_capture_visible_tab(window, &js::to_js(&json!({ "format": "png" })))
+        .await
+        .map_err(browser)?
+        .as_string()
+        .ok_or_else(|| StepError::Said("Chrome returned no image.".into()))?;
+    let title = js::get_str(&info, "title").unwrap_or_default();
+    let file_name = report::screenshot_name(&tab.url, js_sys::Date::now());
+    Ok(Done {
+        summary: format!("Took a screenshot of {}", report::page(&title, &tab.url, None)),
+        attachment: Some(StepAttachment::Image { data_url, file_name }),
+    })
+}

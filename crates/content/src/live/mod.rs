@@ -1,0 +1,413 @@
+//! The page's live MiniPCD (seed 000 §5 "Updates", §11, §14): the latest
+//! collection, its registry and its build, kept current by observers
+//! instead of being rebuilt per request.
+//!
+//! Started lazily by the first request ([`current`]); from then on:
+//! - `dirty.rs` — a `MutationObserver` (and state events) records what
+//!   changed, bounded; past the bound, everything is dirty;
+//! - `cache.rs` — each control's facts, re-used by the next collection
+//!   unless a change could have touched them (conservative rules there);
+//! - `idle.rs` — invalidated facts are recomputed in idle slices of ≤ 8 ms;
+//! - `fold.rs` — an `IntersectionObserver` keeps above-the-fold current;
+//! - `nav.rs` — SPA navigations (Navigation API, popstate, hashchange,
+//!   URL checks) mark everything dirty and start a new version;
+//! - `longtask.rs` — budgets halve for ~10 s after a long task.
+//!
+//! A request then costs: nothing when nothing changed (the same
+//! `Rc<Built>`); a rebuild from stored facts when only boxes or the budget
+//! changed; lookups and the few invalidated facts after text changes;
+//! discovery too after other small changes; a full collection only the
+//! first time or after everything changed. [`current_sliced`] does the
+//! same without holding the main thread for long: the facts to compute
+//! are computed ahead in ≤ 8 ms slices, yielding in between. `ts` moves
+//! only when `bc_core::pcd::version` says the page is another version
+//! (URL, title, landmark content replaced), never because we collected
+//! again.
+
+mod cache;
+mod dirty;
+mod dom;
+mod fold;
+mod idle;
+mod longtask;
+mod nav;
+
+use crate::pcd::{self, Registry};
+use bc_core::pcd::{build_with, Budget, Built, Fingerprint, PageFacts, Version};
+use std::cell::RefCell;
+use std::rc::Rc;
+use web_sys::Document;
+
+/// How the last request was served.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Served {
+    /// First request: everything collected.
+    #[default]
+    Full,
+    /// Collected again, re-using the facts still valid.
+    Recollected,
+    /// Rebuilt from stored facts (boxes, title or budget changed).
+    Rebuilt,
+    /// Nothing changed: the previous build as it was.
+    Cached,
+}
+
+/// What the last request cost (for tests and measurements).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Stats {
+    pub served: Served,
+    /// Control facts computed (not re-used), idle slices since the
+    /// previous request included.
+    pub computed: u32,
+    /// Discovery ran (it is skipped when only text changed).
+    pub discovered: bool,
+    /// Facts held in the cache, and how many of them are valid.
+    pub held: usize,
+    pub valid: usize,
+    /// For [`current_sliced`]: slices before the collection, and the
+    /// longest stretch without yielding (the final collection included), ms.
+    pub slices: u32,
+    pub longest_ms: f64,
+}
+
+struct Live {
+    facts: PageFacts,
+    discovery: pcd::Discovery,
+    registry: Rc<Registry>,
+    built: Rc<Built>,
+    budget: Budget,
+    version: Version,
+    cache: cache::Cache,
+}
+
+/// Facts computed ahead of a collection by [`current_sliced`]: the
+/// discovery they follow, how far they got, and the structural change
+/// count when the discovery ran (a later change makes it stale).
+struct Warming {
+    discovery: pcd::Discovery,
+    next: Option<usize>,
+    seq: u32,
+    origin: String,
+}
+
+thread_local! {
+    static LIVE: RefCell<Option<Live>> = const { RefCell::new(None) };
+    static STATS: RefCell<Stats> = RefCell::new(Stats::default());
+    static STARTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Before the first collection: the cache a sliced first request fills.
+    static FIRST: RefCell<Option<cache::Cache>> = const { RefCell::new(None) };
+}
+
+/// Whether the observers run (a first request started them).
+fn started() -> bool {
+    STARTED.with(std::cell::Cell::get)
+}
+
+/// The current MiniPCD build of `document` (and its registry made the
+/// current one, so the bindings' keys resolve to live elements). Cheap
+/// when nothing changed since the previous call; see the module doc.
+pub fn current(document: &Document) -> Rc<Built> {
+    let t0 = dom::now();
+    if !started() {
+        start(document);
+    }
+    let (built, registry, stats) = LIVE.with(|l| {
+        let mut l = l.borrow_mut();
+        let (served, discovered) = refresh(&mut l, document);
+        let live = l.as_mut().expect("refresh leaves a live state");
+        let (held, valid) = live.cache.counts();
+        let stats = Stats {
+            served,
+            computed: live.cache.take_computed(),
+            discovered,
+            held,
+            valid,
+            slices: 0,
+            longest_ms: dom::now() - t0,
+        };
+        (live.built.clone(), live.registry.clone(), stats)
+    });
+    pcd::set_current_shared(registry);
+    STATS.with(|s| *s.borrow_mut() = stats);
+    idle::requested();
+    longtask::own_work(t0, dom::now());
+    built
+}
+
+/// How the last [`current`] was served.
+pub fn stats() -> Stats {
+    STATS.with(|s| *s.borrow())
+}
+
+/// The budget a build would get now (halved after a long task).
+pub fn budget() -> Budget {
+    longtask::budget()
+}
+
+/// Whether a navigation was seen since the last request (for diagnostics:
+/// the Navigation API and history events report it before any request
+/// compares URLs).
+pub fn navigation_pending() -> bool {
+    dirty::with(|d| d.navigated)
+}
+
+/// When the latest long task that was not ours ended (`performance.now()`
+/// ms), if one was seen.
+pub fn last_long_task_end() -> Option<f64> {
+    longtask::last_end()
+}
+
+fn start(document: &Document) {
+    STARTED.with(|s| s.set(true));
+    dirty::start(document);
+    fold::start();
+    longtask::start();
+    idle::start(document);
+    if let Some(w) = web_sys::window() {
+        nav::start(&w);
+    }
+    // What happened before we watched is in the first collection.
+    let _ = dirty::take();
+}
+
+/// Brings the live state up to date; how, and whether discovery ran.
+fn refresh(l: &mut Option<Live>, document: &Document) -> (Served, bool) {
+    let d = dirty::take();
+    let budget = longtask::budget();
+    let now = js_sys::Date::now();
+    let Some(live) = l.as_mut() else {
+        // A sliced first request may have computed facts (and discovered)
+        // already.
+        let mut cache = FIRST.with(|f| f.borrow_mut().take()).unwrap_or_default();
+        let warmed = HANDOVER
+            .with(|h| h.borrow_mut().take())
+            .filter(|_| !d.structure);
+        let discovered = warmed.is_none();
+        let (facts, reg, discovery) = pcd::collect_with(document, &mut cache, warmed.as_ref());
+        watch_scopes(&cache);
+        let version = Version::first(Fingerprint::of(&facts), now);
+        let built = Rc::new(build_with(&facts, version.ts, budget));
+        let registry = Rc::new(reg);
+        fold::sync(&facts, registry.elements());
+        *l = Some(Live {
+            facts,
+            discovery,
+            registry,
+            built,
+            budget,
+            version,
+            cache,
+        });
+        return (Served::Full, discovered);
+    };
+    live.cache.apply(&d);
+    // Frame content moves with the page but is not observed (`fold.rs`).
+    let recollect = d.any || d.all || d.navigated || (live.cache.has_frames() && fold::scrolled());
+    let mut changed = false;
+    // After text changes only, discovery's answer stands (frames aside:
+    // their offsets move with any reflow); so does one a sliced request
+    // just made.
+    if let Some(w) = HANDOVER.with(|h| h.borrow_mut().take()) {
+        live.discovery = w;
+    }
+    let keep = !d.structure && !live.cache.has_frames();
+    if recollect {
+        let (facts, reg, discovery) =
+            pcd::collect_with(document, &mut live.cache, keep.then_some(&live.discovery));
+        live.discovery = discovery;
+        watch_scopes(&live.cache);
+        changed = facts != live.facts;
+        live.facts = facts;
+        live.registry = Rc::new(reg);
+        fold::sync(&live.facts, live.registry.elements());
+    } else {
+        if d.title {
+            let title = document.title();
+            changed |= title != live.facts.title;
+            live.facts.title = title;
+        }
+        changed |= fold::apply(&mut live.facts);
+    }
+    if changed || d.navigated {
+        live.version = live
+            .version
+            .next(Fingerprint::of(&live.facts), now, d.navigated);
+    }
+    let rebuilt = changed || d.navigated || budget != live.budget;
+    if rebuilt {
+        live.built = Rc::new(build_with(&live.facts, live.version.ts, budget));
+        live.budget = budget;
+    }
+    let served = match (recollect, rebuilt) {
+        (true, _) => Served::Recollected,
+        (false, true) => Served::Rebuilt,
+        (false, false) => Served::Cached,
+    };
+    (served, recollect && !keep)
+}
+
+/// Mutation-watches every shadow root and frame document the last
+/// collection read (observing one again changes nothing).
+fn watch_scopes(cache: &cache::Cache) {
+    for root in cache.scope_roots().iter().skip(1) {
+        dirty::observe(root);
+    }
+}
+
+thread_local! {
+    /// A discovery a sliced request made after the last structural change,
+    /// for the collection that ends it.
+    static HANDOVER: RefCell<Option<pcd::Discovery>> = const { RefCell::new(None) };
+}
+
+/// Slices one sliced request may take before finishing at once (a page
+/// that keeps restructuring itself gets the rest done in one go).
+const MAX_SLICES: usize = 64;
+
+/// [`current`] without holding the page's main thread for long: the facts
+/// the collection would compute — those changes invalidated, and those of
+/// controls it has not seen (after a fresh discovery) — are computed first
+/// in slices of the budget's `slice_ms` (8 ms, 4 after a long task),
+/// yielding to the page in between; the collection that follows then
+/// mostly looks facts up. Discovery itself is one slice of its own. What
+/// changes while it yields is picked up like any change.
+pub async fn current_sliced(document: &Document) -> Rc<Built> {
+    if !started() {
+        start(document);
+        FIRST.with(|f| *f.borrow_mut() = Some(cache::Cache::default()));
+    }
+    let mut warming: Option<Warming> = None;
+    let (mut slices, mut longest) = (0, 0.0f64);
+    for _ in 0..MAX_SLICES {
+        let t0 = dom::now();
+        let more = prepare_slice(document, &mut warming);
+        let t1 = dom::now();
+        longtask::own_work(t0, t1);
+        slices += 1;
+        longest = longest.max(t1 - t0);
+        if !more {
+            break;
+        }
+        yield_to_page().await;
+    }
+    // A finished discovery with no structural change since stands in for
+    // the collection's own (frames aside: their offsets may have moved).
+    if let Some(w) = warming.filter(|w| w.next.is_none() && w.seq == dirty::structure_seq()) {
+        let frames = w
+            .discovery
+            .scopes()
+            .iter()
+            .any(|s| s.via == pcd::frames::Via::Frame);
+        if !frames {
+            dirty::with(|d| d.structure = false);
+            HANDOVER.with(|h| *h.borrow_mut() = Some(w.discovery));
+        }
+    }
+    let built = current(document);
+    STATS.with(|s| {
+        let mut s = s.borrow_mut();
+        s.slices = slices;
+        s.longest_ms = s.longest_ms.max(longest);
+    });
+    built
+}
+
+/// One slice of [`current_sliced`]'s work; whether more is left.
+fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
+    let deadline = dom::now() + f64::from(longtask::budget().slice_ms);
+    // Changes become invalidations; known facts they invalidated come first.
+    let more = with_cache(|cache| {
+        let d = dirty::take();
+        cache.apply(&d);
+        dirty::with(|x| {
+            x.any |= d.any;
+            x.structure |= d.structure;
+            x.navigated |= d.navigated;
+            x.title |= d.title;
+        });
+        cache.refresh(deadline)
+    });
+    if more {
+        return true;
+    }
+    let first = LIVE.with(|l| l.borrow().is_none());
+    if !first && !dirty::with(|d| d.structure) {
+        // Only text changed, or nothing: the collection is lookups.
+        return false;
+    }
+    let seq = dirty::structure_seq();
+    if warming.as_ref().is_none_or(|w| w.seq != seq) {
+        let origin = document
+            .location()
+            .and_then(|l| l.origin().ok())
+            .unwrap_or_default();
+        *warming = Some(Warming {
+            discovery: pcd::Discovery::run(document),
+            next: Some(0),
+            seq,
+            origin,
+        });
+        return true;
+    }
+    let Some(w) = warming.as_mut() else {
+        return false;
+    };
+    let Some(from) = w.next else { return false };
+    let mut next = None;
+    with_cache(|cache| {
+        next = cache.warm(&w.discovery, from, &w.origin, deadline);
+        next.is_some()
+    });
+    w.next = next;
+    next.is_some()
+}
+
+/// Runs `f` on the live cache, or before the first collection on the
+/// cache a sliced first request fills.
+fn with_cache(f: impl FnOnce(&mut cache::Cache) -> bool) -> bool {
+    let mut f = Some(f);
+    let done = LIVE.with(|l| {
+        let mut l = l.borrow_mut();
+        let live = l.as_mut()?;
+        f.take().map(|f| f(&mut live.cache))
+    });
+    match (done, f) {
+        (Some(more), _) => more,
+        (None, Some(f)) => FIRST
+            .with(|c| c.borrow_mut().as_mut().map(f))
+            .unwrap_or(false),
+        (None, None) => false,
+    }
+}
+
+/// Lets the page run: resolves in a new task.
+async fn yield_to_page() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// One idle slice: turns recorded changes into invalidations, then
+/// recomputes invalid facts until `deadline`; whether work is left.
+fn idle_slice(deadline: f64) -> bool {
+    LIVE.with(|l| {
+        let Ok(mut l) = l.try_borrow_mut() else {
+            return false;
+        };
+        let Some(live) = l.as_mut() else { return false };
+        let d = dirty::take();
+        live.cache.apply(&d);
+        // The request still needs to know that something changed.
+        dirty::with(|x| {
+            x.any |= d.any;
+            x.structure |= d.structure;
+            x.navigated |= d.navigated;
+            x.title |= d.title;
+        });
+        live.cache.refresh(deadline)
+    })
+}

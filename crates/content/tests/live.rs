@@ -1,0 +1,561 @@
+//! The live MiniPCD (`bc_content::live`) in a real page: what a request
+//! after no change, a small change, a navigation, a long task or a scroll
+//! serves, and that it always equals what a fresh collection would build
+//! (the cache may only save work, never change the answer). Also prints
+//! the cost of requests on a ~10k-element page.
+//!
+//! All tests share one page and one live state, like requests to one tab;
+//! each renders its own `div#fixture` first (a change like any other).
+
+mod common;
+
+use bc_content::live::{self, Served};
+use bc_core::pcd::{Budget, Built};
+use bc_core::types::MiniAction;
+use common::fixture;
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Document, Element};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn window() -> web_sys::Window {
+    web_sys::window().unwrap()
+}
+
+fn document() -> Document {
+    window().document().unwrap()
+}
+
+fn current() -> Rc<Built> {
+    live::current(&document())
+}
+
+fn by_id(id: &str) -> Element {
+    document().get_element_by_id(id).unwrap()
+}
+
+fn action<'a>(b: &'a Built, label: &str) -> Option<&'a MiniAction> {
+    b.mini.actions.iter().find(|a| a.label == label)
+}
+
+fn labels(b: &Built) -> Vec<&str> {
+    b.mini.actions.iter().map(|a| a.label.as_str()).collect()
+}
+
+/// The live build must equal a fresh, uncached collection and build of the
+/// page as it is now (same version stamp and budget).
+fn assert_fresh(b: &Built) {
+    let (facts, _) = bc_content::pcd::collect(&document());
+    let fresh = bc_core::pcd::build_with(&facts, b.mini.ts, live::budget());
+    assert_eq!(b.mini, fresh.mini, "live build differs from a fresh one");
+    assert_eq!(b.bindings, fresh.bindings);
+}
+
+/// Resolves after `ms` milliseconds (lets observers, idle slices and
+/// rendering run).
+struct Sleep {
+    state: Rc<RefCell<(bool, Option<Waker>)>>,
+    _cb: Closure<dyn FnMut()>,
+}
+
+fn sleep(ms: i32) -> Sleep {
+    let state: Rc<RefCell<(bool, Option<Waker>)>> = Rc::default();
+    let s = state.clone();
+    let cb = Closure::<dyn FnMut()>::new(move || {
+        let mut st = s.borrow_mut();
+        st.0 = true;
+        if let Some(w) = st.1.take() {
+            w.wake();
+        }
+    });
+    window()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(cb.as_ref().unchecked_ref(), ms)
+        .unwrap();
+    Sleep { state, _cb: cb }
+}
+
+impl Future for Sleep {
+    type Output = ();
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        let mut st = self.state.borrow_mut();
+        if st.0 {
+            Poll::Ready(())
+        } else {
+            st.1 = Some(cx.waker().clone());
+            Poll::Pending
+        }
+    }
+}
+
+const TOOLBAR: &str = r#"<header><nav><a href="/home">Home</a> <a href="/pricing">Pricing</a> <a href="/docs">Docs</a></nav></header>
+<main><h1>Report</h1>
+<button id="save">Save</button> <button>Export</button> <button>Share</button> <button id="del">Delete</button>
+<button>Print</button> <button>Duplicate</button>
+<p><label for="q">Search reports</label> <input id="q" type="search"></p>
+<span id="lbl">Rename</span> <button aria-labelledby="lbl" id="ren"></button>
+<div id="extra"><h2>More</h2><button>Archive</button></div>
+</main>"#;
+
+#[wasm_bindgen_test]
+fn no_change_serves_the_same_build() {
+    fixture(TOOLBAR);
+    let a = current();
+    let b = current();
+    assert!(Rc::ptr_eq(&a, &b), "nothing changed: the same build");
+    assert_eq!(live::stats().served, Served::Cached);
+    assert_eq!(a.mini.ts, b.mini.ts);
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+fn new_button_text_updates_its_label_only() {
+    fixture(TOOLBAR);
+    let a = current();
+    assert!(action(&a, "Save").is_some(), "{:?}", labels(&a));
+    by_id("save").set_text_content(Some("Save changes"));
+    let b = current();
+    assert!(
+        action(&b, "Save").is_none() && action(&b, "Save changes").is_some(),
+        "{:?}",
+        labels(&b)
+    );
+    // One label of a toolbar is no new page version.
+    assert_eq!(a.mini.ts, b.mini.ts);
+    let s = live::stats();
+    assert_eq!(s.served, Served::Recollected);
+    assert!(
+        s.computed <= 2,
+        "only the button's fact is computed again: {s:?}"
+    );
+    assert_eq!(
+        action(&a, "Export").unwrap().id,
+        action(&b, "Export").unwrap().id
+    );
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+fn text_changes_skip_discovery() {
+    fixture(TOOLBAR);
+    let _ = current();
+    // A text node's data (what frameworks do for text-only updates), and
+    // text replaced by text (`textContent = …`).
+    let text = by_id("save").first_child().unwrap();
+    text.set_node_value(Some("Save now"));
+    by_id("del").set_text_content(Some("Delete all"));
+    let b = current();
+    assert!(
+        action(&b, "Save now").is_some() && action(&b, "Delete all").is_some(),
+        "{:?}",
+        labels(&b)
+    );
+    let s = live::stats();
+    assert!(!s.discovered, "{s:?}");
+    assert_eq!(s.computed, 2, "{s:?}");
+    assert_fresh(&b);
+    // A class may change what is a control: discovery runs.
+    by_id("save").set_attribute("class", "primary").unwrap();
+    let _ = current();
+    assert!(live::stats().discovered);
+}
+
+#[wasm_bindgen_test]
+fn a_class_can_make_a_control() {
+    fixture(
+        r#"<style>.go { cursor: pointer }</style><main><h1>Plan</h1><button>Keep</button><span id="s">Upgrade plan</span></main>"#,
+    );
+    let a = current();
+    assert!(action(&a, "Upgrade plan").is_none(), "{:?}", labels(&a));
+    by_id("s").set_attribute("class", "go").unwrap();
+    let b = current();
+    assert!(action(&b, "Upgrade plan").is_some(), "{:?}", labels(&b));
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+fn shadow_content_is_watched() {
+    let fx = fixture(r#"<main><h1>Shop</h1><div id="host"></div><button>Outside</button></main>"#);
+    let host = fx.query_selector("#host").unwrap().unwrap();
+    let shadow = host
+        .attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
+        .unwrap();
+    shadow.set_inner_html("<button>Buy now</button>");
+    let a = current();
+    assert!(action(&a, "Buy now").is_some(), "{:?}", labels(&a));
+    shadow
+        .query_selector("button")
+        .unwrap()
+        .unwrap()
+        .set_text_content(Some("Buy it now"));
+    let b = current();
+    assert!(action(&b, "Buy it now").is_some(), "{:?}", labels(&b));
+    assert_eq!(live::stats().computed, 1, "{:?}", live::stats());
+    assert_fresh(&b);
+    // A class on the host reaches the content (CSS may hide it).
+    host.set_attribute("hidden", "").unwrap();
+    let c = current();
+    assert!(action(&c, "Buy it now").is_none(), "{:?}", labels(&c));
+    assert_fresh(&c);
+}
+
+#[wasm_bindgen_test]
+async fn same_origin_frame_content_is_watched() {
+    let fx = fixture(r#"<main><h1>Pay</h1><button>Back</button></main>"#);
+    let iframe = document().create_element("iframe").unwrap();
+    iframe
+        .set_attribute("srcdoc", "<button id=pay>Pay now</button>")
+        .unwrap();
+    fx.append_child(&iframe).unwrap();
+    let mut tries = 0;
+    let doc = loop {
+        sleep(20).await;
+        tries += 1;
+        let d = js_sys::Reflect::get(&iframe, &"contentDocument".into()).unwrap();
+        assert!(tries < 100, "frame never loaded: {d:?}");
+        if d.is_object() {
+            let d: Document = d.unchecked_into();
+            if d.get_element_by_id("pay").is_some() {
+                break d;
+            }
+        }
+    };
+    let a = current();
+    assert!(action(&a, "Pay now").is_some(), "{:?}", labels(&a));
+    doc.get_element_by_id("pay")
+        .unwrap()
+        .set_text_content(Some("Pay 20 EUR"));
+    let b = current();
+    assert!(action(&b, "Pay 20 EUR").is_some(), "{:?}", labels(&b));
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+fn many_changes_at_once_are_everything() {
+    fixture(TOOLBAR);
+    let _ = current();
+    let extra = by_id("extra");
+    for i in 0..300 {
+        let b = document().create_element("button").unwrap();
+        b.set_text_content(Some(&format!("Tool {i}")));
+        extra.append_child(&b).unwrap();
+    }
+    let b = current();
+    assert!(live::stats().discovered);
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+fn labels_elsewhere_update_their_controls() {
+    fixture(TOOLBAR);
+    let a = current();
+    assert!(action(&a, "Rename").is_some(), "{:?}", labels(&a));
+    // aria-labelledby target text, and a <label for> text.
+    by_id("lbl").set_text_content(Some("Rename report"));
+    document()
+        .query_selector("label[for=q]")
+        .unwrap()
+        .unwrap()
+        .set_text_content(Some("Find a report"));
+    let b = current();
+    assert!(action(&b, "Rename report").is_some(), "{:?}", labels(&b));
+    assert!(live::stats().computed <= 4, "{:?}", live::stats());
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+fn added_and_removed_controls() {
+    fixture(TOOLBAR);
+    let a = current();
+    let delete = action(&a, "Delete").unwrap().id.clone();
+    assert!(a.bindings.target(&delete).is_some());
+    let b2 = document().create_element("button").unwrap();
+    b2.set_text_content(Some("Publish"));
+    by_id("extra").append_child(&b2).unwrap();
+    by_id("del").remove();
+    let b = current();
+    assert!(action(&b, "Publish").is_some(), "{:?}", labels(&b));
+    assert!(action(&b, "Delete").is_none(), "{:?}", labels(&b));
+    assert!(
+        b.bindings.target(&delete).is_none(),
+        "a removed control's id no longer resolves"
+    );
+    assert!(live::stats().computed <= 3, "{:?}", live::stats());
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+fn hiding_a_container_hides_its_controls() {
+    fixture(TOOLBAR);
+    let a = current();
+    assert!(action(&a, "Archive").is_some());
+    by_id("extra").set_attribute("hidden", "").unwrap();
+    let b = current();
+    assert!(action(&b, "Archive").is_none(), "{:?}", labels(&b));
+    assert_fresh(&b);
+    by_id("extra").remove_attribute("hidden").unwrap();
+    let c = current();
+    assert!(action(&c, "Archive").is_some(), "{:?}", labels(&c));
+    assert_fresh(&c);
+}
+
+#[wasm_bindgen_test]
+fn a_changed_heading_reaches_the_context_after_it() {
+    fixture(TOOLBAR);
+    let _ = current();
+    let h2 = document().query_selector("#extra h2").unwrap().unwrap();
+    h2.set_text_content(Some("Older reports"));
+    let b = current();
+    let archive = action(&b, "Archive").unwrap();
+    let ctx = &b
+        .bindings
+        .actions
+        .iter()
+        .find(|x| x.id == archive.id)
+        .unwrap()
+        .context;
+    assert!(ctx.iter().any(|c| c.contains("Older reports")), "{ctx:?}");
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+fn replaced_main_content_is_a_new_version() {
+    fixture(TOOLBAR);
+    let a = current();
+    let main = document().query_selector("#fixture main").unwrap().unwrap();
+    main.set_inner_html("<h1>Checkout</h1><button>Pay now</button><button>Cancel order</button><a href='/help'>Help</a>");
+    let b = current();
+    assert!(
+        b.mini.ts > a.mini.ts,
+        "main replaced: ts {} → {}",
+        a.mini.ts,
+        b.mini.ts
+    );
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+async fn push_state_is_a_navigation() {
+    fixture(TOOLBAR);
+    let before = window().location().href().unwrap();
+    let a = current();
+    let history = window().history().unwrap();
+    history
+        .push_state_with_url(&JsValue::NULL, "", Some("?live=nav"))
+        .unwrap();
+    let b = current();
+    assert!(b.mini.ts > a.mini.ts, "ts {} → {}", a.mini.ts, b.mini.ts);
+    assert!(b.mini.url.ends_with("?live=nav"), "{}", b.mini.url);
+    assert_fresh(&b);
+    // Announced by the Navigation API (no request in between): everything
+    // is dirty, so the next request collects again.
+    assert!(!live::navigation_pending());
+    history
+        .replace_state_with_url(&JsValue::NULL, "", Some(&before))
+        .unwrap();
+    sleep(20).await;
+    assert!(live::navigation_pending(), "currententrychange seen");
+    let c = current();
+    assert!(c.mini.ts > b.mini.ts);
+    assert_eq!(live::stats().served, Served::Recollected);
+    // The same URL again is no navigation.
+    history
+        .replace_state_with_url(&JsValue::from_str("state only"), "", Some(&before))
+        .unwrap();
+    let d = current();
+    assert!(Rc::ptr_eq(&c, &d));
+}
+
+#[wasm_bindgen_test]
+async fn a_long_task_halves_the_budgets_for_a_while() {
+    let mut html = String::from("<main>");
+    for i in 0..40 {
+        html.push_str(&format!(
+            "<button>Action {}{}</button>",
+            char::from(b'a' + i / 26),
+            char::from(b'a' + i % 26)
+        ));
+    }
+    html.push_str("</main>");
+    fixture(&html);
+    let _ = current();
+    // A page script hogging the main thread for 80 ms.
+    let perf = window().performance().unwrap();
+    let t = perf.now();
+    while perf.now() - t < 80.0 {}
+    sleep(30).await;
+    // This loop was seen (earlier tests' big fixtures may have been, too;
+    // long task times are coarse).
+    let end = live::last_long_task_end().expect("a long task was seen");
+    assert!(end > t + 50.0, "{end} vs {t}");
+    assert_eq!(live::budget(), Budget::FULL.halved());
+    let b = current();
+    assert_eq!(b.mini.actions.len(), 15);
+    assert_ne!(
+        live::stats().served,
+        Served::Recollected,
+        "same facts, only the budget"
+    );
+    assert_fresh(&b);
+}
+
+#[wasm_bindgen_test]
+async fn above_the_fold_follows_scrolling() {
+    fixture(
+        r#"<main><button>Top</button><div style="height:4000px"></div><button>Bottom</button></main><div style="height:2000px"></div>"#,
+    );
+    window().scroll_to_with_x_and_y(0.0, 0.0);
+    sleep(50).await;
+    let a = current();
+    assert_eq!(action(&a, "Bottom").unwrap().above_fold, Some(false));
+    // Scrolled, not rendered yet: the request reads the boxes itself.
+    let bottom = document()
+        .query_selector("#fixture main > button:last-child")
+        .unwrap()
+        .unwrap();
+    let y = bottom.get_bounding_client_rect().top();
+    window().scroll_by_with_x_and_y(0.0, y - 100.0);
+    let b = current();
+    assert_eq!(action(&b, "Bottom").unwrap().above_fold, Some(true));
+    assert_eq!(live::stats().served, Served::Rebuilt);
+    assert_fresh(&b);
+    // Scrolled back and rendered: the intersection observer reported it.
+    window().scroll_to_with_x_and_y(0.0, 0.0);
+    sleep(100).await;
+    let c = current();
+    assert_eq!(action(&c, "Bottom").unwrap().above_fold, Some(false));
+    assert_eq!(live::stats().served, Served::Rebuilt);
+    assert_fresh(&c);
+    // Scrolling that crosses nothing changes nothing, rendered or not.
+    window().scroll_to_with_x_and_y(0.0, 20.0);
+    sleep(100).await;
+    let d = current();
+    assert!(Rc::ptr_eq(&c, &d));
+    window().scroll_to_with_x_and_y(0.0, 40.0);
+    let e = current();
+    assert!(Rc::ptr_eq(&c, &e));
+    window().scroll_to_with_x_and_y(0.0, 0.0);
+}
+
+/// A generated catalog page (as in `pcd_facts.rs`): a nav list, product
+/// cards (link, button, `cursor:pointer` span each) and a table of links.
+fn catalog_html(cards: usize, rows: usize) -> String {
+    let mut html = String::from("<header><nav><ul>");
+    for i in 0..20 {
+        html.push_str(&format!(r#"<li><a href="/s{i}">Section {i}</a></li>"#));
+    }
+    html.push_str("</ul></nav></header><main><h1>Catalog</h1><div class=\"grid\">");
+    for i in 0..cards {
+        html.push_str(&format!(
+            r#"<div class="card"><div class="media"><img alt="" width="4" height="4"></div><div class="body"><h3><a href="/p/{i}">Product {i}</a></h3>
+            <p>Short description of product {i}</p><span class="price">${i}.00</span></div>
+            <div class="actions"><button id="b{i}">Add to cart</button><span style="cursor:pointer">Save</span></div></div>"#
+        ));
+    }
+    html.push_str("</div><table><thead><tr><th>A</th><th>B</th><th>C</th></tr></thead><tbody>");
+    for i in 0..rows {
+        html.push_str(&format!(
+            "<tr><td>r{i}</td><td>{i}</td><td><a href=\"/r/{i}\">Open</a></td></tr>"
+        ));
+    }
+    html.push_str("</tbody></table></main><footer><p>Footer</p></footer>");
+    html
+}
+
+/// Prints what requests cost on a ~10k-element page: the first, with no
+/// change, after one button's text changed (right away, and after idle
+/// time), after a class change on a card. The page's own relayout after a
+/// change is forced before the clock starts (it is the page's cost, paid
+/// by whoever reads layout first); lines are printed at the end, since
+/// printing changes the page.
+#[wasm_bindgen_test]
+async fn timing_10k_elements() {
+    let fx = fixture(&catalog_html(700, 300));
+    let count = fx.query_selector_all("*").unwrap().length();
+    let perf = window().performance().unwrap();
+    let mut lines: Vec<String> = Vec::new();
+    let mut time = |label: &str, n: usize, change: &mut dyn FnMut(usize)| -> Rc<Built> {
+        let mut ms = Vec::new();
+        let mut computed = Vec::new();
+        let mut served = Served::Full;
+        let mut b = None;
+        for i in 0..n {
+            change(i);
+            let _ = fx.get_bounding_client_rect();
+            let t = perf.now();
+            b = Some(current());
+            ms.push(perf.now() - t);
+            let s = live::stats();
+            served = s.served;
+            computed.push(s.computed);
+        }
+        ms.sort_by(f64::total_cmp);
+        let discovered = live::stats().discovered;
+        lines.push(format!(
+            "live 10k ({count} elements) {label}: median {:.1} ms, max {:.1} ms (n={n}), {served:?}, discovery {discovered}, facts computed {computed:?}",
+            ms[ms.len() / 2],
+            ms[ms.len() - 1]
+        ));
+        b.unwrap()
+    };
+    let first = time("first request", 1, &mut |_| {});
+    let again = time("no change", 5, &mut |_| {});
+    assert!(Rc::ptr_eq(&first, &again));
+    let b = time("one button's text changed", 5, &mut |i| {
+        by_id(&format!("b{}", 10 + i)).set_text_content(Some("Add to basket"));
+    });
+    assert_eq!(first.mini.ts, b.mini.ts);
+    let card = |i: usize| {
+        by_id(&format!("b{i}"))
+            .parent_element()
+            .unwrap()
+            .parent_element()
+            .unwrap()
+    };
+    let _ = time("a card's class changed", 5, &mut |i| {
+        card(30 + i)
+            .set_attribute("class", "card sold-out")
+            .unwrap()
+    });
+    for i in 0..3 {
+        by_id(&format!("b{}", 50 + i)).set_text_content(Some("Add to bag"));
+        sleep(100).await;
+        let _ = time(
+            &format!("button text changed, after idle time #{i}"),
+            1,
+            &mut |_| {},
+        );
+    }
+    assert_fresh(&current());
+    // A class on the grid: every card's facts are suspect. At once, then
+    // sliced.
+    let grid = fx.query_selector(".grid").unwrap().unwrap();
+    let _ = time("grid class changed, at once", 1, &mut |_| {
+        grid.set_attribute("class", "grid wide").unwrap()
+    });
+    grid.set_attribute("class", "grid narrow").unwrap();
+    let _ = fx.get_bounding_client_rect();
+    let t = perf.now();
+    let b = live::current_sliced(&document()).await;
+    let s = live::stats();
+    lines.push(format!(
+        "live 10k grid class changed, sliced: {:.1} ms in all, longest stretch {:.1} ms, {} slices, facts computed {}, discovery in the collection {}",
+        perf.now() - t,
+        s.longest_ms,
+        s.slices,
+        s.computed,
+        s.discovered
+    ));
+    assert!(s.slices > 1 && s.computed >= 1400, "{s:?}");
+    assert_fresh(&b);
+    for l in lines {
+        console_log!("{l}");
+    }
+    assert!(count >= 9_000);
+}

@@ -1,0 +1,43 @@
+//! The first request of a page served in slices (`live::current_sliced`):
+//! in a test binary of its own, since the live state starts once per page.
+
+mod common;
+
+use bc_content::live;
+use common::fixture;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+async fn first_request_in_slices() {
+    let mut html = String::from("<main><h1>Catalog</h1><ul>");
+    for i in 0..800 {
+        html.push_str(&format!(
+            r#"<li><a href="/p/{i}">Product {i}</a> <button>Add to cart</button></li>"#
+        ));
+    }
+    html.push_str("</ul></main>");
+    let fx = fixture(&html);
+    let _ = fx.get_bounding_client_rect();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let perf = web_sys::window().unwrap().performance().unwrap();
+    let t = perf.now();
+    let b = live::current_sliced(&document).await;
+    let s = live::stats();
+    console_log!(
+        "first request, sliced, {} controls: {:.1} ms in all, longest stretch {:.1} ms, {} slices, discovery in the collection: {}",
+        s.held,
+        perf.now() - t,
+        s.longest_ms,
+        s.slices,
+        s.discovered
+    );
+    assert!(s.slices > 1, "{s:?}");
+    assert_eq!(s.held, 1600);
+    // Same answer as one uncached collection.
+    let (facts, _) = bc_content::pcd::collect(&document);
+    let fresh = bc_core::pcd::build_with(&facts, b.mini.ts, live::budget());
+    assert_eq!(b.mini, fresh.mini);
+    assert_eq!(b.bindings, fresh.bindings);
+}
