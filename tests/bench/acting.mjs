@@ -137,6 +137,7 @@ const DOM_TOOLS = [
   },
   {
     tool: 'dom.scroll', playwright: 'evaluate(scrollBy)', effect: 'scroll',
+    note: `${SCROLL_PX} px down, then back up; the scroll event arrives with the next frame`,
     setup: () => form.evaluate(() => scrollTo(0, 600)),
     ours: (i, y) => ours([['dom.scroll', { tabId: formTab, y }]]),
     theirs: (i, y) => theirs(() => form.evaluate((dy) => scrollBy(0, dy), y)),

@@ -141,6 +141,17 @@ test('page zoom: boxes stay in CSS px, the image in device px, scale maps one on
   await page.close();
 });
 
+test('on a page whose CSP forbids WebAssembly (the wasm2js content build) too', async () => {
+  const { page, tabId } = await open('/csp-strict/');
+  const status = await (await worker()).evaluate((id) => self.copilot.contentStatus(id), tabId);
+  assert.equal(status.data?.build, 'wasm2js', JSON.stringify(status));
+  const mini = await ok('getMiniPCD', { tabId });
+  const r = await ok('capture.candidates', { tabId, ids: mini.actions.slice(0, 5).map((a) => a.id) });
+  await assertBoxesMatchResolve(tabId, r.boxes);
+  assert.ok(r.crops.length >= 1 && r.crops.length <= 3);
+  await page.close();
+});
+
 test('errors: unknown ids, no ids, an inactive tab, a restricted page', async () => {
   const { page, tabId } = await open('/pricing/');
   const unknown = await call('capture.candidates', { tabId, ids: ['zz-not-an-id'] });

@@ -96,15 +96,16 @@ fn report(r: &Results) -> Result<String> {
     let mut o = String::new();
     writeln!(o, "\nbench acting — {} alternating rounds per tool (ms, p50/p95 by nearest rank); {}", r.runs, r.user_agent)?;
     writeln!(o, "cores: {}", std::thread::available_parallelism().map_or(0, |n| n.get()))?;
-    let w = [23, 3, 13, 13, 13, 11, 8, 37];
-    let head = ["tool", "n", "ours", "ours→effect", "Playwright", "ratio p50", "retries", "Playwright call"];
+    let w = [23, 3, 13, 17, 13, 9, 10, 7, 37];
+    let head = ["tool", "n", "ours", "ours→effect", "Playwright", "ours/PW", "effect/PW", "retries", "Playwright call"];
     line(&mut o, &w, &head)?;
     for t in &r.tools {
         let s = &t.samples;
         let ours = percentiles(&s.ours);
         let effect: Vec<f64> = s.ours_effect.iter().flatten().copied().collect();
         let theirs = percentiles(&s.theirs);
-        let ratio = match (ours, theirs) {
+        let ratio = |a: Option<P>| match (a, theirs) {
+            (Some(a), Some(b)) if b.p50 > 0.0 && a.p50 / b.p50 < 1.0 => format!("{:.2}×", a.p50 / b.p50),
             (Some(a), Some(b)) if b.p50 > 0.0 => format!("{:.1}×", a.p50 / b.p50),
             _ => "–".into(),
         };
@@ -121,7 +122,8 @@ fn report(r: &Results) -> Result<String> {
             cell(ours),
             effect_cell,
             cell(theirs),
-            ratio,
+            ratio(ours),
+            if t.effect.is_some() { ratio(percentiles(&effect)) } else { "–".into() },
             retries.to_string(),
             t.playwright.clone(),
         ];
@@ -130,8 +132,11 @@ fn report(r: &Results) -> Result<String> {
     writeln!(o, "\n  ours        = self.copilot.call timed in the service worker: messaging, binding, the action, then verification")?;
     writeln!(o, "                (the page settles: ≥ 120 ms and 150 ms without mutations, at most 1.5 s; digests before/after compared)")?;
     writeln!(o, "  ours→effect = from the same call start to the last DOM event of the action the page saw (event named below),")?;
-    writeln!(o, "                or to the new document's loadEventEnd: our time without the verification (clocks: timeOrigin + now)")?;
-    writeln!(o, "  Playwright  = the locator action timed from node (one CDP round trip; actionability checks; no verification)")?;
+    writeln!(o, "                or to the new document's loadEventEnd: our time without the verification (clocks: timeOrigin + now);")?;
+    writeln!(o, "                it ends in the page, so it also leaves out the reply's way back that Playwright's time includes")?;
+    writeln!(o, "  Playwright  = the locator action timed from node (one CDP round trip; actionability checks; no verification);")?;
+    writeln!(o, "                ours is timed inside the worker, without the node → worker round trip")?;
+    writeln!(o, "  ours/PW, effect/PW = ratios of the p50s")?;
     writeln!(o, "  CAVEAT: ours includes verification and Playwright's does not; compare Playwright with ours→effect for the action alone")?;
     writeln!(o, "  retries     = rounds whose ActOutcome reports more than one attempt")?;
     for t in &r.tools {
@@ -180,6 +185,7 @@ mod tests {
         assert!(out.contains("dom.click"), "{out}");
         assert!(out.contains("200.0/220.0"), "{out}");
         assert!(out.contains("12.0/12.0 (1/2)"), "{out}");
+        assert!(out.contains("0.30×"), "{out}");
         assert!(out.contains("5.0×"), "{out}");
         assert!(out.contains("n/a"), "{out}");
         assert!(out.contains("CAVEAT"), "{out}");
