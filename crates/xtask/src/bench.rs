@@ -3,6 +3,7 @@
 
 mod acting;
 mod perception;
+mod table;
 
 use crate::dist;
 use crate::project::{run as run_cmd, Project};

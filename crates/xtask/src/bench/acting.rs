@@ -11,26 +11,14 @@
 //! Figures, never a failure. `--smoke` (two rounds) only shows that the
 //! bench still works; `BC_BENCH_RUNS` sets the rounds (default 10).
 
-use crate::dist;
-use crate::project::{run as run_cmd, Project};
-use anyhow::{Context, Result};
+use super::table::{self, cell, line, percentiles, P};
+use crate::project::Project;
+use anyhow::Result;
 use serde::Deserialize;
 use std::fmt::Write as _;
-use std::fs;
 
 pub fn run(project: &Project, smoke: bool) -> Result<()> {
-    let out = project.target().join("bench-acting");
-    if out.exists() {
-        fs::remove_dir_all(&out)?;
-    }
-    fs::create_dir_all(&out)?;
-    let mut cmd = dist::node_with_extension(project, "tests/bench/acting.mjs")?;
-    cmd.env("BC_BENCH_OUT", &out);
-    if smoke {
-        cmd.env("BC_BENCH_SMOKE", "1");
-    }
-    run_cmd(&mut cmd)?;
-    let results: Results = serde_json::from_str(&fs::read_to_string(out.join("results.json"))?).context("results.json")?;
+    let (_, results): (_, Results) = table::run_script(project, "acting", smoke)?;
     println!("{}", report(&results)?);
     Ok(())
 }
@@ -71,34 +59,13 @@ struct Samples {
     attempts: Vec<u32>,
 }
 
-/// p50 and p95 by nearest rank (as `bench perception`).
-#[derive(Debug, Clone, Copy)]
-struct P {
-    p50: f64,
-    p95: f64,
-}
-
-fn percentiles(xs: &[f64]) -> Option<P> {
-    if xs.is_empty() {
-        return None;
-    }
-    let mut s = xs.to_vec();
-    s.sort_by(f64::total_cmp);
-    let rank = |p: f64| s[((p / 100.0 * s.len() as f64).ceil() as usize).clamp(1, s.len()) - 1];
-    Some(P { p50: rank(50.0), p95: rank(95.0) })
-}
-
-fn cell(p: Option<P>) -> String {
-    p.map_or_else(|| "–".into(), |p| format!("{:.1}/{:.1}", p.p50, p.p95))
-}
-
 fn report(r: &Results) -> Result<String> {
     let mut o = String::new();
     writeln!(o, "\nbench acting — {} alternating rounds per tool (ms, p50/p95 by nearest rank); {}", r.runs, r.user_agent)?;
     writeln!(o, "cores: {}", std::thread::available_parallelism().map_or(0, |n| n.get()))?;
     let w = [23, 3, 13, 17, 13, 9, 10, 7, 37];
     let head = ["tool", "n", "ours", "ours→effect", "Playwright", "ours/PW", "effect/PW", "retries", "Playwright call"];
-    line(&mut o, &w, &head)?;
+    line(&mut o, &w, &head, true)?;
     for t in &r.tools {
         let s = &t.samples;
         let ours = percentiles(&s.ours);
@@ -127,7 +94,7 @@ fn report(r: &Results) -> Result<String> {
             retries.to_string(),
             t.playwright.clone(),
         ];
-        line(&mut o, &w, &cells)?;
+        line(&mut o, &w, &cells, true)?;
     }
     writeln!(o, "\n  ours        = self.copilot.call timed in the service worker: messaging, binding, the action, then verification")?;
     writeln!(o, "                (the page settles: ≥ 120 ms and 150 ms without mutations, at most 1.5 s; digests before/after compared)")?;
@@ -148,30 +115,9 @@ fn report(r: &Results) -> Result<String> {
     Ok(o)
 }
 
-fn line(o: &mut String, widths: &[usize], cells: &[impl AsRef<str>]) -> std::fmt::Result {
-    let mut s = String::new();
-    for (i, (w, c)) in widths.iter().zip(cells).enumerate() {
-        let c = c.as_ref();
-        if i == 0 || i == widths.len() - 1 {
-            write!(s, "{}{c:<w$}", if i == 0 { "" } else { " " })?;
-        } else {
-            write!(s, " {c:>w$}")?;
-        }
-    }
-    writeln!(o, "{}", s.trim_end())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nearest_rank_percentiles() {
-        let xs: Vec<f64> = (1..=10).map(f64::from).rev().collect();
-        let p = percentiles(&xs).unwrap();
-        assert_eq!((p.p50, p.p95), (5.0, 10.0));
-        assert!(percentiles(&[]).is_none());
-    }
 
     #[test]
     fn report_from_results() {

@@ -13,8 +13,8 @@
 //! and build (default 10; half, at least 3, on the 50k page, whose
 //! ariaSnapshot alone takes ~10 s).
 
-use crate::dist;
-use crate::project::{run as run_cmd, Project};
+use super::table::{self, cell, line, percentiles, P};
+use crate::project::Project;
 use anyhow::{Context, Result};
 use serde::Deserialize;
 use std::fmt::Write as _;
@@ -29,19 +29,7 @@ const SUMMARY_P95_MS: f64 = 100.0;
 const TARGET_ELEMENTS: u32 = 10_000;
 
 pub fn run(project: &Project, smoke: bool) -> Result<()> {
-    let out = project.target().join("bench-perception");
-    if out.exists() {
-        fs::remove_dir_all(&out)?;
-    }
-    fs::create_dir_all(&out)?;
-    let mut cmd = dist::node_with_extension(project, "tests/bench/perception.mjs")?;
-    cmd.env("BC_BENCH_OUT", &out);
-    if smoke {
-        cmd.env("BC_BENCH_SMOKE", "1");
-    }
-    run_cmd(&mut cmd)?;
-
-    let results: Results = serde_json::from_str(&fs::read_to_string(out.join("results.json"))?).context("results.json")?;
+    let (out, results): (_, Results) = table::run_script(project, "perception", smoke)?;
     let bpe = tiktoken_rs::o200k_base()?;
     let report = report(&results, &out, &|text| bpe.encode_ordinary(text).len())?;
     println!("{report}");
@@ -102,27 +90,6 @@ struct Files {
     minipcd: String,
     summary: String,
     aria: String,
-}
-
-/// p50 and p95 by nearest rank (with 10 runs, p95 is the slowest run).
-#[derive(Debug, Clone, Copy)]
-struct P {
-    p50: f64,
-    p95: f64,
-}
-
-fn percentiles(xs: &[f64]) -> Option<P> {
-    if xs.is_empty() {
-        return None;
-    }
-    let mut s = xs.to_vec();
-    s.sort_by(f64::total_cmp);
-    let rank = |p: f64| s[((p / 100.0 * s.len() as f64).ceil() as usize).clamp(1, s.len()) - 1];
-    Some(P { p50: rank(50.0), p95: rank(95.0) })
-}
-
-fn cell(p: Option<P>) -> String {
-    p.map_or_else(|| "–".into(), |p| format!("{:.1}/{:.1}", p.p50, p.p95))
 }
 
 fn ratio(ours: f64, theirs: f64) -> f64 {
@@ -236,7 +203,7 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
     writeln!(o, "  ariaSnapshot = Playwright's locator('body').ariaSnapshot(), timed from node (one CDP round trip)")?;
     let w = [22, 7, 9, 3, 13, 13, 12, 12, 12, 12, 13];
     let head = ["page", "elems", "build", "n", "first e2e", "first page", "incr e2e", "incr page", "summ e2e", "summ page", "ariaSnap"];
-    line(&mut o, &w, &head)?;
+    line(&mut o, &w, &head, false)?;
     for r in &rows {
         let cells = [
             r.page.label.clone(),
@@ -251,7 +218,7 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
             cell(r.summary_page),
             cell(r.aria),
         ];
-        line(&mut o, &w, &cells)?;
+        line(&mut o, &w, &cells, false)?;
     }
     if rows.iter().any(|r| r.run.build != r.run.requested) {
         writeln!(o, "  * the page's own CSP forbids WebAssembly: both of its rows run wasm2js")?;
@@ -264,7 +231,7 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
     writeln!(o, "  time ratio = MiniPCD first e2e / ariaSnapshot, p50/p95; wasm2js/wasm = MiniPCD first e2e p50 of the two builds")?;
     let w = [22, 7, 9, 9, 9, 10, 10, 12, 12, 10, 10];
     let head = ["page", "elems", "MiniPCD", "summary", "ariaSnap", "tok PCD", "tok summ", "time wasm", "time w2js", "w2js/wasm", "same out"];
-    line(&mut o, &w, &head)?;
+    line(&mut o, &w, &head, false)?;
     for pair in rows.chunk_by(|a, b| std::ptr::eq(a.page, b.page)) {
         let wasm = pair.iter().find(|r| r.run.requested == "wasm");
         let w2js = pair.iter().find(|r| r.run.requested == "wasm2js");
@@ -297,7 +264,7 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
             slower,
             same.into(),
         ];
-        line(&mut o, &w, &cells)?;
+        line(&mut o, &w, &cells, false)?;
     }
     writeln!(o, "  same out = the wasm2js build's MiniPCD (ts aside) and summary equal the WASM build's")?;
     if rows.iter().any(|r| r.same_as_wasm == Some(Same::PageDiffers)) {
@@ -309,19 +276,6 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
         verdicts(&mut o, &rows, build)?;
     }
     Ok(o)
-}
-
-fn line(o: &mut String, widths: &[usize], cells: &[impl AsRef<str>]) -> std::fmt::Result {
-    let mut s = String::new();
-    for (i, (w, c)) in widths.iter().zip(cells).enumerate() {
-        let c = c.as_ref();
-        if i == 0 {
-            write!(s, "{c:<w$}")?;
-        } else {
-            write!(s, " {c:>w$}")?;
-        }
-    }
-    writeln!(o, "{}", s.trim_end())
 }
 
 fn met(ok: bool) -> &'static str {
@@ -392,16 +346,6 @@ fn verdicts(o: &mut String, rows: &[Row], build: &str) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nearest_rank_percentiles() {
-        let xs: Vec<f64> = (1..=10).map(f64::from).rev().collect();
-        let p = percentiles(&xs).unwrap();
-        assert_eq!((p.p50, p.p95), (5.0, 10.0));
-        let p = percentiles(&[3.0]).unwrap();
-        assert_eq!((p.p50, p.p95), (3.0, 3.0));
-        assert!(percentiles(&[]).is_none());
-    }
 
     /// The report from a small results file: tables, cross-build comparison
     /// and verdicts, with words as tokens.
