@@ -131,7 +131,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
         let counter = observe::MutationCounter::start(document);
         let (expected, detail) = perform(&el, action)?;
         if let Some(c) = &counter {
-            observe::settle(document, c, &url_before).await;
+            observe::settle(document, c, &url_before, &before).await;
         }
         let mutations = counter.as_ref().map_or(0, |c| c.count());
         drop(counter);
@@ -181,7 +181,7 @@ pub async fn scroll_page(document: &Document, how: PageScroll) -> ActOutcome {
     }
     // Virtualised lists render their new items after the scroll event.
     if let Some(c) = &counter {
-        observe::settle(document, c, &url_before).await;
+        observe::settle(document, c, &url_before, &before).await;
     }
     let mutations = counter.as_ref().map_or(0, |c| c.count());
     drop(counter);

@@ -181,21 +181,35 @@ pub async fn sleep(ms: i32) {
     let _ = wasm_bindgen_futures::JsFuture::from(p).await;
 }
 
-/// Waits until the page is quiet (no mutation for `QUIET` ms, at least
-/// `MIN` ms after the action) or `MAX` ms passed, or the URL changed.
-pub async fn settle(document: &Document, counter: &MutationCounter, url_before: &str) {
-    const MIN: f64 = 120.0;
+/// Waits until the page has settled after an action: no mutation for
+/// `QUIET` ms (at least `MIN` ms after it), or — sooner — a short pause
+/// (`PAUSE` ms) once the page already differs from `before` (the action
+/// visibly worked; waiting longer only delays the next step), or the URL
+/// changed, or `MAX` ms passed (pages that never stop changing).
+pub async fn settle(document: &Document, counter: &MutationCounter, url_before: &str, before: &PageDigestLite) {
+    const MIN: f64 = 60.0;
+    const PAUSE: f64 = 50.0;
     const QUIET: f64 = 150.0;
     const MAX: f64 = 1500.0;
+    /// Digests are not free on big pages: at most one per this many ms.
+    const DIGEST_EVERY: f64 = 100.0;
     let start = now();
+    let mut last_digest = f64::NEG_INFINITY;
     loop {
         sleep(40).await;
         let elapsed = now() - start;
-        if crate::digest::page_url(document) != url_before && elapsed >= MIN {
+        if elapsed < MIN {
+            continue;
+        }
+        if crate::digest::page_url(document) != url_before || counter.quiet_for() >= QUIET || elapsed >= MAX {
             return;
         }
-        if (elapsed >= MIN && counter.quiet_for() >= QUIET) || elapsed >= MAX {
-            return;
+        let paused = counter.count() > 0 && counter.quiet_for() >= PAUSE;
+        if paused && now() - last_digest >= DIGEST_EVERY {
+            last_digest = now();
+            if digest(document) != *before {
+                return;
+            }
         }
     }
 }
