@@ -204,7 +204,8 @@ pub async fn settle(document: &Document, counter: &MutationCounter, url_before: 
         if crate::digest::page_url(document) != url_before || counter.quiet_for() >= QUIET || elapsed >= MAX {
             return;
         }
-        let paused = counter.count() > 0 && counter.quiet_for() >= PAUSE;
+        // Scrolling and focus moves change the page without a mutation.
+        let paused = counter.quiet_for() >= PAUSE;
         if paused && now() - last_digest >= DIGEST_EVERY {
             last_digest = now();
             if digest(document) != *before {
