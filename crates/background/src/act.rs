@@ -34,7 +34,7 @@ pub async fn scroll(tab_id: i32, to: PageScroll) -> Result<Value, ToolError> {
 /// page ends the wait from here.
 pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, timeout_ms: Option<u32>) -> Result<Value, ToolError> {
     let timeout_ms = timeout_ms.unwrap_or(WAIT_DEFAULT_MS).min(WAIT_MAX_MS);
-    let tab = readable(tab_id).await?;
+    let tab = crate::tools::readable_tab(tab_id).await?;
     let started = js_sys::Date::now();
     let outcome = match tabs::ask_content(tab.id, &ContentRequest::WaitFor { event, value, timeout_ms }).await {
         Ok(ContentResponse::Waited { outcome }) => outcome,
@@ -49,16 +49,8 @@ pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, time
     Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
 }
 
-async fn readable(tab_id: i32) -> Result<tabs::TargetTab, ToolError> {
-    let tab = tabs::tab(tab_id)
-        .await
-        .ok_or_else(|| ToolError::new(ErrorCode::NoSuchTab, format!("there is no tab {tab_id}"), false))?;
-    tabs::check_readable(&tab).map_err(|e| ToolError::new(ErrorCode::RestrictedUrl, e.to_string(), false))?;
-    Ok(tab)
-}
-
 async fn send(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> {
-    let tab = readable(tab_id).await?;
+    let tab = crate::tools::readable_tab(tab_id).await?;
     let outcome = match tabs::ask_content(tab.id, &request).await {
         Ok(ContentResponse::Acted { outcome }) => outcome,
         Ok(ContentResponse::Refused { error }) => return Err(error),
@@ -112,7 +104,7 @@ async fn arrived(tab_id: i32, url_before: &str) -> Result<ActOutcome, ToolError>
 
 /// `dom.extract`: the collection's items, read in the page.
 pub async fn extract(tab_id: i32, collection_id: String, fields: Vec<String>) -> Result<Value, ToolError> {
-    let tab = readable(tab_id).await?;
+    let tab = crate::tools::readable_tab(tab_id).await?;
     match tabs::ask_content(tab.id, &ContentRequest::Extract { collection_id, fields }).await {
         Ok(ContentResponse::Extracted { extraction }) => Ok(serde_json::to_value(extraction).expect("extractions serialise")),
         Ok(ContentResponse::Refused { error }) => Err(error),

@@ -116,7 +116,7 @@ fn json<T: serde::Serialize>(r: Result<T, ToolError>) -> Result<Value, ToolError
 }
 
 /// A tab the content script can run in, or the specific reason it cannot.
-async fn readable_tab(tab_id: i32) -> Result<tabs::TargetTab, ToolError> {
+pub(crate) async fn readable_tab(tab_id: i32) -> Result<tabs::TargetTab, ToolError> {
     let tab = tabs::tab(tab_id)
         .await
         .ok_or_else(|| ToolError::new(ErrorCode::NoSuchTab, format!("there is no tab {tab_id}"), false))?;

@@ -51,7 +51,7 @@ pub fn bind(document: &Document, sel: &RoleSelector) -> Result<Element, ActError
 
 /// Whether the element takes pointer/keyboard input at all.
 fn check_enabled(el: &Element) -> Result<(), ActError> {
-    if crate::pcd::dom::matches(el, ":disabled") || crate::pcd::dom::closest(el, "[aria-disabled='true' i], [inert]").is_some() {
+    if resolve::role::disabled(el) || crate::pcd::dom::closest(el, "[inert]").is_some() {
         return Err(ActError::Disabled { target: brief(el) });
     }
     Ok(())

@@ -10,7 +10,7 @@
 //!   exactly the element, and alternatives.
 
 pub mod details;
-mod role;
+pub(crate) mod role;
 pub mod scope;
 mod text;
 
