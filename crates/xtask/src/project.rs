@@ -23,12 +23,14 @@ impl Project {
         env!("CARGO_PKG_VERSION")
     }
 
+    /// `dist/`, or `BC_DIST_DIR` (so two builds in one checkout, e.g. two
+    /// engineers' experiments, do not overwrite each other's extension).
     pub fn dist(&self) -> PathBuf {
-        self.path("dist")
+        std::env::var_os("BC_DIST_DIR").map(PathBuf::from).unwrap_or_else(|| self.path("dist"))
     }
 
     pub fn unpacked(&self) -> PathBuf {
-        self.path("dist/unpacked")
+        self.dist().join("unpacked")
     }
 
     pub fn target(&self) -> PathBuf {
