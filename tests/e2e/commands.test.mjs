@@ -144,20 +144,40 @@ test('billing: download invoices', async () => {
   await run(`open ${www.main}/app/billing/`);
   assert.equal(path(), '/app/billing/', 'still signed in');
 
-  // The grammar does not reason about dates: "last month's invoice" is the
-  // best-ranked "Download invoice" control, the first row of this
-  // newest-first table — October's, last month's in the demo (Nov 2026).
+  // The page dates its rows from today (newest first: this month, last
+  // month, …), so the first row is never last month's: the copilot must read
+  // the dates.
+  const ym = (k) => {
+    const now = new Date();
+    const d = new Date(now.getFullYear(), now.getMonth() - k, 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+  };
+  const monthName = (k) => {
+    const now = new Date();
+    return new Date(now.getFullYear(), now.getMonth() - k, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  };
   let download = site.waitForEvent('download');
   const last = await run("download last month's invoice");
-  assert.equal((await download).suggestedFilename(), 'invoice-2026-10.pdf');
-  assert.equal(await site.locator('#billing-status').innerText(), 'Downloaded invoice-2026-10.pdf.');
-  assert.match(last.steps[0].result, /^Clicked “Download invoice/);
+  assert.equal((await download).suggestedFilename(), `invoice-${ym(1)}.pdf`);
+  assert.equal(await site.locator('#billing-status').innerText(), `Downloaded invoice-${ym(1)}.pdf.`);
+  assert.equal(last.steps[0].result, `Clicked “Download invoice INV-${ym(1).replace('-', '-0')}” — the invoice of ${monthName(1)}`);
+
+  // A month by name.
+  download = site.waitForEvent('download');
+  await run(`download the invoice from ${monthName(3)}`);
+  assert.equal((await download).suggestedFilename(), `invoice-${ym(3)}.pdf`);
 
   // Named exactly, any row.
   download = site.waitForEvent('download');
-  const named = await run('download invoice INV-2026-009');
-  assert.equal((await download).suggestedFilename(), 'invoice-2026-09.pdf');
-  assert.equal(named.steps[0].result, 'Clicked “Download invoice INV-2026-009”');
+  const number = `INV-${ym(2).replace('-', '-0')}`;
+  const named = await run(`download invoice ${number}`);
+  assert.equal((await download).suggestedFilename(), `invoice-${ym(2)}.pdf`);
+  assert.equal(named.steps[0].result, `Clicked “Download invoice ${number}”`);
+
+  // A month the list does not have: a specific error, nothing downloaded.
+  const missing = await send('download the invoice from January 2020');
+  assert.equal(missing.steps[0].status, 'failed');
+  assert.match(missing.steps[0].result, /^No “invoice” of .* here\. The list has items of /);
 });
 
 test('a failing step stops the run and says why', async () => {

@@ -43,6 +43,9 @@ const cases = [
     assert.ok(Array.isArray(s.nav_links));
   } },
   { path: '/csp-strict/', mode: 'compact', check: (s) => assert.ok(s.title.length > 0) },
+  // Product grids and invoice tables are lists to pick from, however many words their cards carry.
+  { path: '/app/catalog/', mode: 'compact', check: (s) => assert.equal(s.type, 'link_list') },
+  { path: '/generated/?n=3000', mode: 'compact', check: (s) => assert.equal(s.type, 'link_list') },
 ];
 
 for (const c of cases) {

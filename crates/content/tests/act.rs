@@ -198,8 +198,10 @@ async fn submit_hover_and_keys() {
     act::act(&doc, &button("Info"), None, &DomAction::Hover).await.unwrap();
     assert_eq!(text_of("tip"), "hovered");
     let first = sel(json!({"kind":"role","role":"textbox","name":"First"}));
-    act::act(&doc, &first, None, &DomAction::PressKey { key: "Tab".into() }).await.unwrap();
+    let tab = act::act(&doc, &first, None, &DomAction::PressKey { key: "Tab".into() }).await.unwrap();
     assert_eq!(doc.active_element().unwrap().id(), "second");
+    // Focus moving between two textboxes is a change: no retries.
+    assert!(tab.changed && tab.changes.contains(&"focus".to_owned()) && tab.attempts == 1, "{tab:?}");
     let bad = act::act(&doc, &first, None, &DomAction::PressKey { key: "Hyper+x".into() }).await.unwrap_err();
     assert!(bad.to_string().contains("Hyper"), "{bad}");
     fixture("");
@@ -309,5 +311,76 @@ async fn extract_reads_every_item_with_the_advertised_fields() {
     let missing = message(json!({"type": "extract", "collectionId": "c0000", "fields": []})).await;
     assert_eq!(missing["type"], "refused", "{missing}");
     assert_eq!(missing["error"]["code"], "not_found");
+    fixture("");
+}
+
+/// A listbox on show: the option is clicked; a disabled one is refused.
+#[wasm_bindgen_test]
+async fn select_on_an_aria_listbox_clicks_the_option() {
+    fixture(
+        r#"<ul role=listbox aria-label=Size id=size onclick="const o = event.target.closest('[role=option]'); if (o && o.getAttribute('aria-disabled') !== 'true') for (const x of this.children) x.setAttribute('aria-selected', x === o)">
+        <li role=option aria-selected=true>Small</li><li role=option aria-selected=false id=m>Medium</li><li role=option aria-selected=false aria-disabled=true>Large</li></ul>"#,
+    );
+    let doc = document();
+    let size = sel(json!({"kind":"role","role":"listbox","name":"Size"}));
+    let out = act::act(&doc, &size, None, &DomAction::Select { value: "medium".into(), by: SelectBy::Text }).await.unwrap();
+    assert_eq!(doc.get_element_by_id("m").unwrap().get_attribute("aria-selected").as_deref(), Some("true"));
+    assert!(out.changed && out.detail.as_deref() == Some("Medium"), "{out:?}");
+    let err = act::act(&doc, &size, None, &DomAction::Select { value: "Large".into(), by: SelectBy::Text }).await.unwrap_err();
+    assert!(matches!(err, ActError::Disabled { .. }), "{err:?}");
+    let err = act::act(&doc, &size, None, &DomAction::Select { value: "Huge".into(), by: SelectBy::Auto }).await.unwrap_err();
+    assert!(err.to_string().contains("Small, Medium, Large"), "{err}");
+    fixture("");
+}
+
+/// A combobox whose list renders later, in a portal at the end of the
+/// body, with no aria-controls: opened, waited for, option clicked.
+#[wasm_bindgen_test]
+async fn select_on_a_combobox_opens_its_popup_and_picks() {
+    fixture(
+        r#"<ul role=listbox aria-label=Elsewhere><li role=option>Pro</li></ul>
+        <button role=combobox aria-label=Plan aria-expanded=false id=plan onclick="
+          const b = this; if (document.getElementById('plan-list')) return;
+          setTimeout(() => {
+            b.setAttribute('aria-expanded', 'true');
+            const l = document.createElement('div'); l.setAttribute('role', 'listbox'); l.id = 'plan-list';
+            for (const t of ['Free', 'Pro', 'Team']) {
+              const o = document.createElement('div'); o.setAttribute('role', 'option'); o.textContent = t;
+              o.onclick = () => { b.textContent = t; b.setAttribute('aria-expanded', 'false'); l.remove(); };
+              l.appendChild(o);
+            }
+            document.body.appendChild(l);
+          }, 80)">Free</button>"#,
+    );
+    let doc = document();
+    let plan = sel(json!({"kind":"role","role":"combobox","name":"Plan"}));
+    let out = act::act(&doc, &plan, None, &DomAction::Select { value: "Team".into(), by: SelectBy::Auto }).await.unwrap();
+    assert_eq!(text_of("plan"), "Team");
+    assert!(doc.get_element_by_id("plan-list").is_none());
+    assert!(out.changed, "{out:?}");
+    let err = act::act(&doc, &plan, None, &DomAction::Select { value: "Enterprise".into(), by: SelectBy::Text }).await.unwrap_err();
+    assert!(err.to_string().contains("Free, Pro, Team"), "{err}");
+    fixture("");
+}
+
+/// An editable combobox that offers options as you type (autocomplete).
+#[wasm_bindgen_test]
+async fn select_on_an_autocomplete_types_then_picks() {
+    fixture(
+        r#"<label for=city>City</label><input id=city role=combobox aria-controls=cities aria-expanded=false aria-autocomplete=list
+          oninput="const i = this, q = this.value.toLowerCase(); setTimeout(() => {
+            const l = document.getElementById('cities'); l.replaceChildren();
+            for (const c of ['Berlin', 'Bern', 'Bergen', 'Paris']) if (c.toLowerCase().startsWith(q)) {
+              const o = document.createElement('li'); o.setAttribute('role', 'option'); o.textContent = c;
+              o.onclick = () => { i.value = c; document.getElementById('picked').textContent = c; l.replaceChildren(); };
+              l.appendChild(o);
+            }
+          }, 40)"><ul id=cities role=listbox aria-label=Cities></ul><p id=picked></p>"#,
+    );
+    let doc = document();
+    let city = sel(json!({"kind":"role","role":"combobox","name":"City"}));
+    act::act(&doc, &city, None, &DomAction::Select { value: "Bern".into(), by: SelectBy::Text }).await.unwrap();
+    assert_eq!(text_of("picked"), "Bern");
+    assert_eq!(value_of("city"), "Bern");
     fixture("");
 }

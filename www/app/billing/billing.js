@@ -46,8 +46,30 @@ function download(blob, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * Dates the invoice rows relative to today: the newest row is this month's
+ * (issued on the 1st), each next row a month earlier. So "last month's
+ * invoice" is the second row whenever the demo runs, never just the first.
+ */
+function dateInvoices(today = new Date()) {
+  const rows = document.querySelectorAll('#invoices tbody tr');
+  rows.forEach((row, k) => {
+    const d = new Date(today.getFullYear(), today.getMonth() - k, 1);
+    const ym = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+    const number = `INV-${ym.replace('-', '-0')}`;
+    const time = row.querySelector('time');
+    time.dateTime = `${ym}-01`;
+    time.textContent = d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    row.cells[1].textContent = number;
+    const button = row.querySelector('button[data-invoice]');
+    Object.assign(button.dataset, { invoice: ym, number });
+    button.setAttribute('aria-label', `Download invoice ${number}`);
+  });
+}
+
 if (requireSession()) {
   mountHeader();
+  dateInvoices();
   const status = document.getElementById('billing-status');
 
   for (const button of document.querySelectorAll('button[data-invoice]')) {

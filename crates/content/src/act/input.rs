@@ -72,7 +72,7 @@ fn fire(el: &Element, kind: &str) {
     }
 }
 
-fn is_text_field(el: &Element) -> bool {
+pub(super) fn is_text_field(el: &Element) -> bool {
     let tag = crate::pcd::dom::tag(el);
     tag == "textarea"
         || (tag == "input"
@@ -142,15 +142,15 @@ pub fn type_text(el: &Element, text: &str, replace: bool, submit: bool) -> Resul
     Ok(expected || submit)
 }
 
-/// Chooses an option of a `<select>` (by value, text or index), or of an
-/// ARIA listbox/combobox by clicking it open and clicking the option.
+/// Chooses an option of a `<select>` (by value, text or index); ARIA
+/// listboxes and comboboxes are `listbox.rs`'s.
 /// Returns the chosen option's text and whether the selection changed.
 pub fn select(el: &Element, value: &str, by: SelectBy) -> Result<(String, bool), ActError> {
     if crate::pcd::dom::tag(el) != "select" {
         return Err(ActError::Unsupported {
             target: brief(el),
             action: "select",
-            why: "it is not a <select>; for a custom list, click it open, then click the option".into(),
+            why: "it is not a <select>, listbox or combobox".into(),
         });
     }
     let f = field(el);

@@ -9,6 +9,7 @@
 
 pub(crate) mod input;
 mod keys;
+mod listbox;
 pub mod observe;
 mod pointer;
 pub mod wait;
@@ -63,13 +64,16 @@ fn effect_invisible(el: &Element) -> bool {
 }
 
 /// Does `action` on `el` once. Returns (change expected, detail).
-fn perform(el: &Element, action: &DomAction) -> Result<(bool, Option<String>), ActError> {
+async fn perform(el: &Element, action: &DomAction) -> Result<(bool, Option<String>), ActError> {
     if !matches!(action, DomAction::Hover | DomAction::ScrollIntoView) {
         check_enabled(el)?;
     }
     match action {
         DomAction::Click { button, click_count } => pointer::click(el, *button, *click_count).map(|()| (true, None)),
         DomAction::Type { text, replace, submit } => input::type_text(el, text, *replace, *submit).map(|e| (e, None)),
+        DomAction::Select { value, by } if listbox::applies(el) => {
+            listbox::select(el, value, *by).await.map(|(chosen, changed)| (changed, Some(chosen)))
+        }
         DomAction::Select { value, by } => input::select(el, value, *by).map(|(chosen, changed)| (changed, Some(chosen))),
         DomAction::Check { checked } => input::check(el, *checked).map(|e| (e, None)),
         DomAction::Submit => input::submit(el).map(|()| (true, None)),
@@ -129,7 +133,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
         let url_before = crate::digest::page_url(document);
         let before = observe::digest(document);
         let counter = observe::MutationCounter::start(document);
-        let (expected, detail) = perform(&el, action)?;
+        let (expected, detail) = perform(&el, action).await?;
         if let Some(c) = &counter {
             observe::settle(document, c, &url_before, &before).await;
         }

@@ -96,8 +96,20 @@ pub fn focused(document: &Document) -> Option<Element> {
     Some(el)
 }
 
+/// Which element has focus, as a key that differs between two fields of
+/// the same kind (Tab from "Email" to "Password" is a change): role, tag,
+/// accessible name, and the `id`/`name` attributes (two unnamed fields
+/// usually differ there; not the box, which moves when the page scrolls).
+/// It never leaves the page.
 fn brief_key(el: &Element) -> String {
-    format!("{}|{}", aria::computed_role(el).map(|r| r.as_str()).unwrap_or(""), dom::tag(el))
+    format!(
+        "{}|{}|{}|{}|{}",
+        aria::computed_role(el).map(|r| r.as_str()).unwrap_or(""),
+        dom::tag(el),
+        aria::accessible_name(el),
+        el.id(),
+        el.get_attribute("name").unwrap_or_default()
+    )
 }
 
 /// The element that scrolls the page: the document's scrolling element

@@ -41,6 +41,7 @@ pub static HELP: &[(&str, &[HelpLine])] = &[
         h("press Enter", "press a key"),
         h("search for running shoes", "use this site's search"),
         h("add Desk Lamp to cart", "the item's own “Add … to cart” button (also: download invoice INV-7)"),
+        h("download last month's invoice", "the item dated in that month (also: … from October, … 2 months ago)"),
     ]),
     ("Read the page", &[
         h("what can I do here", "what this page offers"),

@@ -89,6 +89,7 @@
 //! `report` (each step's result in words, hit choice, zoom steps; used by
 //! the worker's executor, `bc-background`'s `command.rs`).
 
+pub mod dates;
 mod help;
 mod model;
 mod pattern;
@@ -107,7 +108,7 @@ pub use help::{help_text, reply_without_llm, HelpLine, HELP};
 pub use model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir, MASK};
 pub use pattern::PatternError;
 pub use plan::{
-    exact_any_case, pick_tab, BrowserAction, DirectCall, ElementAction, Grounding, LocalReply, Locate, PlannedStep, NEW_TAB_URL,
+    exact_any_case, item_control_selectors, item_months, per_item_selectors, pick_month, pick_tab, BrowserAction, DirectCall, ElementAction, Grounding, LocalReply, Locate, PlannedStep, NEW_TAB_URL,
     QUERY_TOP_K,
 };
 pub use question::{QuestionRule, QuestionWhen, QUESTION_RULES};

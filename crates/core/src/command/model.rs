@@ -1,6 +1,7 @@
 //! The typed commands the grammar produces, and the one-line description the
 //! side panel shows for each step ([`Command::describe`]: `Click “Sign in”`).
 
+use super::dates::MonthRef;
 use crate::tools::ScrollDirection;
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +54,15 @@ pub enum Command {
     /// Use the page's own search box.
     Search {
         text: String,
+    },
+    /// Act on the item of a collection dated in a month ("download last
+    /// month's invoice"): `verb` names the item's control ("Download"),
+    /// `what` the collection ("invoice"), `when` the month, resolved against
+    /// today when the command runs.
+    ForMonth {
+        verb: String,
+        what: String,
+        when: MonthRef,
     },
     /// Read the items of a collection ("products", "invoices").
     Extract {
@@ -296,6 +306,7 @@ impl Command {
             Command::Check { target: t, on: false } => format!("Uncheck {}", target(t)),
             Command::PressKey { key } => format!("Press {}", key.as_str()),
             Command::Search { text } => format!("Search this site for {}", quote(text)),
+            Command::ForMonth { verb, what, when } => format!("{verb} the {what} of {when}"),
             Command::Extract { what } => format!("Extract {}", quote(what)),
             Command::WhatCanIDo => "List what can be done on this page".into(),
             Command::Summarize => "Summarize this page".into(),

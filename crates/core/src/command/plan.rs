@@ -22,6 +22,7 @@
 //! [`ToolCall::parse`], so they are checked against the tool surface's own
 //! argument types (a test parses every call every command plans).
 
+use super::dates::{month_in, Month, MonthRef};
 use super::model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir};
 use crate::nav::TabInfo;
 use crate::summary::SummaryMode;
@@ -52,6 +53,10 @@ pub enum PlannedStep {
     /// `pcd.query {kind: collection, text: what}`, then `dom.extract` of the
     /// best collection with its `itemFields` (from `getMiniPCD`).
     ExtractCollection { what: String },
+    /// `pcd.query {kind: collection, text: what}`, `dom.extract` of its
+    /// items, the one dated in `when` ([`pick_month`]), then a click on
+    /// that item's `verb` control.
+    ItemOfMonth { verb: String, what: String, when: MonthRef },
     /// `tabs.list`, then `tabs.switch` to the tab [`pick_tab`] chooses.
     SwitchTab { text: String },
     /// A `chrome.*` call the worker makes itself (no tool for it yet).
@@ -371,6 +376,9 @@ impl Command {
                 vec![on(Grounding::search_box(), ElementAction::Type { text: text.clone(), submit: true })]
             }
             Command::Extract { what } => vec![PlannedStep::ExtractCollection { what: what.clone() }],
+            Command::ForMonth { verb, what, when } => {
+                vec![PlannedStep::ItemOfMonth { verb: verb.clone(), what: what.clone(), when: *when }]
+            }
             Command::WhatCanIDo => vec![call(DirectCall::MiniPcd)],
             Command::Summarize => vec![call(DirectCall::Summary { mode: SummaryMode::Full })],
             Command::Screenshot => vec![PlannedStep::Browser { action: BrowserAction::Screenshot }],
@@ -433,6 +441,9 @@ impl PlannedStep {
                 format!("find “{}” [{}] → {}{arg}", find.label, tries.join(" | "), act.tool().as_str())
             }
             PlannedStep::ExtractCollection { what } => format!("pcd.query collection “{what}” → dom.extract"),
+            PlannedStep::ItemOfMonth { verb, what, when } => {
+                format!("pcd.query collection “{what}” → dom.extract → the item of {when} → dom.click “{verb}”")
+            }
             PlannedStep::SwitchTab { text } => format!("tabs.list → tabs.switch “{text}”"),
             PlannedStep::Browser { action: BrowserAction::Zoom(z) } => format!("chrome.tabs.setZoom {z:?}"),
             PlannedStep::Browser { action: BrowserAction::Screenshot } => "chrome.tabs.captureVisibleTab".into(),
@@ -443,6 +454,52 @@ impl PlannedStep {
 
 const ORDINALS: &[&str] =
     &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+
+/// The month each extracted item is dated in: its `date` field, else the
+/// first date in any of its texts; `None` for undated items.
+pub fn item_months(items: &[serde_json::Map<String, Value>]) -> Vec<Option<Month>> {
+    items
+        .iter()
+        .map(|item| {
+            let date = item.get("date").and_then(Value::as_str).and_then(month_in);
+            date.or_else(|| item.values().filter_map(Value::as_str).find_map(month_in))
+        })
+        .collect()
+}
+
+/// Selectors of an item's own `verb` control, most specific first: named
+/// with the item ("Download invoice INV-2026-010"), as a button, then a link.
+pub fn item_control_selectors(verb: &str, title: &str) -> Vec<RoleSelector> {
+    let (verb, title) = (regex_words(verb), regex_words(title));
+    if title.is_empty() {
+        return Vec::new();
+    }
+    ["button", "link"]
+        .into_iter()
+        .map(|role| RoleSelector::role(role, Some(&format!("/^\\s*{verb}\\b.*{title}/i")), NameMode::Regex))
+        .collect()
+}
+
+/// Selectors of every item's `verb` control ("Download" on each row), as a
+/// button, then a link: one per item means the n-th belongs to item n.
+pub fn per_item_selectors(verb: &str) -> Vec<RoleSelector> {
+    let verb = regex_words(verb);
+    ["button", "link"]
+        .into_iter()
+        .map(|role| RoleSelector::role(role, Some(&format!("/^\\s*{verb}\\b/i")), NameMode::Regex))
+        .collect()
+}
+
+/// `text` as a regex fragment: specials escaped, any whitespace between words.
+fn regex_words(text: &str) -> String {
+    let pattern = exact_any_case(text);
+    pattern.strip_prefix("/^\\s*").and_then(|p| p.strip_suffix("\\s*$/i")).unwrap_or_default().to_owned()
+}
+
+/// The items dated in `month`, in page order.
+pub fn pick_month(items: &[serde_json::Map<String, Value>], month: Month) -> Vec<usize> {
+    item_months(items).iter().enumerate().filter(|(_, m)| **m == Some(month)).map(|(i, _)| i).collect()
+}
 
 /// The tab "switch to tab X" means, in window order: a position ("2",
 /// "2nd", "second", "last"), else the tab whose title and address contain

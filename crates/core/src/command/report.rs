@@ -8,6 +8,7 @@
 //! The worker (`bc-background`'s `command.rs`) runs the tools; everything it
 //! decides or words lives here, tested natively.
 
+use super::dates::Month;
 use super::model::{Key, RoleHint, ZoomDir};
 use super::plan::ElementAction;
 use crate::act::ActOutcome;
@@ -366,6 +367,26 @@ pub fn no_collection(what: &str, mini: &MiniPcd) -> String {
         let names: Vec<&str> = mini.collections.iter().map(|c| c.name.as_str()).collect();
         format!("There is no list of “{what}” on this page. Lists here: {}.", names.join(", "))
     }
+}
+
+/// Why "download last month's invoice" found no item of that month: the
+/// months the items do show, newest first, so the user can ask again.
+pub fn no_item_in_month(what: &str, month: Month, shown: &[Option<Month>]) -> String {
+    let mut months: Vec<Month> = shown.iter().flatten().copied().collect();
+    months.sort_unstable_by(|a, b| b.cmp(a));
+    months.dedup();
+    match months.as_slice() {
+        [] => format!("No “{what}” of {month} here: the items of the list show no dates."),
+        seen => {
+            let list: Vec<String> = seen.iter().take(6).map(Month::to_string).collect();
+            format!("No “{what}” of {month} here. The list has items of {}.", list.join(", "))
+        }
+    }
+}
+
+/// Why the item of a month was found but not its own control.
+pub fn no_item_control(verb: &str, what: &str, title: &str, month: Month) -> String {
+    format!("Found the {what} of {month} (“{title}”), but not its own “{verb}” button or link.")
 }
 
 /// How many extracted items a reply lists.

@@ -7,6 +7,7 @@
 //! before `select X`; `press enter` before `press {label}`). Every row has at
 //! least one fixture in `tests.rs` (a test checks it).
 
+use super::dates;
 use super::model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir};
 use super::pattern::{Captures, Pattern, Slot};
 use super::slots::{self, verbatim, without_article, without_suffix};
@@ -230,6 +231,11 @@ fn download(c: &Ctx) -> Option<Command> {
     let item = without_article(c.slot(Slot::Label));
     if !names_an_item(item) {
         return None;
+    }
+    // "last month's invoice": chosen by its date, not by its label.
+    if let Some((what, when)) = dates::split_month_ref(&verbatim(c.input, item)) {
+        let what = what.strip_prefix("the ").unwrap_or(&what).to_owned();
+        return Some(C::ForMonth { verb: "Download".into(), what, when });
     }
     Some(C::Click { target: Target::new(format!("Download {}", verbatim(c.input, item))) })
 }

@@ -4,9 +4,11 @@
 //! parses to what it advertises and every planned call is a valid tool call.
 
 use super::*;
+use super::dates::MonthRef;
 use crate::nav::TabInfo;
 use crate::tools::{ScrollDirection as Dir, ToolCall};
 use expect_test::expect;
+use serde_json::json;
 use std::collections::BTreeSet;
 
 /// A parse fixture: the rule ids that must decide (one per command,
@@ -21,6 +23,10 @@ fn seq(cs: Vec<Command>) -> Parsed {
 }
 const Q: Parsed = Parsed::Question;
 const U: Parsed = Parsed::Unknown;
+
+fn for_month(what: &str, when: MonthRef) -> Command {
+    Command::ForMonth { verb: "Download".into(), what: what.into(), when }
+}
 
 fn click(label: &str) -> Command {
     Command::Click { target: Target::new(label) }
@@ -166,7 +172,9 @@ fn rows() -> Vec<Row> {
         Row("click.add_to", "please add the Nimbus Wireless Mouse to my basket", one(click("Add Nimbus Wireless Mouse to basket"))),
         Row("click.add_to", "add Back to School Kit to the wish list", one(click("Add Back to School Kit to wish list"))),
         Row("", "add it to the cart", U),
-        Row("click.download", "download last month's invoice", one(click("Download last month's invoice"))),
+        Row("click.download", "download last month's invoice", one(for_month("invoice", MonthRef::Relative { delta: -1 }))),
+        Row("click.download", "download the invoice from October 2026", one(for_month("invoice", MonthRef::Named { month: 10, year: Some(2026) }))),
+        Row("click.download", "download the statement for March", one(for_month("statement", MonthRef::Named { month: 3, year: None }))),
         Row("click.download", "download the invoice INV-2026-009", one(click("Download invoice INV-2026-009"))),
         Row("", "download it", U),
         // Typing.
@@ -389,9 +397,10 @@ fn variant(c: &Command) -> usize {
         C::Summarize => 17,
         C::Screenshot => 18,
         C::Help => 19,
+        C::ForMonth { .. } => 20,
     }
 }
-const VARIANTS: usize = 20;
+const VARIANTS: usize = 21;
 
 #[test]
 fn help_examples_parse_and_cover_every_command() {
@@ -448,6 +457,7 @@ const PLANNED: &[&str] = &[
     "press escape",
     "search for shoes",
     "extract invoices",
+    "download last month's invoice",
     "what can I do here",
     "summarize",
     "take a screenshot",
@@ -512,6 +522,8 @@ fn plans_snapshot() {
           find “search” [searchbox | textbox~“search” | combobox~“search” | pcd.query action “search”] → dom.type “shoes” + Enter
         extract invoices
           pcd.query collection “invoices” → dom.extract
+        download last month's invoice
+          pcd.query collection “invoice” → dom.extract → the item of last month → dom.click “Download”
         what can I do here
           getMiniPCD
         summarize
@@ -621,4 +633,42 @@ fn secrets_are_masked_in_the_shown_input() {
     );
     assert_eq!(mask_secrets("type hello into search"), "type hello into search");
     assert_eq!(mask_secrets("what is my password?"), "what is my password?");
+}
+
+/// "download last month's invoice": the item is chosen by the month its
+/// row shows, then its own control by a name carrying the item, else the
+/// n-th of the one-per-item controls.
+#[test]
+fn items_are_chosen_by_their_month() {
+    use super::dates::Month;
+    let items: Vec<serde_json::Map<String, serde_json::Value>> = [
+        json!({"title": "INV-2026-011", "date": "Nov 1, 2026", "text": "Nov 1, 2026 · INV-2026-011 · $41.20 · Due"}),
+        json!({"title": "INV-2026-010", "date": null, "text": "Oct 1, 2026 · INV-2026-010 · $29.00 · Paid"}),
+        json!({"title": "Setup fee", "date": null, "text": "one-off"}),
+        json!({"title": "INV-2026-009", "date": "2026-09-01", "text": ""}),
+    ]
+    .into_iter()
+    .map(|v| v.as_object().unwrap().clone())
+    .collect();
+    let oct = Month::new(2026, 10).unwrap();
+    assert_eq!(pick_month(&items, oct), vec![1]);
+    assert_eq!(pick_month(&items, Month::new(2026, 8).unwrap()), Vec::<usize>::new());
+    let months = item_months(&items);
+    assert_eq!(months[2], None);
+    expect![[r#"No “invoice” of August 2026 here. The list has items of November 2026, October 2026, September 2026."#]]
+        .assert_eq(&report::no_item_in_month("invoice", Month::new(2026, 8).unwrap(), &months));
+
+    let own = item_control_selectors("Download", "INV-2026-010");
+    let names: Vec<String> = own.iter().map(|s| serde_json::to_string(s).unwrap()).collect();
+    expect![[r#"
+        [
+            "{\"kind\":\"role\",\"role\":\"button\",\"name\":\"/^\\\\s*Download\\\\b.*INV-2026-010/i\",\"nameMode\":\"regex\"}",
+            "{\"kind\":\"role\",\"role\":\"link\",\"name\":\"/^\\\\s*Download\\\\b.*INV-2026-010/i\",\"nameMode\":\"regex\"}",
+        ]
+    "#]]
+    .assert_debug_eq(&names);
+    assert!(item_control_selectors("Download", "").is_empty());
+    for sel in own.iter().chain(&per_item_selectors("Download")) {
+        crate::selector::validate(sel).unwrap();
+    }
 }

@@ -9,11 +9,13 @@
 //! | 2 | `error_page`     | title says 404, not found, error or 500, and under 100 words (§3.4) |
 //! | 3 | `search_results` | the URL carries a search query and the page has a search field, a "result" heading or title, or 10+ main links |
 //! | 4 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
-//! | 5 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls, or 6+ buttons, more buttons than links, under 3+ section headings |
-//! | 6 | `article`        | 300+ words with at most one main link per 5 words |
-//! | 7 | `link_list`      | 15+ main links with fewer than 12 words per link |
-//! | 8 | `app`            | 10+ interactive elements and under 150 words |
-//! | 9 | `generic`        | anything else |
+//! | 5 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
+//! | 6 | `link_list`      | a list of items: one button label repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
+//! | 7 | `dashboard`      | 6+ buttons, more buttons than links, under 3+ section headings |
+//! | 8 | `article`        | 300+ words with at most one main link per 5 words |
+//! | 9 | `link_list`      | 15+ main links with fewer than 12 words per link |
+//! | 10 | `app`            | 10+ interactive elements and under 150 words |
+//! | 11 | `generic`        | anything else |
 //!
 //! "Main links" are the `a` CTA candidates in the main region (all of them
 //! when no candidate is in it); "404"/"500" count only as whole numbers, so
@@ -73,13 +75,24 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         page_type: PageType::Dashboard,
-        when: "\"dashboard/admin/analytics/overview/console\" in the URL path or title with 10+ controls, or 6+ buttons, more buttons than links, under 3+ section headings",
+        when: "\"dashboard/admin/analytics/overview/console\" in the URL path or title with 10+ controls",
+        test: |s| s.dashboard_word && s.interactive >= 10,
+    },
+    Rule {
+        page_type: PageType::LinkList,
+        when: "a list of items: one button label repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item)",
+        // Seed 001 has no "listing" type; a product grid or a table of
+        // invoices is a list to pick from, whatever its word count or
+        // button count. Buttons only: an article's repeated links ("edit"
+        // per section) do not count.
+        test: |s| s.repeated_button >= 5 && s.repeated_button * 10 >= s.main_controls,
+    },
+    Rule {
+        page_type: PageType::Dashboard,
+        when: "6+ buttons, more buttons than links, under 3+ section headings",
         // "more buttons than links": a shop grid has an "Add to cart" per
         // product link and is a list, not a dashboard.
-        test: |s| {
-            (s.dashboard_word && s.interactive >= 10)
-                || (s.buttons >= 6 && s.buttons > s.main_links && s.section_headings >= 3)
-        },
+        test: |s| s.buttons >= 6 && s.buttons > s.main_links && s.section_headings >= 3,
     },
     Rule {
         page_type: PageType::Article,
@@ -120,6 +133,10 @@ pub struct Signals {
     pub section_headings: u32,
     pub main_links: u32,
     pub interactive: u32,
+    /// How often the most frequent button label of the main controls occurs.
+    pub repeated_button: u32,
+    /// Buttons and links counted for the main region.
+    pub main_controls: u32,
 }
 
 /// URL query keys that carry a site search (Google `q`, Amazon `k`,
@@ -170,6 +187,17 @@ impl Signals {
             section_headings: input.headings.iter().filter(|h| h.level == 2 || h.level == 3).count() as u32,
             main_links: pool().filter(|c| c.tag == "a").count() as u32,
             interactive: input.interactive_count,
+            repeated_button: {
+                let mut counts: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+                for c in pool().filter(|c| c.tag == "button" || c.role.as_deref() == Some("button")) {
+                    let label = collapse_whitespace(&c.label).to_lowercase();
+                    if !label.is_empty() {
+                        *counts.entry(label).or_default() += 1;
+                    }
+                }
+                counts.into_values().max().unwrap_or(0)
+            },
+            main_controls: pool().count() as u32,
         }
     }
 }
@@ -228,6 +256,9 @@ mod tests {
         (0..n)
             .map(|i| CtaCandidate { tag: "button".into(), in_main: true, dom_index: i, ..Default::default() })
             .collect()
+    }
+    fn labelled(n: u32, tag: &str, label: &str) -> Vec<CtaCandidate> {
+        (0..n).map(|i| CtaCandidate { tag: tag.into(), label: label.into(), in_main: true, dom_index: i, ..Default::default() }).collect()
     }
     fn h(level: u8, text: &str) -> HeadingFact {
         HeadingFact { level, text: text.into() }
@@ -310,6 +341,17 @@ mod tests {
                     ..page("https://app.test/p/1", "Acme", 400)
                 },
             ),
+            (
+                "an item button repeated (product grid with prose)",
+                SummaryInput {
+                    ctas: [labelled(8, "button", "Add to cart"), links(30, true)].concat(),
+                    ..page("https://shop.test/all", "All products", 2000)
+                },
+            ),
+            (
+                "an edit link per section is still an article",
+                SummaryInput { ctas: [labelled(12, "a", "edit"), links(30, true)].concat(), ..page("https://wiki.test/Rust", "Rust", 3000) },
+            ),
             ("long prose", SummaryInput { ctas: links(40, true), ..page("https://blog.test/p", "Post", 1500) }),
             (
                 "prose too link-dense",
@@ -352,6 +394,8 @@ mod tests {
             buttons with as many links (shop grid)             link_list
             dashboard word + controls                          dashboard
             buttons under sections                             dashboard
+            an item button repeated (product grid with prose)  link_list
+            an edit link per section is still an article       article
             long prose                                         article
             prose too link-dense                               link_list
             links outside main don't count when main has some  article
