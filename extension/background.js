@@ -12,6 +12,9 @@ chrome.runtime.onConnect.addListener((port) => {
   port.onMessage.addListener(hold);
   ready.then(() => { port.onMessage.removeListener(hold); bg.on_connect(port, early); });
 });
+// Our content scripts' events (a child frame naming itself for frame routing);
+// never answered, so no reply channel is kept open.
+chrome.runtime.onMessage.addListener((msg, sender) => { ready.then(() => bg.on_message(msg, sender)); });
 // Debug and test entry (DevTools, e2e tests): the same tool surface the controller uses.
 self.copilot = {
   // options: { taskId } groups calls so that cancel(taskId) stops them all.

@@ -10,3 +10,10 @@ chrome.runtime.onMessage.addListener((msg, _sender, reply) => {
   content.then((c) => c.handle_message(msg)).then(reply, (e) => reply({ type: 'failed', error: String(e) }));
   return true;
 });
+// Frame routing (crates/background/src/frames.rs): the parent frame's content
+// script posts a nonce into this frame; telling the worker makes it learn this
+// frame's id. Only the parent window is heard.
+addEventListener('message', (e) => {
+  const nonce = e.source === parent && parent !== self ? e.data?.bcFrameNonce : undefined;
+  if (typeof nonce === 'string') chrome.runtime.sendMessage({ type: 'frameHello', nonce }).catch(() => {});
+});

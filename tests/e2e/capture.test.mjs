@@ -179,3 +179,78 @@ test('errors: unknown ids, no ids, an inactive tab, a restricted page', async ()
   await other.page.close();
   await page.close();
 });
+
+/**
+ * Mean absolute difference (0–255, RGB) between a region of one image and
+ * the whole of another, both drawn at 48 × 16 px (in the worker: it has
+ * createImageBitmap and OffscreenCanvas).
+ */
+async function difference(sw, image, region, reference) {
+  return sw.evaluate(async ([u, r, ref]) => {
+    const load = async (x) => createImageBitmap(await (await fetch(x)).blob());
+    const [a, b] = [await load(u), await load(ref)];
+    const pixels = (bmp, x, y, w, h) => {
+      const c = new OffscreenCanvas(48, 16);
+      const g = c.getContext('2d');
+      g.drawImage(bmp, x, y, w, h, 0, 0, 48, 16);
+      return g.getImageData(0, 0, 48, 16).data;
+    };
+    const p = pixels(a, r.x, r.y, r.width, r.height);
+    const q = pixels(b, 0, 0, b.width, b.height);
+    let sum = 0;
+    for (let i = 0; i < p.length; i += 4) for (let k = 0; k < 3; k++) sum += Math.abs(p[i + k] - q[i + k]);
+    a.close();
+    b.close();
+    return sum / (48 * 16 * 3);
+  }, [image, region, reference]);
+}
+
+test('devicePixelRatio 2 (a high-DPI screen): scale 2, and each crop shows its element’s pixels', async () => {
+  const hi = await h.launchBrowser({ deviceScaleFactor: 2, viewport: { width: 800, height: 600 } });
+  try {
+    const hw = () => h.serviceWorker(hi.ctx);
+    const hcall = async (tool, args) => {
+      const r = await (await hw()).evaluate(([t, a]) => self.copilot.call(t, a), [tool, args]);
+      assert.equal(r.ok, true, `${tool} ${JSON.stringify(args)}: ${JSON.stringify(r)}`);
+      return r.data;
+    };
+    const page = await hi.ctx.newPage();
+    await page.goto(www.main + '/pricing/');
+    await page.bringToFront();
+    const tabId = await h.tabIdOf(hi.ctx, page.url());
+    assert.equal(await page.evaluate(() => devicePixelRatio), 2);
+    const mini = await hcall('getMiniPCD', { tabId });
+    const ids = mini.actions.map((a) => a.id);
+
+    // About 800 × 500 CSS px (the window less its frame) → twice that in
+    // device px: under the 1920 px bound, so no downscaling.
+    const view = await page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+    const r = await hcall('capture.candidates', { tabId, ids });
+    assert.deepEqual(await decode(r.image), { width: view.width * 2, height: view.height * 2 });
+    assert.deepEqual([r.width, r.height, r.scale], [view.width * 2, view.height * 2, 2]);
+    assert.equal(r.viewport.devicePixelRatio, 2);
+    const inside = (b) => b.rect.x >= 0 && b.rect.y >= 0 && b.rect.x + b.rect.width <= r.viewport.width && b.rect.y + b.rect.height <= r.viewport.height;
+    let compared = 0;
+    for (const crop of r.crops) {
+      const box = r.boxes.find((b) => b.id === crop.id);
+      // Crops are cut from the device-px capture: 2 image px per CSS px (unless bounded to 512).
+      if (crop.width >= 512 || crop.height >= 512) continue;
+      assert.ok(Math.abs(crop.width - crop.rect.width * 2) <= 2 && Math.abs(crop.height - crop.rect.height * 2) <= 2, `${crop.id}: ${crop.width}x${crop.height} for ${fmt(crop.rect)}`);
+      if (!inside(box)) continue;
+      // The element's part of the crop against Playwright's own device-px screenshot of its box.
+      const reference = `data:image/png;base64,${(await page.screenshot({ clip: box.rect, scale: 'device' })).toString('base64')}`;
+      const at = (k) => ({ x: (box.rect.x - crop.rect.x) * k, y: (box.rect.y - crop.rect.y) * k, width: box.rect.width * k, height: box.rect.height * k });
+      const right = await difference(await hw(), crop.image, at(2), reference);
+      // Reading the crop as if it were in CSS px lands elsewhere: the comparison can tell.
+      const wrong = await difference(await hw(), crop.image, at(1), reference);
+      assert.ok(right < 12, `${crop.id} (${fmt(box.rect)}): mean difference ${right.toFixed(1)} from the element’s screenshot`);
+      assert.ok(right < wrong, `${crop.id}: ${right.toFixed(1)} at scale 2 vs ${wrong.toFixed(1)} at scale 1`);
+      compared++;
+    }
+    assert.ok(compared >= 1, `at least one crop compared: ${JSON.stringify(r.crops.map((c) => c.rect))}`);
+
+    await page.close();
+  } finally {
+    await hi.close();
+  }
+});

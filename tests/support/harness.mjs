@@ -74,16 +74,20 @@ export async function startLlm(scenario) {
 
 /**
  * Chromium with the extension loaded: `{ ctx, sw, extensionId, close }`.
- * `extension: false` gives the same kind of browser without it (benchmarks' baseline).
+ * `extension: false` gives the same kind of browser without it (benchmarks' baseline);
+ * `viewport` sets every page's size; `deviceScaleFactor` makes the screen a
+ * real high-DPI one (`--force-device-scale-factor`, the window sized to
+ * `viewport`): Playwright's own emulated factor changes devicePixelRatio
+ * but not what `chrome.tabs.captureVisibleTab` captures.
  */
-export async function launchBrowser({ headed = false, extension = true } = {}) {
+export async function launchBrowser({ headed = false, extension = true, viewport = { width: 1280, height: 900 }, deviceScaleFactor } = {}) {
   const ext = env('BC_EXTENSION_DIR');
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'bc-profile-'));
   const ctx = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: !headed,
-    viewport: { width: 1280, height: 900 },
-    args: [...CHROMIUM_FLAGS, ...(extension ? [`--disable-extensions-except=${ext}`, `--load-extension=${ext}`] : [])],
+    viewport: deviceScaleFactor ? null : viewport,
+    args: [...CHROMIUM_FLAGS, ...(deviceScaleFactor ? [`--force-device-scale-factor=${deviceScaleFactor}`, `--window-size=${viewport.width},${viewport.height}`] : []), ...(extension ? [`--disable-extensions-except=${ext}`, `--load-extension=${ext}`] : [])],
   });
   const sw = extension ? (ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker', { timeout: 15_000 }))) : null;
   const extensionId = sw ? new URL(sw.url()).host : null;

@@ -8,6 +8,7 @@
 //! so the worker waits for the tab to arrive and reports an Observation of
 //! the new page (`urlChanged: true`).
 
+use crate::frames::{self, AskError};
 use crate::{chrome, js, tabs};
 use bc_core::act::{ActOutcome, DomAction, PageScroll, WaitOutcome, WAIT_DEFAULT_MS, WAIT_MAX_MS};
 use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
@@ -36,27 +37,29 @@ pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, time
     let timeout_ms = timeout_ms.unwrap_or(WAIT_DEFAULT_MS).min(WAIT_MAX_MS);
     let tab = crate::tools::readable_tab(tab_id).await?;
     let started = js_sys::Date::now();
-    let outcome = match tabs::ask_content(tab.id, &ContentRequest::WaitFor { event, value, timeout_ms }).await {
+    let outcome = match frames::ask(tab.id, ContentRequest::WaitFor { event, value, timeout_ms }).await {
         Ok(ContentResponse::Waited { outcome }) => outcome,
         Ok(ContentResponse::Refused { error }) => return Err(error),
         Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
-        Err(e) if page_went_away(&e) && event == WaitEvent::UrlChange => {
+        Err(AskError::Page(e)) if page_went_away(&e) && event == WaitEvent::UrlChange => {
             let arrived = arrived(tab_id, &tab.url).await?;
             WaitOutcome { observation: arrived.observation, waited_ms: (js_sys::Date::now() - started) as u32, matched: None }
         }
-        Err(e) => return Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
+        Err(e) => return Err(e.tool_error()),
     };
     Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
 }
 
+/// Sends an action to the frame its selector's framePath names (through
+/// cross-origin frames, `frames.rs`).
 async fn send(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> {
     let tab = crate::tools::readable_tab(tab_id).await?;
-    let outcome = match tabs::ask_content(tab.id, &request).await {
+    let outcome = match frames::ask(tab.id, request).await {
         Ok(ContentResponse::Acted { outcome }) => outcome,
         Ok(ContentResponse::Refused { error }) => return Err(error),
         Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
-        Err(e) if page_went_away(&e) => arrived(tab_id, &tab.url).await?,
-        Err(e) => return Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
+        Err(AskError::Page(e)) if page_went_away(&e) => arrived(tab_id, &tab.url).await?,
+        Err(e) => return Err(e.tool_error()),
     };
     Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
 }

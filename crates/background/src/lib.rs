@@ -10,7 +10,8 @@
 //!   ([`tabs`]), then a streamed chat completion ([`llm_http`]) ([`ask`]),
 //! - tool calls by seed-000 name ([`tools`], also `self.copilot.call`),
 //!   each through its tab's action queue ([`queue`]); tab and navigation
-//!   tools are in [`nav`].
+//!   tools are in [`nav`]; requests into cross-origin frames are routed by
+//!   [`frames`].
 //!
 //! Chrome may stop the worker at any time; nothing here keeps state that
 //! matters in memory: settings live in `chrome.storage.local` ([`store`]).
@@ -20,6 +21,7 @@ mod ask;
 mod capture;
 mod chrome;
 mod command;
+mod frames;
 mod js;
 mod llm_http;
 mod nav;
@@ -44,6 +46,14 @@ fn init() {
 #[wasm_bindgen]
 pub fn on_connect(port: chrome::Port, early: js_sys::Array) {
     panel::accept(port, early);
+}
+
+/// `chrome.runtime.onMessage`: our content scripts' events (a child frame
+/// announcing the nonce its parent posted, see `frames.rs`). Nothing is
+/// answered.
+#[wasm_bindgen]
+pub fn on_message(msg: JsValue, sender: JsValue) {
+    frames::on_message(msg, sender);
 }
 
 /// `self.copilot.call(name, args, {taskId}?)`: runs any tool by its seed-000

@@ -48,13 +48,21 @@ pub fn check_readable(tab: &TargetTab) -> Result<(), CopilotError> {
 /// were open before the extension was installed have no content script yet:
 /// then the loader is injected once and the request retried.
 pub async fn ask_content(tab_id: i32, req: &ContentRequest) -> Result<ContentResponse, CopilotError> {
+    ask_frame(tab_id, 0, req).await
+}
+
+/// Sends a request to the content script of one frame of the tab (frame 0:
+/// the top frame, with the loader injected where missing; other frames are
+/// reached through `frames.rs`, and the answer is theirs as is — an
+/// `EnterFrame` included).
+pub async fn ask_frame(tab_id: i32, frame_id: i32, req: &ContentRequest) -> Result<ContentResponse, CopilotError> {
     let msg = js::to_js(req);
-    let top_frame = js::to_js(&json!({"frameId": 0}));
-    let reply = match chrome::tabs_send_message(tab_id, &msg, &top_frame).await {
+    let target = js::to_js(&json!({"frameId": frame_id}));
+    let reply = match chrome::tabs_send_message(tab_id, &msg, &target).await {
         Ok(reply) => reply,
-        Err(e) if is_no_receiver(&e) => {
+        Err(e) if frame_id == 0 && is_no_receiver(&e) => {
             inject_loader(tab_id).await?;
-            chrome::tabs_send_message(tab_id, &msg, &top_frame).await.map_err(unavailable)?
+            chrome::tabs_send_message(tab_id, &msg, &target).await.map_err(unavailable)?
         }
         Err(e) => return Err(unavailable(e)),
     };
@@ -78,7 +86,9 @@ fn unavailable(e: wasm_bindgen::JsValue) -> CopilotError {
 }
 
 async fn inject_loader(tab_id: i32) -> Result<(), CopilotError> {
-    let injection = js::to_js(&json!({"target": {"tabId": tab_id}, "files": ["content-loader.js"]}));
+    // Every frame: a tab open since before the install has no loader in its
+    // frames either, and cross-origin frames are reached through theirs.
+    let injection = js::to_js(&json!({"target": {"tabId": tab_id, "allFrames": true}, "files": ["content-loader.js"]}));
     chrome::scripting_execute_script(&injection).await.map(drop).map_err(|e| CopilotError::PageUnavailable {
         detail: format!("could not start the copilot in this tab ({}); reload the page and ask again", js::error_text(&e)),
     })

@@ -8,9 +8,8 @@
 //! `nav.*` without one), so calls on one tab never overlap.
 
 use crate::queue::{self, CancelToken};
-use crate::{act, capture, js, nav, tabs};
+use crate::{act, capture, frames, js, nav, tabs};
 use bc_core::act::{DomAction, PageScroll};
-use bc_core::tools::ScrollDirection;
 use bc_core::types::RoleSelector;
 use bc_core::nav::wants_summary;
 use bc_core::tab_queue::{self, Lane, Target, TaskId};
@@ -63,12 +62,18 @@ async fn dispatch(call: ToolCall, default_tab: Option<i32>, cancel: CancelToken)
         }
         ToolCall::NavReload { tab_id, summary } => json(nav::history(tab(tab_id)?, nav::Move::Reload, wants_summary(summary), &cancel).await),
         ToolCall::PcdSummary { tab_id, mode } => content_call(tab_id, ContentRequest::Summary { mode }).await,
-        ToolCall::GetMiniPcd { tab_id } => content_call(tab_id, ContentRequest::MiniPcd).await,
+        ToolCall::GetMiniPcd { tab_id } => {
+            readable_tab(tab_id).await?;
+            json(frames::mini_pcd(tab_id).await)
+        }
         ToolCall::PcdQuery { tab_id, kind, text, top_k } => {
             let query = RankQuery { text, kind, top_k: top_k.map(|k| k as usize) };
             content_call(tab_id, ContentRequest::Query { query }).await
         }
-        ToolCall::GetDetails { tab_id, ids } => content_call(tab_id, ContentRequest::Details { ids }).await,
+        ToolCall::GetDetails { tab_id, ids } => {
+            readable_tab(tab_id).await?;
+            json(frames::details(tab_id, ids).await)
+        }
         ToolCall::DomResolve { tab_id, selector } => content_call(tab_id, ContentRequest::Resolve { selector }).await,
         ToolCall::DomClick { tab_id, selector, button, click_count, id } => {
             act::act(tab_id, selector, id, DomAction::Click { button: button.unwrap_or_default(), click_count: click_count.unwrap_or(1) }).await
@@ -89,17 +94,13 @@ async fn dispatch(call: ToolCall, default_tab: Option<i32>, cancel: CancelToken)
             let selector = selector.unwrap_or(RoleSelector::Css { css: "*:focus".into(), frame_path: None });
             act::act(tab_id, selector, None, DomAction::PressKey { key }).await
         }
-        ToolCall::DomScroll { tab_id, y, direction, selector } => match (selector, y, direction) {
-            (Some(selector), _, _) => act::act(tab_id, selector, None, DomAction::ScrollIntoView).await,
-            (None, Some(y), _) => act::scroll(tab_id, PageScroll::By { y }).await,
-            (None, None, Some(d)) => act::scroll(tab_id, match d {
-                ScrollDirection::Up => PageScroll::Up,
-                ScrollDirection::Down => PageScroll::Down,
-                ScrollDirection::Top => PageScroll::Top,
-                ScrollDirection::Bottom => PageScroll::Bottom,
-            })
-            .await,
-            (None, None, None) => Err(ToolError::new(ErrorCode::InvalidArgs, "dom.scroll needs y, direction or selector", false)),
+        ToolCall::DomScroll { tab_id, y, direction, selector } => match (selector, y.map(|y| PageScroll::By { y }).or(direction.map(PageScroll::from))) {
+            // A selector with y/direction scrolls inside that element (a
+            // scroll container); a selector alone scrolls to it.
+            (Some(selector), Some(to)) => act::act(tab_id, selector, None, DomAction::Scroll { to }).await,
+            (Some(selector), None) => act::act(tab_id, selector, None, DomAction::ScrollIntoView).await,
+            (None, Some(to)) => act::scroll(tab_id, to).await,
+            (None, None) => Err(ToolError::new(ErrorCode::InvalidArgs, "dom.scroll needs y, direction or selector", false)),
         },
         ToolCall::DomWaitFor { tab_id, event, value, timeout_ms } => act::wait_for(tab_id, event, value, timeout_ms).await,
         ToolCall::DomExtract { tab_id, collection_id, fields } => act::extract(tab_id, collection_id, fields).await,
@@ -129,14 +130,15 @@ fn content_error(e: CopilotError) -> ToolError {
     ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)
 }
 
-/// Sends a read request to the tab's content script; the tool's data is the
-/// payload of its answer (`summary`, `mini`, `hits`, …); a refusal is the
-/// tool's error as the content script worded it.
+/// Sends a read request to the tab's content script (through cross-origin
+/// frames when its selector's framePath says so); the tool's data is the
+/// payload of its answer (`summary`, `hits`, …); a refusal is the tool's
+/// error as the content script worded it.
 async fn content_call(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> {
     let tab = readable_tab(tab_id).await?;
-    let data = match tabs::ask_content(tab.id, &request).await.map_err(content_error)? {
+    let data = match frames::ask(tab.id, request).await.map_err(|e| e.tool_error())? {
         ContentResponse::Summary { summary } => serde_json::to_value(summary),
-        ContentResponse::MiniPcd { mini } => serde_json::to_value(mini),
+        ContentResponse::MiniPcd { mini, .. } => serde_json::to_value(mini),
         ContentResponse::Hits { hits } => serde_json::to_value(hits),
         ContentResponse::Resolved { resolution } => serde_json::to_value(resolution),
         ContentResponse::Details { details } => serde_json::to_value(details),

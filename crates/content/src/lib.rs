@@ -1,5 +1,6 @@
-//! Browser Copilot's content module, one instance per page (top frame; frames
-//! later). `extension/content-loader.js` imports it only when the service
+//! Browser Copilot's content module, one instance per frame that the
+//! worker talks to (the top frame; cross-origin frames reached through
+//! `frames.rs`). `extension/content-loader.js` imports it only when the service
 //! worker first talks to the tab, so pages the copilot is not working on run
 //! nothing but that loader.
 //!
@@ -12,6 +13,7 @@ pub mod aria;
 mod capture;
 mod debug;
 mod digest;
+mod frames;
 pub mod live;
 pub mod pcd;
 pub mod resolve;
@@ -61,7 +63,21 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return ContentResponse::Failed { error: "no document".into() };
     };
+    // A selector whose framePath enters a cross-origin frame is that
+    // frame's to resolve: the worker sends it on (bc_core::frames).
+    match frames::hop_for(&document, &req.frame_path()) {
+        Ok(Some(hop)) => return ContentResponse::EnterFrame { hop },
+        Ok(None) => {}
+        Err(e) => {
+            let (code, retryable) = e.code();
+            return refused(code, e.to_string(), retryable);
+        }
+    }
     match req {
+        ContentRequest::EnterFrame { tag } => match frames::hop_by_tag(&document, &tag) {
+            Some(hop) => ContentResponse::EnterFrame { hop },
+            None => refused(ErrorCode::NotFound, format!("no cross-origin frame with tag {tag:?} in this page; call getMiniPCD again"), true),
+        },
         ContentRequest::Act { selector, id, action } => match act::act(&document, &selector, id.as_deref(), &action).await {
             Ok(outcome) => ContentResponse::Acted { outcome },
             Err(e) => {
@@ -81,7 +97,11 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
         }
         // Perception requests compute what changed in slices, yielding to
         // the page, so even a first request holds the main thread briefly.
-        ContentRequest::MiniPcd => ContentResponse::MiniPcd { mini: live::current_sliced(&document).await.mini.clone() },
+        ContentRequest::MiniPcd => {
+            let mini = live::current_sliced(&document).await.mini.clone();
+            // The worker asks these frames for their own MiniPCD and merges.
+            ContentResponse::MiniPcd { mini, frames: frames::cross_origin_frames(&document) }
+        }
         ContentRequest::Details { ids } => {
             let built = live::current_sliced(&document).await;
             match resolve::details::details(&document, &built, &ids) {
@@ -147,6 +167,7 @@ fn respond(req: ContentRequest) -> ContentResponse {
         | ContentRequest::Query { .. }
         | ContentRequest::WaitFor { .. }
         | ContentRequest::MiniPcd
+        | ContentRequest::EnterFrame { .. }
         | ContentRequest::Details { .. } => {
             ContentResponse::Failed { error: "actions are answered asynchronously".into() }
         }

@@ -62,8 +62,17 @@ pub enum DomAction {
     PressKey {
         key: String,
     },
-    /// Scroll the element into view.
+    /// Scroll the element into view. When nothing matches and the page has
+    /// virtualized lists, they are scrolled until the element renders
+    /// (seed 000 §12: "scroll to materialize before binding").
     ScrollIntoView,
+    /// Scroll the element's own content: the element when it scrolls, else
+    /// the scrolling box inside it (a data grid's viewport), else the one
+    /// around it (`dom.scroll` with a selector and `y` or `direction`).
+    Scroll {
+        #[serde(flatten)]
+        to: PageScroll,
+    },
 }
 
 fn one() -> u8 {
@@ -90,7 +99,7 @@ impl DomAction {
             DomAction::Submit => "submit",
             DomAction::Hover => "hover",
             DomAction::PressKey { .. } => "pressKey",
-            DomAction::ScrollIntoView => "scroll",
+            DomAction::ScrollIntoView | DomAction::Scroll { .. } => "scroll",
         }
     }
 }
@@ -105,6 +114,64 @@ pub enum PageScroll {
     Down,
     Top,
     Bottom,
+}
+
+impl From<crate::tools::ScrollDirection> for PageScroll {
+    fn from(d: crate::tools::ScrollDirection) -> PageScroll {
+        use crate::tools::ScrollDirection::*;
+        match d {
+            Up => PageScroll::Up,
+            Down => PageScroll::Down,
+            Top => PageScroll::Top,
+            Bottom => PageScroll::Bottom,
+        }
+    }
+}
+
+/// The `scrollTop` a scroll box should get: `top` is where it is,
+/// `client` its visible height and `content` its scroll height. Up/down
+/// move by 80 % of a screen (a person keeps a few lines for context).
+pub fn scroll_target(how: PageScroll, top: f64, client: f64, content: f64) -> f64 {
+    let to = match how {
+        PageScroll::By { y } => top + y,
+        PageScroll::Down => top + client * 0.8,
+        PageScroll::Up => top - client * 0.8,
+        PageScroll::Top => 0.0,
+        PageScroll::Bottom => content,
+    };
+    to.clamp(0.0, (content - client).max(0.0))
+}
+
+/// Bounds of materializing an element of a virtualized list (scrolling
+/// the list until it renders): at most this many scroll steps, and this
+/// much time, over all the page's virtualized lists.
+pub const MATERIALIZE_MAX_STEPS: u32 = 400;
+pub const MATERIALIZE_MAX_MS: f64 = 15_000.0;
+
+/// The `scrollTop`s to visit, in order, to render every row of a
+/// virtualized list once: from `start` down to the end, then from the top
+/// back to `start` (the row is more likely after the current position:
+/// lists are read downwards). Steps are 90 % of the visible height, so
+/// consecutive windows overlap and no row is skipped even without overscan.
+pub fn sweep(start: f64, client: f64, content: f64) -> Vec<f64> {
+    let end = (content - client).max(0.0);
+    let step = (client * 0.9).max(1.0);
+    let start = start.clamp(0.0, end);
+    let mut out = Vec::new();
+    let mut at = start;
+    while at < end && out.len() < MATERIALIZE_MAX_STEPS as usize {
+        at = (at + step).min(end);
+        out.push(at);
+    }
+    if start > 0.0 {
+        let mut at = 0.0;
+        out.push(at);
+        while at + step < start && out.len() < MATERIALIZE_MAX_STEPS as usize {
+            at += step;
+            out.push(at);
+        }
+    }
+    out
 }
 
 /// A structural digest of the page, taken before and after an action: what a
@@ -244,6 +311,11 @@ pub enum ActError {
     BadSelector(String),
     #[error("waited {waited_ms} ms for {what}; it did not happen")]
     Timeout { what: String, waited_ms: u32 },
+    /// Nothing matched, and scrolling the page's virtualized lists did not
+    /// render it either. `complete`: every row was rendered once (so the
+    /// element is not in the list); else the bounds stopped the search.
+    #[error("no element matches {selector}, also after scrolling {} ({steps} scroll steps{})", lists.join(", "), if *complete { ", every row rendered once" } else { "; gave up before the end" })]
+    NotMaterialized { selector: String, lists: Vec<String>, steps: u32, complete: bool },
 }
 
 fn list(c: &[ElementBrief]) -> String {
@@ -264,6 +336,8 @@ impl ActError {
             ActError::NoEffect { .. } => (NoEffect, true),
             ActError::BadSelector(_) => (InvalidArgs, false),
             ActError::Timeout { .. } => (Timeout, true),
+            // A complete sweep saw every row: asking again finds nothing new.
+            ActError::NotMaterialized { complete, .. } => (NotFound, !complete),
         }
     }
 }
@@ -282,12 +356,48 @@ mod tests {
             (json!({"type":"select","value":"M","by":"text"}), DomAction::Select { value: "M".into(), by: SelectBy::Text }),
             (json!({"type":"pressKey","key":"Enter"}), DomAction::PressKey { key: "Enter".into() }),
             (json!({"type":"scrollIntoView"}), DomAction::ScrollIntoView),
+            (json!({"type":"scroll","to":"down"}), DomAction::Scroll { to: PageScroll::Down }),
+            (json!({"type":"scroll","to":"by","y":120.0}), DomAction::Scroll { to: PageScroll::By { y: 120.0 } }),
         ];
         for (v, want) in cases {
             assert_eq!(serde_json::from_value::<DomAction>(v.clone()).unwrap(), want, "{v}");
         }
         assert_eq!(serde_json::to_value(PageScroll::By { y: 200.0 }).unwrap(), json!({"to":"by","y":200.0}));
         assert_eq!(serde_json::to_value(PageScroll::Bottom).unwrap(), json!({"to":"bottom"}));
+    }
+
+    #[test]
+    fn scroll_targets_stay_inside_the_box() {
+        // (how, top, expected) for a box 500 high showing 10,500 px.
+        let rows = [
+            (PageScroll::Down, 0.0, 400.0),
+            (PageScroll::Up, 300.0, 0.0),
+            (PageScroll::Bottom, 0.0, 10_000.0),
+            (PageScroll::Top, 900.0, 0.0),
+            (PageScroll::By { y: 250.0 }, 9_900.0, 10_000.0),
+            (PageScroll::By { y: -50.0 }, 100.0, 50.0),
+        ];
+        for (how, top, want) in rows {
+            assert_eq!(scroll_target(how, top, 500.0, 10_500.0), want, "{how:?} from {top}");
+        }
+    }
+
+    #[test]
+    fn a_sweep_visits_every_window_once_from_where_the_list_is() {
+        // From the top: down to the end in 90 % steps.
+        assert_eq!(sweep(0.0, 100.0, 400.0), [90.0, 180.0, 270.0, 300.0]);
+        // From the middle: down to the end, then from the top back to the start.
+        assert_eq!(sweep(150.0, 100.0, 400.0), [240.0, 300.0, 0.0, 90.0]);
+        // At the end: the top, then down to where it was.
+        assert_eq!(sweep(300.0, 100.0, 400.0), [0.0, 90.0, 180.0, 270.0]);
+        // Nothing to scroll.
+        assert!(sweep(0.0, 400.0, 400.0).is_empty());
+        // Consecutive windows overlap: no row falls between two steps.
+        let s = sweep(0.0, 440.0, 44_000.0);
+        assert!(s.windows(2).all(|w| w[1] - w[0] <= 440.0 && w[1] > w[0]));
+        assert_eq!(*s.last().unwrap(), 44_000.0 - 440.0);
+        // Bounded, however long the list.
+        assert_eq!(sweep(0.0, 10.0, 1e9).len(), MATERIALIZE_MAX_STEPS as usize);
     }
 
     #[test]
@@ -332,5 +442,11 @@ mod tests {
         let none = ActError::NoEffect { action: "click", target: b("link", "Next", "a"), attempts: 3 };
         assert_eq!(none.code(), (crate::tools::ErrorCode::NoEffect, true));
         assert!(!DomAction::Hover.retry_when_unchanged());
+        let swept = ActError::NotMaterialized { selector: "link \"Order #9999\"".into(), lists: vec!["table \"Orders\" (1000 rows)".into()], steps: 99, complete: true };
+        assert_eq!(
+            swept.to_string(),
+            "no element matches link \"Order #9999\", also after scrolling table \"Orders\" (1000 rows) (99 scroll steps, every row rendered once)"
+        );
+        assert_eq!(swept.code(), (crate::tools::ErrorCode::NotFound, false));
     }
 }

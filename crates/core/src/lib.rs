@@ -27,6 +27,9 @@
 //! - [`rank`]: deterministic, sliceable ranking of page entries for `pcd.query`.
 //! - [`selector`]: the RoleSelector DSL's browser-free rules: name matching,
 //!   validation, and the selectors `getDetails` tries for an element.
+//! - [`frames`]: routing requests into cross-origin frames (framePath
+//!   steps consumed, nonce bookkeeping, boxes into top-page coordinates,
+//!   framed MiniPCD ids and the merge of frames' MiniPCDs).
 //! - [`command`]: the command grammar that needs no LLM ("click Sign in",
 //!   "scroll down then zoom in"): parsing, question routing, step
 //!   descriptions and the tool calls each command plans.
@@ -35,6 +38,7 @@ pub mod act;
 pub mod capture;
 pub mod command;
 pub mod digest;
+pub mod frames;
 pub mod kind;
 pub mod llm;
 pub mod nav;

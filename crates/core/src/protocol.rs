@@ -8,11 +8,13 @@
 //! | | | worker → page | [`PanelEvent`] |
 //! | worker → content script | `chrome.tabs.sendMessage(tabId, req, {frameId})` | request | [`ContentRequest`] |
 //! | | | response | [`ContentResponse`] |
+//! | content script → worker | `chrome.runtime.sendMessage(ev)` | event | [`ContentEvent`] |
 //!
 //! Trust is decided by the receiver from the sender (see [`SenderClass`]), not
 //! from the message: the worker decodes a [`PanelRequest`] only from a port
-//! opened by one of the extension's own pages. Content scripts have no channel
-//! to the worker yet, so nothing they send is decoded at all.
+//! opened by one of the extension's own pages, and a [`ContentEvent`] only
+//! from our content script, whose one event can only name a frame
+//! (`bc_core::frames`), never ask for anything.
 
 use crate::digest::PageDigest;
 use crate::llm::{ChatTurn, LlmError};
@@ -170,6 +172,10 @@ pub enum ContentRequest {
     /// Where the MiniPCD ids' elements are, and the viewport
     /// (`capture.candidates`, before the worker takes the screenshot).
     CandidateBoxes { ids: Vec<String> },
+    /// Reach the cross-origin frame whose path from this frame has this
+    /// tag (`frames::path_tag`; `getDetails` of a framed id): answered
+    /// with [`ContentResponse::EnterFrame`].
+    EnterFrame { tag: String },
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -179,7 +185,14 @@ pub enum ContentResponse {
     Pong { url: String, build: ContentBuild, fallback_reason: Option<String> },
     Digest { digest: PageDigest },
     Summary { summary: PageSummary },
-    MiniPcd { mini: crate::types::MiniPcd },
+    /// `frames`: the page's visible cross-origin frames (at most
+    /// `frames::MAX_PCD_FRAMES`), each already sent its nonce, for the
+    /// worker to ask and merge.
+    MiniPcd {
+        mini: crate::types::MiniPcd,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        frames: Vec<crate::frames::FrameHop>,
+    },
     Hits { hits: Vec<crate::types::QueryHit> },
     Resolved { resolution: crate::types::Resolution },
     Details { details: Vec<crate::types::PcdActionDetail> },
@@ -192,6 +205,20 @@ pub enum ContentResponse {
     Refused { error: crate::tools::ToolError },
     /// The request could not be decoded or the page has no document.
     Failed { error: String },
+    /// The request's framePath goes into a cross-origin frame: the worker
+    /// must send it there (see `bc_core::frames`).
+    EnterFrame { hop: crate::frames::FrameHop },
+}
+
+/// Content script → service worker, unasked (`chrome.runtime.sendMessage`
+/// from `content-loader.js`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum ContentEvent {
+    /// This frame received `nonce` from its parent window (the parent's
+    /// content script posted it); the worker learns the frame's id from
+    /// the sender.
+    FrameHello { nonce: String },
 }
 
 /// Which build of the content module runs in a page.
@@ -290,6 +317,12 @@ mod tests {
         let r: ContentResponse = serde_json::from_value(v.clone()).unwrap();
         assert_eq!(serde_json::to_value(&r).unwrap(), v);
         assert_eq!(serde_json::to_value(ContentRequest::Digest).unwrap(), json!({"type": "digest"}));
+        // What content-loader.js sends, byte for byte.
+        let hello: ContentEvent = serde_json::from_value(json!({"type": "frameHello", "nonce": "n1"})).unwrap();
+        assert_eq!(hello, ContentEvent::FrameHello { nonce: "n1".into() });
+        let hop = json!({"type": "enterFrame", "hop": {"nonce": "n", "path": ["iframe#a"], "x": 1.0, "y": 2.0}});
+        let r: ContentResponse = serde_json::from_value(hop.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&r).unwrap(), hop);
     }
 
     #[test]

@@ -33,8 +33,12 @@ pub enum SelectorError {
     BadCss { css: String },
     #[error("frame `{step}` of framePath {path:?} was not found")]
     FrameNotFound { path: Vec<String>, step: String },
+    /// Only where a request cannot be routed (the worker sends selectors
+    /// with such a path to the frame's own content script).
     #[error("frame `{step}` of framePath {path:?} is cross-origin; its own content script must resolve it")]
     FrameCrossOrigin { path: Vec<String>, step: String },
+    #[error("frame `{step}` of framePath {path:?} shows {url}, where the copilot may not run")]
+    FrameRestricted { path: Vec<String>, step: String, url: String },
 }
 
 impl SelectorError {
@@ -44,6 +48,7 @@ impl SelectorError {
         use crate::tools::ErrorCode;
         match self {
             SelectorError::FrameNotFound { .. } => (ErrorCode::NotFound, true),
+            SelectorError::FrameRestricted { .. } => (ErrorCode::RestrictedUrl, false),
             _ => (ErrorCode::InvalidArgs, false),
         }
     }

@@ -165,6 +165,11 @@ pub struct MiniAction {
     pub cluster_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub applies_to_collection_id: Option<String>,
+    /// Beyond seed 000 §4: set on entries from cross-origin frames (merged
+    /// by the worker, `bc_core::frames`), the path a selector needs to
+    /// reach them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame_path: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -190,6 +195,9 @@ pub struct MiniForm {
     pub field_summaries: Vec<FieldSummary>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submit_label: Option<String>,
+    /// As [`MiniAction::frame_path`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame_path: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -12,6 +12,7 @@ mod keys;
 mod listbox;
 pub mod observe;
 mod pointer;
+pub mod virtualized;
 pub mod wait;
 
 use crate::resolve;
@@ -65,7 +66,7 @@ fn effect_invisible(el: &Element) -> bool {
 
 /// Does `action` on `el` once. Returns (change expected, detail).
 async fn perform(el: &Element, action: &DomAction) -> Result<(bool, Option<String>), ActError> {
-    if !matches!(action, DomAction::Hover | DomAction::ScrollIntoView) {
+    if !matches!(action, DomAction::Hover | DomAction::ScrollIntoView | DomAction::Scroll { .. }) {
         check_enabled(el)?;
     }
     match action {
@@ -84,6 +85,11 @@ async fn perform(el: &Element, action: &DomAction) -> Result<(bool, Option<Strin
         }
         DomAction::PressKey { key } => keys::press(el, key).map(|()| (true, None)),
         DomAction::ScrollIntoView => pointer::aim(el).map(|_| (true, None)),
+        DomAction::Scroll { to } => {
+            let scroller = virtualized::scroll_box(el).ok_or_else(|| ActError::Unsupported { target: brief(el), action: "scroll", why: "neither it nor anything around it scrolls".into() })?;
+            let (from, now) = virtualized::scroll_by(&scroller, *to);
+            Ok((true, Some(format!("scrolled {} from {from} to {now} px of {}", brief(&scroller), scroller.scroll_height() - scroller.client_height()))))
+        }
     }
 }
 
@@ -118,12 +124,32 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
     let mut first_error: Option<ActError> = None;
     let mut last_el: Option<Element> = None;
     let mut attempts = 0u8;
+    // How a virtualized list's row was brought into the DOM, if it was.
+    let mut materialized: Option<String> = None;
     for attempt in ATTEMPTS {
         let Some(sel) = selector_for(document, attempt, selector, id, last_el.as_ref()) else { continue };
         let el = match bind(document, &sel) {
             Ok(el) => el,
             // Ambiguity and bad selectors do not get better by retrying.
             Err(e @ (ActError::Ambiguous { .. } | ActError::BadSelector(_))) => return Err(e),
+            // Not rendered yet, perhaps: a virtualized list shows it once
+            // scrolled there (once per action; the bounded sweep covers
+            // every row).
+            Err(e @ ActError::NotFound { .. }) if attempt == Attempt::AsGiven => match virtualized::materialize(document, &sel, &describe_selector(&sel)).await {
+                Ok(Some(found)) => {
+                    materialized = Some(found.note);
+                    found.el
+                }
+                Ok(None) => {
+                    first_error.get_or_insert(e);
+                    continue;
+                }
+                Err(e @ ActError::Ambiguous { .. }) => return Err(e),
+                Err(swept) => {
+                    first_error.get_or_insert(swept);
+                    continue;
+                }
+            },
             Err(e) => {
                 first_error.get_or_insert(e);
                 continue;
@@ -133,6 +159,10 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
         let url_before = crate::digest::page_url(document);
         let before = observe::digest(document);
         let counter = observe::MutationCounter::start(document);
+        let scrolled_box = matches!(action, DomAction::Scroll { .. }).then(|| virtualized::scroll_box(&el)).flatten().map(|b| {
+            let top = b.scroll_top();
+            (b, top)
+        });
         let (expected, detail) = perform(&el, action).await?;
         if let Some(c) = &counter {
             observe::settle(document, c, &url_before, &before).await;
@@ -145,6 +175,12 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
         if what == ["focus"] && observe::focused(document).is_some_and(|f| f == el || el.contains(Some(&f))) {
             what.clear();
         }
+        // Scrolling a box other than the page's main one, or a list to
+        // render the target, is a change the page digest does not see.
+        let box_moved = scrolled_box.as_ref().is_some_and(|(b, top)| b.scroll_top() != *top);
+        if (box_moved || materialized.is_some()) && !what.iter().any(|w| w == "scroll") {
+            what.push("scroll".into());
+        }
         let done = !what.is_empty() || !expected || !action.retry_when_unchanged() || effect_invisible(&el);
         if done {
             return Ok(ActOutcome {
@@ -153,7 +189,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
                 changes: what,
                 attempts,
                 used_selector: (sel != *selector).then_some(sel),
-                detail,
+                detail: detail.or(materialized),
             });
         }
         last_el = Some(el);

@@ -21,7 +21,7 @@ pub fn aim(el: &Element) -> Result<(f64, f64), ActError> {
         .map(|w| (num(w.inner_width().ok()), num(w.inner_height().ok())))
         .unwrap_or((0.0, 0.0));
     let inside = |r: &web_sys::DomRect| r.top() >= 0.0 && r.left() >= 0.0 && r.bottom() <= vh && r.right() <= vw;
-    if !inside(&r) {
+    if !inside(&r) || clipped(el, &r) {
         let opts = web_sys::ScrollIntoViewOptions::new();
         opts.set_block(web_sys::ScrollLogicalPosition::Center);
         opts.set_inline(web_sys::ScrollLogicalPosition::Center);
@@ -36,6 +36,37 @@ pub fn aim(el: &Element) -> Result<(f64, f64), ActError> {
     let x = (r.left().max(0.0) + r.right().min(vw.max(1.0))) / 2.0;
     let y = (r.top().max(0.0) + r.bottom().min(vh.max(1.0))) / 2.0;
     Ok((x, y))
+}
+
+/// Whether a scrolling box around `el` hides part of `r` (its box): inside
+/// the window is not enough for a row of a scrolled list or panel (a
+/// virtualized list renders rows beyond its visible part).
+fn clipped(el: &Element, r: &web_sys::DomRect) -> bool {
+    let Some(win) = web_sys::window() else { return false };
+    let mut cur = el.parent_element();
+    while let Some(c) = cur {
+        let tag = c.local_name();
+        if tag == "body" || tag == "html" {
+            return false;
+        }
+        // Only boxes with hidden content can clip by scrolling; reading
+        // their style is the costly part, so test the sizes first.
+        if c.scroll_height() > c.client_height() + 1 || c.scroll_width() > c.client_width() + 1 {
+            let overflow = win.get_computed_style(&c).ok().flatten().map(|s| {
+                (s.get_property_value("overflow-x").unwrap_or_default(), s.get_property_value("overflow-y").unwrap_or_default())
+            });
+            if overflow.is_some_and(|(x, y)| x != "visible" || y != "visible") {
+                let b = c.get_bounding_client_rect();
+                // The box's client area: its border box less borders (scrollbars ignored).
+                let (top, left) = (b.top() + f64::from(c.client_top()), b.left() + f64::from(c.client_left()));
+                if r.top() < top - 0.5 || r.left() < left - 0.5 || r.bottom() > top + f64::from(c.client_height()) + 0.5 || r.right() > left + f64::from(c.client_width()) + 0.5 {
+                    return true;
+                }
+            }
+        }
+        cur = c.parent_element();
+    }
+    false
 }
 
 fn num(v: Option<wasm_bindgen::JsValue>) -> f64 {

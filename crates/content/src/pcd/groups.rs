@@ -115,8 +115,9 @@ fn common_container(a: &Element, b: &Element) -> Option<Element> {
     for _ in 0..12 {
         let c = cur?;
         if c.contains(Some(b)) {
-            // Repeats inside a list or table are that structure's items already.
-            return (!dom::matches(&c, "ul, ol, table, tbody, thead, tr, body, html")).then_some(c);
+            // Repeats inside a list or table (native or ARIA: a virtualized
+            // grid's row group) are that structure's items already.
+            return (!dom::matches(&c, "ul, ol, table, tbody, thead, tr, body, html, [role~=rowgroup i], [role~=row i], [role~=list i], [role~=table i], [role~=grid i], [role~=treegrid i]")).then_some(c);
         }
         cur = c.parent_element();
     }
@@ -364,7 +365,8 @@ fn sort_by_position<T>(v: &mut [(Element, T, Vec<Element>)]) {
 }
 
 /// Every item of the group container `el` as `dom.extract` reads it (at
-/// most `max`), with the table's column headers and the total count.
+/// most `max`), with the table's column headers and the total count (the
+/// declared one of a virtualized list, as its `approxCount`).
 /// Same readings as the samples behind `itemFields`, so advertised fields
 /// are filled.
 pub fn read_items(el: &Element, max: usize) -> (Vec<String>, Vec<bc_core::pcd::extract::ItemRead>, u32) {
@@ -388,5 +390,7 @@ pub fn read_items(el: &Element, max: usize) -> (Vec<String>, Vec<bc_core::pcd::e
                 .and_then(|h| h.as_string()),
         })
         .collect();
-    (columns, reads, items.len() as u32)
+    // A virtualized list declares more items than it renders: its total is that.
+    let total = declared_count(el, &items, !columns.is_empty()).unwrap_or(0).max(items.len() as u32);
+    (columns, reads, total)
 }

@@ -1,5 +1,6 @@
 //! Where a selector looks: the document its `framePath` names (same-origin
-//! frames only; a cross-origin frame is its own content script's job), and
+//! frames here; a cross-origin frame is its own content script's job, and
+//! [`locate`] says where that starts), and
 //! within it the document plus every open shadow root, in the order
 //! Playwright's engines visit them (a root's light tree, then each shadow
 //! root in host order, depth first) so `nth` counts as `getByRole` does.
@@ -21,19 +22,52 @@ pub struct Tree {
     pub host: Option<Element>,
 }
 
-/// The document `frame_path` leads to from `top`.
-pub fn frame_document(top: &Document, frame_path: &[String]) -> Result<Document, SelectorError> {
+/// Where a frame path leads from `top`: a document this script can read,
+/// or the first cross-origin frame on the way (whose own content script
+/// takes the rest of the path; the worker routes it, `bc_core::frames`).
+pub enum Located {
+    Here(Document),
+    Across {
+        /// The cross-origin `<iframe>`/`<frame>`.
+        frame: Element,
+        /// The steps of the path up to and including `frame`.
+        consumed: usize,
+        /// `frame`'s viewport origin in `top`'s viewport (same-origin
+        /// frames on the way included).
+        x: f64,
+        y: f64,
+    },
+}
+
+/// Follows `frame_path` from `top` as far as this script can.
+pub fn locate(top: &Document, frame_path: &[String]) -> Result<Located, SelectorError> {
     let mut doc = top.clone();
-    for step in frame_path {
+    let (mut x, mut y) = (0.0, 0.0);
+    for (i, step) in frame_path.iter().enumerate() {
         // The frame may sit inside a shadow root of the current document.
         let frame = trees(&doc)
             .iter()
             .find_map(|t| t.root.select(step).into_iter().find(|el| matches!(dom::tag(el).as_str(), "iframe" | "frame")))
             .ok_or_else(|| SelectorError::FrameNotFound { path: frame_path.to_vec(), step: step.clone() })?;
-        doc = dom::frame_document(&frame)
-            .ok_or_else(|| SelectorError::FrameCrossOrigin { path: frame_path.to_vec(), step: step.clone() })?;
+        let (fx, fy) = crate::pcd::frames::content_origin(&frame);
+        x += fx;
+        y += fy;
+        match dom::frame_document(&frame) {
+            Some(d) => doc = d,
+            None => return Ok(Located::Across { frame, consumed: i + 1, x, y }),
+        }
     }
-    Ok(doc)
+    Ok(Located::Here(doc))
+}
+
+/// The document `frame_path` leads to from `top`, when it is readable here.
+pub fn frame_document(top: &Document, frame_path: &[String]) -> Result<Document, SelectorError> {
+    match locate(top, frame_path)? {
+        Located::Here(doc) => Ok(doc),
+        Located::Across { consumed, .. } => {
+            Err(SelectorError::FrameCrossOrigin { path: frame_path.to_vec(), step: frame_path[consumed - 1].clone() })
+        }
+    }
 }
 
 /// The frame path of the document `el` lives in, as the collector writes

@@ -228,6 +228,7 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
                 .applies_to
                 .and_then(|g| surviving.get(&g))
                 .map(|(id, _)| id.clone()),
+            frame_path: None,
         });
     }
 

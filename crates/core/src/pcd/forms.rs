@@ -89,6 +89,7 @@ pub fn form_candidate(index: usize, f: &FormFact, viewport_h: f64) -> FormCandid
             landmark: f.facts.landmark,
             field_summaries,
             submit_label,
+            frame_path: None,
         },
     }
 }

@@ -259,6 +259,7 @@ fn minipcd_entries_map_to_candidates() {
         above_fold: None,
         cluster_id: Some("k".into()),
         applies_to_collection_id: None,
+        frame_path: None,
     };
     let form = MiniForm {
         id: "f1".into(),
@@ -271,6 +272,7 @@ fn minipcd_entries_map_to_candidates() {
             required: None,
         }],
         submit_label: None,
+        frame_path: None,
     };
     let collection = MiniCollection {
         id: "c1".into(),

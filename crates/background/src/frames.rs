@@ -1,0 +1,201 @@
+//! Requests into cross-origin frames (issue 4 point 1; the rules are in
+//! `bc_core::frames`). Chrome has no `runtime.getFrameId(element)`, so the
+//! frame that reaches a cross-origin `<iframe>` posts a nonce into it and
+//! answers `EnterFrame`; the child's loader announces the nonce
+//! ([`on_message`]) and the sender's `frameId` is the frame to talk to.
+//!
+//! - [`ask`]: any request, following its selector's framePath through
+//!   cross-origin frames; boxes come back in top-page coordinates.
+//! - [`mini_pcd`]: the top page's MiniPCD plus its cross-origin frames'
+//!   (bounded; a frame that does not answer in time is left out quietly).
+//! - [`details`]: `getDetails`, framed ids (`childId@tag`) asked of their frame.
+//!
+//! What is heard is kept only for seconds ([`HelloBook`]); nothing here
+//! survives a worker restart, nor needs to: a request in flight ends with
+//! its caller.
+
+use crate::{chrome, js, tabs};
+use bc_core::frames::{self, FrameError, FrameHop, HelloBook, HELLO_TIMEOUT_MS, MAX_HOPS, PCD_FRAME_TIMEOUT_MS};
+use bc_core::protocol::{ContentEvent, ContentRequest, ContentResponse, CopilotError, SenderClass};
+use bc_core::tools::{ErrorCode, ToolError};
+use bc_core::types::{MiniPcd, PcdActionDetail};
+use futures::future::{join_all, select, Either, LocalBoxFuture};
+use futures::FutureExt;
+use gloo_timers::future::TimeoutFuture;
+use std::cell::RefCell;
+use wasm_bindgen::JsValue;
+
+thread_local! {
+    static BOOK: RefCell<HelloBook> = RefCell::new(HelloBook::default());
+}
+
+/// How often a waiting request looks for its frame's announcement.
+const POLL_MS: u32 = 10;
+
+/// `chrome.runtime.onMessage` in the worker: only our content script's
+/// `FrameHello` is heard; anything else is ignored.
+pub fn on_message(msg: JsValue, sender: JsValue) {
+    let tab = js_sys::Reflect::get(&sender, &"tab".into()).unwrap_or(JsValue::UNDEFINED);
+    let class = SenderClass::classify(
+        &chrome::runtime_id(),
+        js::get_str(&sender, "id").as_deref(),
+        js::get_str(&sender, "url").as_deref(),
+        js::get_i32(&tab, "id"),
+        js::get_i32(&sender, "frameId"),
+    );
+    let SenderClass::ContentScript { tab_id, frame_id } = class else { return };
+    if let Ok(ContentEvent::FrameHello { nonce }) = js::from_js::<ContentEvent>(msg) {
+        BOOK.with(|b| b.borrow_mut().record(&nonce, tab_id, frame_id, js_sys::Date::now()));
+    }
+}
+
+/// A request that could not be answered: by the page, or on the way to a frame.
+#[derive(Debug)]
+pub enum AskError {
+    Page(CopilotError),
+    Frame(FrameError),
+}
+
+impl AskError {
+    /// Content failures are worth a retry (the page may be loading).
+    pub fn tool_error(&self) -> ToolError {
+        match self {
+            AskError::Page(e) => ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true),
+            AskError::Frame(e) => e.tool_error(),
+        }
+    }
+}
+
+/// Sends `request` to the frame of `tab_id` that its selector's framePath
+/// names: the top frame, then each cross-origin frame on the way.
+pub async fn ask(tab_id: i32, request: ContentRequest) -> Result<ContentResponse, AskError> {
+    let (mut frame_id, mut dx, mut dy) = (0, 0.0, 0.0);
+    let mut request = request;
+    for hops in 0..=MAX_HOPS {
+        let mut answer = tabs::ask_frame(tab_id, frame_id, &request).await.map_err(AskError::Page)?;
+        let ContentResponse::EnterFrame { hop } = answer else {
+            answer.translate(dx, dy);
+            return Ok(answer);
+        };
+        if hops == MAX_HOPS {
+            break;
+        }
+        frame_id = child_frame(tab_id, &hop, HELLO_TIMEOUT_MS).await?;
+        dx += hop.x;
+        dy += hop.y;
+        request = request.without_steps(hop.path.len());
+    }
+    Err(AskError::Frame(FrameError::TooDeep { max: MAX_HOPS }))
+}
+
+/// The frame id that announced `hop`'s nonce, waiting up to `timeout_ms`.
+async fn child_frame(tab_id: i32, hop: &FrameHop, timeout_ms: u32) -> Result<i32, AskError> {
+    let step = hop.path.last().cloned().unwrap_or_default();
+    let mut waited = 0;
+    loop {
+        if let Some(found) = BOOK.with(|b| b.borrow_mut().take(&hop.nonce, tab_id, &step)) {
+            return found.map_err(AskError::Frame);
+        }
+        if waited >= timeout_ms {
+            return Err(AskError::Frame(FrameError::NotAnswering { step, waited_ms: waited }));
+        }
+        TimeoutFuture::new(POLL_MS).await;
+        waited += POLL_MS;
+    }
+}
+
+/// `getMiniPCD`: the top page's MiniPCD with its cross-origin frames' merged in.
+pub async fn mini_pcd(tab_id: i32) -> Result<MiniPcd, ToolError> {
+    mini_in(tab_id, 0, 0).await
+}
+
+fn mini_in(tab_id: i32, frame_id: i32, depth: usize) -> LocalBoxFuture<'static, Result<MiniPcd, ToolError>> {
+    async move {
+        let (mut mini, hops) = match tabs::ask_frame(tab_id, frame_id, &ContentRequest::MiniPcd).await {
+            Ok(ContentResponse::MiniPcd { mini, frames }) => (mini, frames),
+            Ok(ContentResponse::Refused { error }) => return Err(error),
+            Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+            Err(e) => return Err(AskError::Page(e).tool_error()),
+        };
+        if depth >= MAX_HOPS {
+            return Ok(mini);
+        }
+        // All frames at once, each bounded: one slow frame costs at most
+        // its timeout, and never the whole MiniPCD.
+        let children = join_all(hops.iter().map(|hop| {
+            let child = async move {
+                let frame = child_frame(tab_id, hop, PCD_FRAME_TIMEOUT_MS).await.ok()?;
+                mini_in(tab_id, frame, depth + 1).await.ok()
+            };
+            async move {
+                match select(child.boxed_local(), TimeoutFuture::new(PCD_FRAME_TIMEOUT_MS)).await {
+                    Either::Left((found, _)) => found,
+                    Either::Right(_) => None,
+                }
+            }
+        }))
+        .await;
+        for (hop, child) in hops.iter().zip(children) {
+            if let Some(child) = child {
+                frames::merge_frame(&mut mini, child, &hop.path);
+            }
+        }
+        Ok(mini)
+    }
+    .boxed_local()
+}
+
+/// `getDetails`: plain ids from the top frame, framed ids (`childId@tag`)
+/// from the frame their tag names, in the order asked.
+pub async fn details(tab_id: i32, ids: Vec<String>) -> Result<Vec<PcdActionDetail>, ToolError> {
+    details_in(tab_id, 0, ids, 0).await
+}
+
+fn details_in(tab_id: i32, frame_id: i32, ids: Vec<String>, depth: usize) -> LocalBoxFuture<'static, Result<Vec<PcdActionDetail>, ToolError>> {
+    async move {
+        let local: Vec<String> = ids.iter().filter(|id| frames::split_framed_id(id).is_none()).cloned().collect();
+        let mut found: Vec<PcdActionDetail> = Vec::new();
+        if !local.is_empty() || ids.is_empty() {
+            match tabs::ask_frame(tab_id, frame_id, &ContentRequest::Details { ids: local }).await {
+                Ok(ContentResponse::Details { details }) => found.extend(details),
+                Ok(ContentResponse::Refused { error }) => return Err(error),
+                Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+                Err(e) => return Err(AskError::Page(e).tool_error()),
+            }
+        }
+        // Framed ids, one frame at a time (by tag, in order of appearance).
+        let mut tags: Vec<&str> = Vec::new();
+        for (_, tag) in ids.iter().filter_map(|id| frames::split_framed_id(id)) {
+            if !tags.contains(&tag) {
+                tags.push(tag);
+            }
+        }
+        for tag in tags {
+            let wanted: Vec<(&String, &str)> = ids
+                .iter()
+                .filter_map(|id| frames::split_framed_id(id).filter(|(_, t)| *t == tag).map(|(child, _)| (id, child)))
+                .collect();
+            let unknown = || FrameError::UnknownFrame { id: wanted[0].0.clone() }.tool_error();
+            if depth >= MAX_HOPS {
+                return Err(unknown());
+            }
+            let hop = match tabs::ask_frame(tab_id, frame_id, &ContentRequest::EnterFrame { tag: tag.to_owned() }).await {
+                Ok(ContentResponse::EnterFrame { hop }) => hop,
+                Ok(_) => return Err(unknown()),
+                Err(e) => return Err(AskError::Page(e).tool_error()),
+            };
+            let child = child_frame(tab_id, &hop, HELLO_TIMEOUT_MS).await.map_err(|e| e.tool_error())?;
+            let child_ids = wanted.iter().map(|(_, c)| c.to_string()).collect();
+            let details = details_in(tab_id, child, child_ids, depth + 1).await?;
+            for detail in details {
+                if let Some((id, _)) = wanted.iter().find(|(_, child)| *child == detail.id) {
+                    found.push(frames::lift_detail(detail, id, &hop.path));
+                }
+            }
+        }
+        // The order asked for, as the tool promises.
+        found.sort_by_key(|d| ids.iter().position(|id| *id == d.id));
+        Ok(found)
+    }
+    .boxed_local()
+}

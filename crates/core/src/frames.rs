@@ -1,0 +1,524 @@
+//! Cross-origin frames, the browser-free half (issue 4 point 1, seed 000 §6
+//! "cross-origin iframes require explicit switch").
+//!
+//! A content script cannot read a cross-origin iframe's document, and Chrome
+//! has no `runtime.getFrameId(element)`; so a request whose `framePath`
+//! steps into one is *routed*:
+//! 1. the frame that reaches the cross-origin `<iframe>` (walking the
+//!    same-origin prefix of the path) posts a random nonce into
+//!    `iframe.contentWindow` and answers [`ContentResponse::EnterFrame`]
+//!    with a [`FrameHop`] (the steps it consumed, where the iframe's
+//!    viewport sits in its own viewport);
+//! 2. the child frame's loader (`content-loader.js`, a few lines) sees the
+//!    nonce come from `window.parent` and tells the worker
+//!    ([`ContentEvent::FrameHello`](crate::protocol::ContentEvent)); the
+//!    worker learns the child's `frameId` from the sender ([`HelloBook`]);
+//! 3. the worker sends the request, its path minus the consumed steps, to
+//!    that frame ([`ContentRequest::without_steps`]) and translates the
+//!    boxes of the answer into top-page coordinates ([`ContentResponse::translate`]).
+//!
+//! Nested cross-origin frames repeat this (at most [`MAX_HOPS`]).
+//!
+//! `getMiniPCD` merges the MiniPCDs of cross-origin frames ([`merge_frame`]):
+//! their entries carry the `framePath` that reaches them and ids of the form
+//! `childId@tag` ([`framed_id`]), where `tag` names the frame path, so
+//! `getDetails` can route them without the worker keeping any state.
+
+use crate::protocol::{ContentRequest, ContentResponse};
+use crate::tools::{ErrorCode, ToolError, WaitEvent};
+use crate::types::{MiniPcd, PcdActionDetail, Rect, RoleSelector};
+use serde::{Deserialize, Serialize};
+
+/// The key of the window message a parent frame posts into a cross-origin
+/// child (`{bcFrameNonce: "…"}`); `extension/content-loader.js` checks it.
+pub const NONCE_KEY: &str = "bcFrameNonce";
+/// How long the worker waits for a child frame to announce a nonce: the
+/// loader answers at once, so only a frame that is still loading (or where
+/// our content script cannot run) takes this long.
+pub const HELLO_TIMEOUT_MS: u32 = 2_000;
+/// Cross-origin frames crossed by one request, at most.
+pub const MAX_HOPS: usize = 4;
+/// `getMiniPCD`: cross-origin frames asked, at most (document order).
+pub const MAX_PCD_FRAMES: usize = 4;
+/// `getMiniPCD`: how long one frame may take to announce itself and answer;
+/// a frame that does not is left out, quietly.
+pub const PCD_FRAME_TIMEOUT_MS: u32 = 1_000;
+/// `getMiniPCD`: entries taken from all cross-origin frames together, at
+/// most; the top page's own entries make room for them within seed 000's
+/// budgets (30 actions / 20 forms).
+pub const FRAME_ACTIONS: usize = 10;
+pub const FRAME_FORMS: usize = 5;
+
+/// A step into a cross-origin frame, as the frame that reached its
+/// `<iframe>` reports it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameHop {
+    /// Posted into the iframe's window; the child announces it.
+    pub nonce: String,
+    /// The framePath steps from the answering frame down to, and
+    /// including, the cross-origin iframe.
+    pub path: Vec<String>,
+    /// The iframe's viewport origin in the answering frame's viewport
+    /// (border box + border + padding, CSS px).
+    pub x: f64,
+    pub y: f64,
+}
+
+/// A selector's frame path (empty: the frame that receives it).
+pub fn frame_path(sel: &RoleSelector) -> &[String] {
+    match sel {
+        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
+            frame_path.as_deref().unwrap_or_default()
+        }
+    }
+}
+
+/// `sel` with its frame path replaced (`None` when empty, as serialised).
+pub fn with_frame_path(sel: &RoleSelector, path: Vec<String>) -> RoleSelector {
+    let mut sel = sel.clone();
+    match &mut sel {
+        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
+            *frame_path = (!path.is_empty()).then_some(path);
+        }
+    }
+    sel
+}
+
+/// `sel` as the frame `n` steps down its path sees it.
+pub fn without_steps(sel: &RoleSelector, n: usize) -> RoleSelector {
+    with_frame_path(sel, frame_path(sel).iter().skip(n).cloned().collect())
+}
+
+/// `sel` as seen from `prefix` frames up (a child frame's `getDetails`
+/// answer, from the top page).
+pub fn with_prefix(sel: &RoleSelector, prefix: &[String]) -> RoleSelector {
+    with_frame_path(sel, prefix.iter().chain(frame_path(sel)).cloned().collect())
+}
+
+/// The selector of a `dom.waitFor` `selector` wait: a RoleSelector as JSON
+/// (anything else is CSS, which has no frame path).
+pub fn wait_selector(value: &str) -> Option<RoleSelector> {
+    serde_json::from_str(value).ok()
+}
+
+impl ContentRequest {
+    /// The frame path of the selector this request acts on, if it has one.
+    pub fn frame_path(&self) -> Vec<String> {
+        match self {
+            ContentRequest::Resolve { selector } | ContentRequest::Act { selector, .. } => frame_path(selector).to_vec(),
+            ContentRequest::WaitFor { event: WaitEvent::Selector, value: Some(v), .. } => {
+                wait_selector(v).map(|s| frame_path(&s).to_vec()).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The request for the frame `n` steps down its selector's path.
+    pub fn without_steps(self, n: usize) -> ContentRequest {
+        match self {
+            ContentRequest::Resolve { selector } => ContentRequest::Resolve { selector: without_steps(&selector, n) },
+            ContentRequest::Act { selector, id, action } => {
+                // A MiniPCD id names an element of the top page's build: the
+                // child frame would rebind it to a stranger.
+                let id = id.filter(|_| n == 0);
+                ContentRequest::Act { selector: without_steps(&selector, n), id, action }
+            }
+            ContentRequest::WaitFor { event: WaitEvent::Selector, value: Some(v), timeout_ms } => {
+                let value = match wait_selector(&v) {
+                    Some(sel) => serde_json::to_string(&without_steps(&sel, n)).expect("selectors serialise"),
+                    None => v,
+                };
+                ContentRequest::WaitFor { event: WaitEvent::Selector, value: Some(value), timeout_ms }
+            }
+            other => other,
+        }
+    }
+}
+
+impl Rect {
+    /// The same box, moved by (`dx`, `dy`).
+    pub fn translated(self, dx: f64, dy: f64) -> Rect {
+        Rect { x: self.x + dx, y: self.y + dy, ..self }
+    }
+}
+
+impl ContentResponse {
+    /// Moves the boxes of an answer from a frame whose viewport starts at
+    /// (`dx`, `dy`) in the top viewport into top-page coordinates.
+    pub fn translate(&mut self, dx: f64, dy: f64) {
+        if let ContentResponse::Resolved { resolution } = self {
+            for m in &mut resolution.matches {
+                m.rect = m.rect.translated(dx, dy);
+            }
+        }
+    }
+}
+
+/// Why a request could not reach a cross-origin frame.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FrameError {
+    #[error("the cross-origin frame `{step}` did not answer within {waited_ms} ms (still loading, or the copilot cannot run in it)")]
+    NotAnswering { step: String, waited_ms: u32 },
+    #[error("the cross-origin frame `{step}` went away before it answered ({detail})")]
+    Gone { step: String, detail: String },
+    #[error("framePath crosses more than {max} cross-origin frames")]
+    TooDeep { max: usize },
+    #[error("more than one frame answered for `{step}`; the page may be imitating the copilot")]
+    Claimed { step: String },
+    #[error("no frame of this page matches the frame of id `{id}`; call getMiniPCD again")]
+    UnknownFrame { id: String },
+}
+
+impl FrameError {
+    pub fn tool_error(&self) -> ToolError {
+        let (code, retryable) = match self {
+            FrameError::NotAnswering { .. } | FrameError::Gone { .. } => (ErrorCode::ContentUnavailable, true),
+            FrameError::TooDeep { .. } => (ErrorCode::InvalidArgs, false),
+            FrameError::Claimed { .. } => (ErrorCode::ContentUnavailable, false),
+            FrameError::UnknownFrame { .. } => (ErrorCode::NotFound, true),
+        };
+        ToolError::new(code, self.to_string(), retryable)
+    }
+}
+
+/// What the worker heard from child frames: nonce → the frame that
+/// announced it. Announcements may arrive before the parent's answer (the
+/// nonce is posted before it answers), so they are kept for a while.
+#[derive(Debug, Default)]
+pub struct HelloBook {
+    entries: Vec<Hello>,
+}
+
+#[derive(Debug)]
+struct Hello {
+    nonce: String,
+    tab_id: i32,
+    frame_id: i32,
+    /// Another frame announced the same nonce: a page script copied it.
+    claimed_twice: bool,
+    at_ms: f64,
+}
+
+/// Announcements older than this are dropped (nobody waits that long).
+const HELLO_TTL_MS: f64 = 10_000.0;
+/// And at most this many are kept (a page posting nonces in a loop).
+const HELLO_CAP: usize = 64;
+
+impl HelloBook {
+    /// Frame `frame_id` of tab `tab_id` announced `nonce` at `now_ms`.
+    pub fn record(&mut self, nonce: &str, tab_id: i32, frame_id: i32, now_ms: f64) {
+        self.entries.retain(|h| now_ms - h.at_ms < HELLO_TTL_MS);
+        if let Some(h) = self.entries.iter_mut().find(|h| h.nonce == nonce) {
+            h.claimed_twice |= h.tab_id != tab_id || h.frame_id != frame_id;
+            return;
+        }
+        if self.entries.len() >= HELLO_CAP {
+            self.entries.remove(0);
+        }
+        self.entries.push(Hello { nonce: nonce.to_owned(), tab_id, frame_id, claimed_twice: false, at_ms: now_ms });
+    }
+
+    /// The frame of tab `tab_id` that announced `nonce`, once (`None`: not
+    /// yet). An announcement from another tab is not an answer.
+    pub fn take(&mut self, nonce: &str, tab_id: i32, step: &str) -> Option<Result<i32, FrameError>> {
+        let i = self.entries.iter().position(|h| h.nonce == nonce && h.tab_id == tab_id)?;
+        let h = self.entries.remove(i);
+        Some(if h.claimed_twice { Err(FrameError::Claimed { step: step.to_owned() }) } else { Ok(h.frame_id) })
+    }
+}
+
+/// A short name for a frame path (FNV-1a, 32 bits, base 36): what a framed
+/// id carries instead of the path itself.
+pub fn path_tag(path: &[String]) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in path.join("\u{1f}").bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    let mut out = Vec::new();
+    loop {
+        out.push(char::from_digit(h % 36, 36).expect("digit"));
+        h /= 36;
+        if h == 0 {
+            break;
+        }
+    }
+    out.iter().rev().collect()
+}
+
+/// The id of a cross-origin frame's entry in the top page's MiniPCD.
+pub fn framed_id(child_id: &str, path: &[String]) -> String {
+    format!("{child_id}@{}", path_tag(path))
+}
+
+/// `childId@tag` → (`childId`, `tag`); the last `@` is the outermost frame,
+/// so a nested frame's id unwraps one frame at a time.
+pub fn split_framed_id(id: &str) -> Option<(&str, &str)> {
+    id.rsplit_once('@').filter(|(child, tag)| !child.is_empty() && !tag.is_empty())
+}
+
+/// A child frame's `getDetails` entry as the top page sees it: its framed
+/// id, and selectors that start with the path to the frame.
+pub fn lift_detail(detail: PcdActionDetail, id: &str, prefix: &[String]) -> PcdActionDetail {
+    let frame_path: Vec<String> = prefix.iter().chain(detail.frame_path.iter().flatten()).cloned().collect();
+    PcdActionDetail {
+        id: id.to_owned(),
+        selector: with_prefix(&detail.selector, prefix),
+        alt_selectors: detail.alt_selectors.map(|alts| alts.iter().map(|s| with_prefix(s, prefix)).collect()),
+        landmark: detail.landmark,
+        frame_path: Some(frame_path),
+    }
+}
+
+/// Adds the MiniPCD of the cross-origin frame at `path` to `top`: its
+/// actions and forms, with framed ids and their `framePath`, within
+/// [`FRAME_ACTIONS`]/[`FRAME_FORMS`] for all frames together; the top
+/// page's lowest-priority entries (its lists are in priority order) make
+/// room when the budgets are full. Collections stay out: `dom.extract` is
+/// not routed into frames. The child's `ts` is not merged: the top page's
+/// version is what the ids belong to.
+pub fn merge_frame(top: &mut MiniPcd, child: MiniPcd, path: &[String]) {
+    let framed = |fp: &Option<Vec<String>>| fp.is_some();
+    let room = |have: usize, cap: usize| cap.saturating_sub(have);
+    let lift_path = |fp: Option<Vec<String>>| Some(path.iter().cloned().chain(fp.into_iter().flatten()).collect::<Vec<_>>());
+
+    let taken = top.actions.iter().filter(|a| framed(&a.frame_path)).count();
+    let actions: Vec<_> = child.actions.into_iter().take(room(taken, FRAME_ACTIONS)).collect();
+    make_room(&mut top.actions, actions.len(), MiniPcd::MAX_ACTIONS, |a| framed(&a.frame_path));
+    for mut a in actions {
+        a.id = framed_id(&a.id, path);
+        a.cluster_id = None;
+        a.applies_to_collection_id = None;
+        a.frame_path = lift_path(a.frame_path.take());
+        top.actions.push(a);
+    }
+
+    let taken = top.forms.iter().filter(|f| framed(&f.frame_path)).count();
+    let forms: Vec<_> = child.forms.into_iter().take(room(taken, FRAME_FORMS)).collect();
+    make_room(&mut top.forms, forms.len(), MiniPcd::MAX_FORMS, |f| framed(&f.frame_path));
+    for mut f in forms {
+        f.id = framed_id(&f.id, path);
+        f.frame_path = lift_path(f.frame_path.take());
+        top.forms.push(f);
+    }
+}
+
+/// Drops the last entries not from frames until `extra` more fit in `cap`.
+fn make_room<T>(list: &mut Vec<T>, extra: usize, cap: usize, from_frame: impl Fn(&T) -> bool) {
+    while list.len() + extra > cap {
+        match list.iter().rposition(|e| !from_frame(e)) {
+            Some(i) => {
+                list.remove(i);
+            }
+            None => break,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::act::DomAction;
+    use crate::types::{ActionRole, MiniAction, MiniForm, NameMode, ResolvedMatch, Resolution};
+    use serde_json::json;
+
+    fn sel(path: &[&str]) -> RoleSelector {
+        let mut s = RoleSelector::role("button", Some("Go"), NameMode::Exact);
+        if let RoleSelector::Role { frame_path, .. } = &mut s {
+            *frame_path = (!path.is_empty()).then(|| path.iter().map(|p| p.to_string()).collect());
+        }
+        s
+    }
+
+    #[test]
+    fn steps_are_consumed_and_prefixed() {
+        // (path, consumed, left)
+        let cases: &[(&[&str], usize, &[&str])] = &[
+            (&["iframe#a"], 1, &[]),
+            (&["iframe#a", "iframe[name=\"b\"]"], 1, &["iframe[name=\"b\"]"]),
+            (&["iframe#a", "iframe#b", "iframe#c"], 2, &["iframe#c"]),
+            (&[], 0, &[]),
+            (&["iframe#a"], 5, &[]),
+        ];
+        for (path, n, left) in cases {
+            let out = without_steps(&sel(path), *n);
+            assert_eq!(frame_path(&out), &left.iter().map(|s| s.to_string()).collect::<Vec<_>>()[..], "{path:?} - {n}");
+            // An empty path is absent on the wire, as the seed's optional field.
+            if left.is_empty() {
+                assert!(serde_json::to_value(&out).unwrap().get("framePath").is_none());
+            }
+        }
+        let lifted = with_prefix(&sel(&["iframe#c"]), &["iframe#a".into()]);
+        assert_eq!(frame_path(&lifted), ["iframe#a".to_string(), "iframe#c".to_string()]);
+    }
+
+    #[test]
+    fn requests_lose_the_consumed_steps() {
+        let resolve = ContentRequest::Resolve { selector: sel(&["iframe#a", "iframe#b"]) };
+        assert_eq!(resolve.frame_path(), ["iframe#a", "iframe#b"]);
+        assert_eq!(resolve.without_steps(1).frame_path(), ["iframe#b"]);
+
+        let act = ContentRequest::Act { selector: sel(&["iframe#a"]), id: Some("a1".into()), action: DomAction::Submit };
+        let ContentRequest::Act { selector, id, .. } = act.without_steps(1) else { unreachable!() };
+        assert_eq!((frame_path(&selector).len(), id), (0, None), "a top-page MiniPCD id means nothing in the child");
+
+        let value = serde_json::to_string(&sel(&["iframe#a", "iframe#b"])).unwrap();
+        let wait = ContentRequest::WaitFor { event: WaitEvent::Selector, value: Some(value), timeout_ms: 100 };
+        assert_eq!(wait.frame_path(), ["iframe#a", "iframe#b"]);
+        let ContentRequest::WaitFor { value: Some(v), .. } = wait.without_steps(1) else { unreachable!() };
+        assert_eq!(frame_path(&wait_selector(&v).unwrap()), ["iframe#b"]);
+
+        // A CSS wait has no frame path and is left alone.
+        let css = ContentRequest::WaitFor { event: WaitEvent::Selector, value: Some("#x".into()), timeout_ms: 100 };
+        assert!(css.frame_path().is_empty());
+        assert_eq!(css.clone().without_steps(1), css);
+    }
+
+    #[test]
+    fn boxes_move_into_top_page_coordinates() {
+        let m = |x, y| ResolvedMatch { role: None, name: String::new(), tag: "input".into(), rect: Rect { x, y, width: 10.0, height: 5.0 } };
+        let mut r = ContentResponse::Resolved { resolution: Resolution { count: 2, matches: vec![m(1.0, 2.0), m(-3.0, 40.0)] } };
+        // Two hops: the iframe at (100, 200) in the top page, its child at (10, 20) in it.
+        r.translate(100.0 + 10.0, 200.0 + 20.0);
+        let ContentResponse::Resolved { resolution } = r else { unreachable!() };
+        let got: Vec<_> = resolution.matches.iter().map(|m| (m.rect.x, m.rect.y, m.rect.width, m.rect.height)).collect();
+        assert_eq!(got, vec![(111.0, 222.0, 10.0, 5.0), (107.0, 260.0, 10.0, 5.0)]);
+    }
+
+    #[test]
+    fn hello_book_matches_nonce_and_tab() {
+        let mut book = HelloBook::default();
+        assert_eq!(book.take("n1", 7, "f"), None, "not announced yet");
+        book.record("n1", 7, 3, 0.0);
+        assert_eq!(book.take("n1", 8, "f"), None, "another tab's frame is not an answer");
+        assert_eq!(book.take("n1", 7, "f"), Some(Ok(3)));
+        assert_eq!(book.take("n1", 7, "f"), None, "used once");
+
+        book.record("n2", 7, 3, 0.0);
+        book.record("n2", 7, 3, 1.0); // the same frame twice is fine
+        assert_eq!(book.take("n2", 7, "f"), Some(Ok(3)));
+        book.record("n3", 7, 3, 0.0);
+        book.record("n3", 7, 4, 1.0);
+        assert_eq!(book.take("n3", 7, "f"), Some(Err(FrameError::Claimed { step: "f".into() })));
+
+        book.record("old", 7, 3, 0.0);
+        book.record("new", 7, 3, HELLO_TTL_MS + 1.0);
+        assert_eq!(book.take("old", 7, "f"), None, "expired");
+        for i in 0..(HELLO_CAP + 5) {
+            book.record(&format!("x{i}"), 1, 1, HELLO_TTL_MS + 2.0);
+        }
+        assert_eq!(book.entries.len(), HELLO_CAP);
+    }
+
+    #[test]
+    fn framed_ids_unwrap_one_frame_at_a_time() {
+        let outer = vec!["iframe[name=\"newsletter\"]".to_string()];
+        let inner = vec!["iframe#pay".to_string()];
+        let id = framed_id(&framed_id("a1b2", &inner), &outer);
+        let (child, tag) = split_framed_id(&id).unwrap();
+        assert_eq!(tag, path_tag(&outer));
+        assert_eq!(split_framed_id(child), Some(("a1b2", path_tag(&inner).as_str())));
+        for plain in ["a1b2", "@x", "x@", ""] {
+            assert_eq!(split_framed_id(plain), None, "{plain}");
+        }
+        assert_ne!(path_tag(&outer), path_tag(&inner));
+        assert!(path_tag(&outer).chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+
+    fn action(id: &str, frame_path: Option<Vec<String>>) -> MiniAction {
+        MiniAction {
+            id: id.into(),
+            label: id.into(),
+            role: ActionRole::Button,
+            kind: None,
+            landmark: None,
+            above_fold: None,
+            cluster_id: Some("k".into()),
+            applies_to_collection_id: None,
+            frame_path,
+        }
+    }
+
+    fn mini(actions: Vec<MiniAction>, forms: usize) -> MiniPcd {
+        let form = |i: usize| MiniForm { id: format!("f{i}"), purpose: None, landmark: None, field_summaries: vec![], submit_label: None, frame_path: None };
+        serde_json::from_value::<MiniPcd>(json!({
+            "url": "http://a/", "origin": "http://a", "title": "t", "loginState": "unknown", "ts": 1.0,
+            "landmarks": [], "actions": [], "forms": [], "collections": []
+        }))
+        .map(|mut m| {
+            m.actions = actions;
+            m.forms = (0..forms).map(form).collect();
+            m
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn merge_adds_framed_entries_within_budgets() {
+        let path = vec!["iframe[name=\"newsletter\"]".to_string()];
+        let tag = path_tag(&path);
+        // (top actions, child actions, top forms, child forms) → (actions from the top kept, from the frame)
+        let cases = [(3, 2, 1, 1, 3, 2), (30, 2, 20, 1, 28, 2), (25, 20, 0, 0, 20, FRAME_ACTIONS), (0, 0, 0, 0, 0, 0)];
+        for (ta, ca, tf, cf, keep, add) in cases {
+            let mut top = mini((0..ta).map(|i| action(&format!("a{i}"), None)).collect(), tf);
+            let child = mini((0..ca).map(|i| action(&format!("c{i}"), None)).collect(), cf);
+            merge_frame(&mut top, child, &path);
+            let from_top = top.actions.iter().filter(|a| a.frame_path.is_none()).count();
+            let framed: Vec<_> = top.actions.iter().filter(|a| a.frame_path.is_some()).collect();
+            assert_eq!((from_top, framed.len()), (keep, add), "{ta} {ca}");
+            assert!(top.actions.len() <= MiniPcd::MAX_ACTIONS && top.forms.len() <= MiniPcd::MAX_FORMS);
+            // The top's highest-priority entries are the ones kept.
+            assert!(top.actions.iter().take(keep).enumerate().all(|(i, a)| a.id == format!("a{i}")));
+            for a in framed {
+                assert_eq!(a.frame_path.as_ref(), Some(&path));
+                assert!(a.id.ends_with(&format!("@{tag}")) && a.cluster_id.is_none(), "{}", a.id);
+            }
+            assert_eq!(top.forms.iter().filter(|f| f.frame_path.is_some()).count(), cf);
+        }
+        // A second frame shares the frames' budget with the first.
+        let mut top = mini(vec![], 0);
+        merge_frame(&mut top, mini((0..8).map(|i| action(&format!("c{i}"), None)).collect(), 0), &path);
+        merge_frame(&mut top, mini((0..8).map(|i| action(&format!("d{i}"), None)).collect(), 0), &["iframe#b".into()]);
+        assert_eq!(top.actions.len(), FRAME_ACTIONS);
+        // A nested frame's entries keep their own path below the outer one.
+        let mut top = mini(vec![], 0);
+        merge_frame(&mut top, mini(vec![action("x@t", Some(vec!["iframe#in".into()]))], 0), &path);
+        assert_eq!(top.actions[0].frame_path.as_deref(), Some(&["iframe[name=\"newsletter\"]".to_string(), "iframe#in".into()][..]));
+        assert_eq!(split_framed_id(&top.actions[0].id), Some(("x@t", tag.as_str())));
+    }
+
+    #[test]
+    fn details_from_a_frame_are_lifted() {
+        let d = PcdActionDetail {
+            id: "a1".into(),
+            selector: sel(&[]),
+            alt_selectors: Some(vec![RoleSelector::Css { css: "#x".into(), frame_path: None }]),
+            landmark: None,
+            frame_path: None,
+        };
+        let prefix = vec!["iframe#a".to_string()];
+        let lifted = lift_detail(d, "a1@tag", &prefix);
+        assert_eq!(
+            serde_json::to_value(&lifted).unwrap(),
+            json!({"id": "a1@tag", "selector": {"kind": "role", "role": "button", "name": "Go", "nameMode": "exact", "framePath": ["iframe#a"]},
+                   "altSelectors": [{"kind": "css", "css": "#x", "framePath": ["iframe#a"]}], "framePath": ["iframe#a"]})
+        );
+    }
+
+    #[test]
+    fn errors_name_code_and_retry() {
+        let cases = [
+            (FrameError::NotAnswering { step: "iframe#a".into(), waited_ms: 2000 }, ErrorCode::ContentUnavailable, true),
+            (FrameError::Gone { step: "iframe#a".into(), detail: "x".into() }, ErrorCode::ContentUnavailable, true),
+            (FrameError::TooDeep { max: MAX_HOPS }, ErrorCode::InvalidArgs, false),
+            (FrameError::Claimed { step: "iframe#a".into() }, ErrorCode::ContentUnavailable, false),
+            (FrameError::UnknownFrame { id: "a@b".into() }, ErrorCode::NotFound, true),
+        ];
+        for (e, code, retry) in cases {
+            let t = e.tool_error();
+            assert_eq!((t.code, t.retryable), (code, retry), "{e}");
+            assert!(!t.error.is_empty());
+        }
+    }
+}

@@ -1,0 +1,128 @@
+// Cross-origin frames (issue 4 point 1): a selector whose framePath enters
+// www/frames/'s newsletter frame (served from the second origin) is routed
+// by the worker to that frame's own content script. Playwright's frame API
+// referees the frame's state; boxes must come back in top-page coordinates.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from '../support/harness.mjs';
+
+let www, browser;
+before(async () => {
+  www = await h.startWww();
+  browser = await h.launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await www?.stop();
+});
+
+const FRAME = 'iframe[name="newsletter"]';
+const call = (tool, args) => browser.sw.evaluate(([t, a]) => self.copilot.call(t, a), [tool, args]);
+
+async function open() {
+  const page = await browser.ctx.newPage();
+  await page.goto(`${www.main}/frames/`);
+  const frame = page.frames().find((f) => f.url().startsWith(`${www.second}/frames/cross.html`));
+  assert.ok(frame, 'the cross-origin frame loaded');
+  await frame.waitForLoadState('load');
+  // The content script (document_idle) runs once the frame is loaded.
+  await frame.locator('#newsletter-email').waitFor();
+  const tabId = await h.tabIdOf(browser.ctx, page.url());
+  return { page, frame, tabId };
+}
+
+const role = (r, name, framePath = [FRAME]) => ({ kind: 'role', role: r, name, nameMode: 'exact', framePath });
+const inside = (r, box) => r.x >= box.x - 1 && r.y >= box.y - 1 && r.x + r.width <= box.x + box.width + 1 && r.y + r.height <= box.y + box.height + 1;
+const near = (a, b) => ['x', 'y', 'width', 'height'].every((k) => Math.abs(a[k] - b[k]) <= 1);
+
+test('dom.resolve into a cross-origin frame: one match, its box in top-page coordinates', async () => {
+  const { page, tabId } = await open();
+  const iframeBox = await page.locator(FRAME).boundingBox();
+  // (selector, Playwright's locator for the same element)
+  const cases = [
+    [role('textbox', 'Email address'), page.frameLocator(FRAME).getByRole('textbox', { name: 'Email address', exact: true })],
+    [role('button', 'Subscribe'), page.frameLocator(FRAME).getByRole('button', { name: 'Subscribe', exact: true })],
+    [{ kind: 'text', text: 'twice a month', framePath: [FRAME] }, page.frameLocator(FRAME).getByText('twice a month')],
+    [{ kind: 'css', css: '#newsletter-digest', framePath: [FRAME] }, page.frameLocator(FRAME).locator('#newsletter-digest')],
+  ];
+  for (const [selector, theirs] of cases) {
+    const res = await call('dom.resolve', { tabId, selector });
+    assert.equal(res.ok, true, JSON.stringify(res));
+    assert.equal(res.data.count, 1, JSON.stringify(selector));
+    const rect = res.data.matches[0].rect;
+    assert.ok(inside(rect, iframeBox), `${JSON.stringify(rect)} inside the iframe ${JSON.stringify(iframeBox)}`);
+    const box = await theirs.boundingBox();
+    assert.ok(near(rect, box), `ours ${JSON.stringify(rect)}, Playwright ${JSON.stringify(box)}`);
+  }
+  // The same-origin frame still resolves in the top frame's script.
+  const same = await call('dom.resolve', { tabId, selector: { kind: 'role', role: 'button', framePath: ['iframe[name="feedback"]'] } });
+  assert.equal(same.ok, true, JSON.stringify(same));
+  assert.ok(same.data.count >= 1);
+  await page.close();
+});
+
+test('dom.type, dom.check and dom.click act inside the cross-origin frame', async () => {
+  const { page, frame, tabId } = await open();
+  const typed = await call('dom.type', { tabId, selector: role('textbox', 'Email address'), text: 'ada@example.test' });
+  assert.equal(typed.ok, true, JSON.stringify(typed));
+  assert.equal(await frame.locator('#newsletter-email').inputValue(), 'ada@example.test');
+  const unchecked = await call('dom.check', { tabId, selector: role('checkbox', 'Weekly digest instead'), checked: false });
+  assert.equal(unchecked.ok, true, JSON.stringify(unchecked));
+  assert.equal(await frame.locator('#newsletter-digest').isChecked(), false);
+  const clicked = await call('dom.click', { tabId, selector: role('button', 'Subscribe') });
+  assert.equal(clicked.ok, true, JSON.stringify(clicked));
+  await h.waitForText(frame.locator('#newsletter-status'), 'Subscribed ada@example.test.');
+  // The frame told the embedding page, as a person's click would have.
+  await h.waitForText(page.locator('#frame-messages'), 'cross-origin frame: subscribed ada@example.test');
+  const waited = await call('dom.waitFor', { tabId, event: 'selector', value: JSON.stringify({ kind: 'text', text: 'Subscribed ada', framePath: [FRAME] }), timeoutMs: 2000 });
+  assert.equal(waited.ok, true, JSON.stringify(waited));
+  await page.close();
+});
+
+test('a wrong framePath fails with a specific error, top page or inside the frame', async () => {
+  const { page, tabId } = await open();
+  // (framePath, tool) → not_found naming the missing step
+  const cases = [
+    [['iframe#gone'], 'dom.resolve', 'iframe#gone'],
+    [[FRAME, 'iframe#deeper'], 'dom.resolve', 'iframe#deeper'],
+    [[FRAME, 'iframe#deeper'], 'dom.click', 'iframe#deeper'],
+  ];
+  for (const [framePath, tool, step] of cases) {
+    const res = await call(tool, { tabId, selector: role('button', 'Subscribe', framePath) });
+    assert.deepEqual([res.ok, res.code, res.retryable], [false, 'not_found', true], JSON.stringify(res));
+    assert.match(res.error, new RegExp(`frame \`${step.replace(/[[\]"]/g, '\\$&')}\` of framePath .* was not found`));
+  }
+  await page.close();
+});
+
+test('getMiniPCD lists the cross-origin frame\'s controls with their framePath; getDetails routes their ids', async () => {
+  const { page, frame, tabId } = await open();
+  const mini = await call('getMiniPCD', { tabId });
+  assert.equal(mini.ok, true, JSON.stringify(mini));
+  const framed = mini.data.actions.filter((a) => a.framePath);
+  const subscribe = framed.find((a) => a.label === 'Subscribe');
+  assert.ok(subscribe, `framed actions: ${JSON.stringify(framed)}`);
+  assert.deepEqual(subscribe.framePath, [FRAME]);
+  const form = mini.data.forms.find((f) => f.framePath && f.fieldSummaries.some((s) => s.label === 'Email address'));
+  assert.ok(form, JSON.stringify(mini.data.forms));
+  // The top page's own controls are still there.
+  assert.ok(mini.data.actions.some((a) => !a.framePath && a.label === 'Pricing'));
+  // No form value leaves the frame: type a secret-looking address first, it must not appear.
+  await frame.locator('#newsletter-email').fill('secret-value@example.test');
+  const again = await call('getMiniPCD', { tabId });
+  assert.ok(!JSON.stringify(again.data).includes('secret-value'));
+
+  const det = await call('getDetails', { tabId, ids: [mini.data.actions[0].id, subscribe.id] });
+  assert.equal(det.ok, true, JSON.stringify(det));
+  assert.deepEqual(det.data.map((d) => d.id), [mini.data.actions[0].id, subscribe.id]);
+  const d = det.data[1];
+  assert.deepEqual(d.framePath, [FRAME]);
+  assert.deepEqual(d.selector.framePath, [FRAME]);
+  for (const sel of [d.selector, ...(d.altSelectors ?? [])]) {
+    const res = await call('dom.resolve', { tabId, selector: sel });
+    assert.equal(res.ok && res.data.count, 1, `${JSON.stringify(sel)} → ${JSON.stringify(res)}`);
+  }
+  const gone = await call('getDetails', { tabId, ids: [`${subscribe.id.split('@')[0]}@zzzz`] });
+  assert.deepEqual([gone.ok, gone.code], [false, 'not_found'], JSON.stringify(gone));
+  await page.close();
+});
