@@ -71,6 +71,10 @@ test('dom.type, dom.check and dom.click act inside the cross-origin frame', asyn
   assert.equal(await frame.locator('#newsletter-digest').isChecked(), false);
   const clicked = await call('dom.click', { tabId, selector: role('button', 'Subscribe') });
   assert.equal(clicked.ok, true, JSON.stringify(clicked));
+  // The Observation is the tab's: the page's address and title, not the frame's.
+  assert.equal(clicked.data.observation.url, page.url());
+  assert.equal(clicked.data.observation.title, await page.title());
+  assert.equal(clicked.data.observation.urlChanged, false);
   await h.waitForText(frame.locator('#newsletter-status'), 'Subscribed ada@example.test.');
   // The frame told the embedding page, as a person's click would have.
   await h.waitForText(page.locator('#frame-messages'), 'cross-origin frame: subscribed ada@example.test');

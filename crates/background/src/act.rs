@@ -37,10 +37,15 @@ pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, time
     let timeout_ms = timeout_ms.unwrap_or(WAIT_DEFAULT_MS).min(WAIT_MAX_MS);
     let tab = crate::tools::readable_tab(tab_id).await?;
     let started = js_sys::Date::now();
-    let outcome = match frames::ask(tab.id, ContentRequest::WaitFor { event, value, timeout_ms }).await {
-        Ok(ContentResponse::Waited { outcome }) => outcome,
-        Ok(ContentResponse::Refused { error }) => return Err(error),
-        Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+    let outcome = match frames::routed(tab.id, ContentRequest::WaitFor { event, value, timeout_ms }).await {
+        Ok((ContentResponse::Waited { mut outcome }, frame)) => {
+            if frame != 0 {
+                outcome.observation = top_observation(tab_id, &tab.url, outcome.observation).await;
+            }
+            outcome
+        }
+        Ok((ContentResponse::Refused { error }, _)) => return Err(error),
+        Ok((other, _)) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
         Err(AskError::Page(e)) if page_went_away(&e) && event == WaitEvent::UrlChange => {
             let arrived = arrived(tab_id, &tab.url).await?;
             WaitOutcome { observation: arrived.observation, waited_ms: (js_sys::Date::now() - started) as u32, matched: None }
@@ -50,14 +55,37 @@ pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, time
     Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
 }
 
+/// An Observation made inside a cross-origin frame, told as the tab sees
+/// it: the page's URL and title (the frame's would read as a navigation),
+/// `urlChanged` against the tab's URL before the action.
+async fn top_observation(tab_id: i32, url_before: &str, inner: Observation) -> Observation {
+    match chrome::tabs_get(tab_id).await {
+        Ok(info) => {
+            let url = js::get_str(&info, "url").unwrap_or_else(|| url_before.to_owned());
+            Observation {
+                url_changed: Some(url != url_before),
+                title: js::get_str(&info, "title").unwrap_or_default(),
+                url,
+                ..inner
+            }
+        }
+        Err(_) => inner,
+    }
+}
+
 /// Sends an action to the frame its selector's framePath names (through
 /// cross-origin frames, `frames.rs`).
 async fn send(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> {
     let tab = crate::tools::readable_tab(tab_id).await?;
-    let outcome = match frames::ask(tab.id, request).await {
-        Ok(ContentResponse::Acted { outcome }) => outcome,
-        Ok(ContentResponse::Refused { error }) => return Err(error),
-        Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+    let outcome = match frames::routed(tab.id, request).await {
+        Ok((ContentResponse::Acted { mut outcome }, frame)) => {
+            if frame != 0 {
+                outcome.observation = top_observation(tab_id, &tab.url, outcome.observation).await;
+            }
+            outcome
+        }
+        Ok((ContentResponse::Refused { error }, _)) => return Err(error),
+        Ok((other, _)) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
         Err(AskError::Page(e)) if page_went_away(&e) => arrived(tab_id, &tab.url).await?,
         Err(e) => return Err(e.tool_error()),
     };

@@ -69,13 +69,18 @@ impl AskError {
 /// Sends `request` to the frame of `tab_id` that its selector's framePath
 /// names: the top frame, then each cross-origin frame on the way.
 pub async fn ask(tab_id: i32, request: ContentRequest) -> Result<ContentResponse, AskError> {
+    routed(tab_id, request).await.map(|(answer, _)| answer)
+}
+
+/// [`ask`], also saying which frame answered (0: the top frame).
+pub async fn routed(tab_id: i32, request: ContentRequest) -> Result<(ContentResponse, i32), AskError> {
     let (mut frame_id, mut dx, mut dy) = (0, 0.0, 0.0);
     let mut request = request;
     for hops in 0..=MAX_HOPS {
         let mut answer = tabs::ask_frame(tab_id, frame_id, &request).await.map_err(AskError::Page)?;
         let ContentResponse::EnterFrame { hop } = answer else {
             answer.translate(dx, dy);
-            return Ok(answer);
+            return Ok((answer, frame_id));
         };
         if hops == MAX_HOPS {
             break;

@@ -156,6 +156,11 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
             }
         };
         attempts += 1;
+        // A key goes to the focused element: focusing the target is where
+        // the press starts, not its effect (Tab's effect is focus moving on).
+        if matches!(action, DomAction::PressKey { .. }) && observe::focused(document).as_ref() != Some(&el) {
+            input::call(&el, "focus", &[]);
+        }
         let url_before = crate::digest::page_url(document);
         let before = observe::digest(document);
         let counter = observe::MutationCounter::start(document);
