@@ -238,6 +238,25 @@ test('tabs: open in a new tab, switch by name, close', async () => {
   assert.match(await active(), /\/app\/billing\/$/);
 });
 
+test('fields and buttons inside a cross-origin frame', async () => {
+  await run(`open ${www.main}/frames/`);
+  // The newsletter frame comes from the second origin: its content script
+  // answers for it (grounding merges its pcd.query hits and forms).
+  const frame = site.frames().find((f) => f.url().startsWith(`${www.second}/frames/cross.html`));
+  assert.ok(frame, 'the cross-origin frame loaded');
+  await frame.locator('#newsletter-email').waitFor();
+  const shown = await run('type ada@example.test into email address then click Subscribe');
+  assert.deepEqual(shown.steps.map((s) => s.status), ['done', 'done']);
+  assert.equal(shown.steps[0].result, 'Typed into “Email address”');
+  assert.match(shown.steps[1].result, /^Clicked “Subscribe”/);
+  assert.equal(await frame.locator('#newsletter-email').inputValue(), 'ada@example.test');
+  // The digest box is checked by default, and the frame says so.
+  await h.waitForText(frame.locator('#newsletter-status'), 'Subscribed ada@example.test (weekly digest).');
+  // The page around it heard of it, as from a person's click; it did not navigate.
+  await h.waitForText(site.locator('#frame-messages'), 'cross-origin frame: subscribed ada@example.test');
+  assert.equal(path(), '/frames/');
+});
+
 test('Stop cancels a running command and frees the tab', async () => {
   // A server that never answers: the navigation would wait for its 15 s load timeout.
   const hang = http.createServer(() => {});

@@ -130,3 +130,62 @@ test('getMiniPCD lists the cross-origin frame\'s controls with their framePath; 
   assert.deepEqual([gone.ok, gone.code], [false, 'not_found'], JSON.stringify(gone));
   await page.close();
 });
+
+test('pcd.query ranks the cross-origin frame\'s controls with the top page\'s; its hits ground through getDetails', async () => {
+  const { page, frame, tabId } = await open();
+  // (query, the label of the best hit, whether it is in the frame)
+  const cases = [
+    [{ text: 'subscribe', kind: 'action' }, 'Subscribe', true],
+    [{ text: 'newsletter sign up', kind: 'form' }, 'Subscribe', true],
+    [{ text: 'pricing', kind: 'action' }, 'Pricing', false],
+    [{ text: 'past issues', kind: 'collection' }, null, true],
+  ];
+  for (const [query, label, framed] of cases) {
+    const res = await call('pcd.query', { tabId, ...query, topK: 3 });
+    assert.equal(res.ok, true, JSON.stringify(res));
+    assert.ok(res.data.length >= 1 && res.data.length <= 3, JSON.stringify(res.data));
+    const best = res.data[0];
+    if (label) assert.equal(best.label, label, JSON.stringify(res.data));
+    assert.equal(best.id.includes('@'), framed, JSON.stringify(res.data));
+    // Best first, and the same answer twice.
+    assert.deepEqual(res.data.map((h) => h.score), [...res.data.map((h) => h.score)].sort((a, b) => b - a));
+    assert.deepEqual((await call('pcd.query', { tabId, ...query, topK: 3 })).data, res.data);
+  }
+  // The framed hit grounds like any other: getDetails → a framed selector → one element → acts there.
+  const [hit] = (await call('pcd.query', { tabId, text: 'subscribe', kind: 'action', topK: 1 })).data;
+  const [detail] = (await call('getDetails', { tabId, ids: [hit.id] })).data;
+  assert.deepEqual(detail.selector.framePath, [FRAME]);
+  await frame.locator('#newsletter-email').fill('grace@example.test');
+  const clicked = await call('dom.click', { tabId, selector: detail.selector, id: hit.id });
+  assert.equal(clicked.ok, true, JSON.stringify(clicked));
+  await h.waitForText(frame.locator('#newsletter-status'), 'Subscribed grace@example.test');
+  await page.close();
+});
+
+test('dom.extract reads a collection of the cross-origin frame; capture.candidates boxes framed ids in top-page coordinates', async () => {
+  const { page, frame, tabId } = await open();
+  await page.bringToFront();
+  const mini = (await call('getMiniPCD', { tabId })).data;
+  const issues = mini.collections.find((c) => c.id.includes('@'));
+  assert.ok(issues, JSON.stringify(mini.collections));
+  const ex = await call('dom.extract', { tabId, collectionId: issues.id, fields: ['title', 'date'] });
+  assert.equal(ex.ok, true, JSON.stringify(ex));
+  assert.equal(ex.data.collectionId, issues.id);
+  assert.equal(ex.data.total, 3);
+  assert.deepEqual(ex.data.items.map((i) => i.title), await frame.locator('#past-issues a').allInnerTexts());
+  // An id of a frame that is not there is a specific error.
+  const gone = await call('dom.extract', { tabId, collectionId: `${issues.id.split('@')[0]}@zzzz`, fields: [] });
+  assert.deepEqual([gone.ok, gone.code], [false, 'not_found'], JSON.stringify(gone));
+
+  const subscribe = mini.actions.find((a) => a.framePath && a.label === 'Subscribe');
+  const pricing = mini.actions.find((a) => !a.framePath && a.label === 'Pricing');
+  const shot = await call('capture.candidates', { tabId, ids: [pricing.id, subscribe.id] });
+  assert.equal(shot.ok, true, JSON.stringify(shot).slice(0, 500));
+  assert.deepEqual(shot.data.boxes.map((b) => b.id), [pricing.id, subscribe.id]);
+  const box = shot.data.boxes[1];
+  const theirs = await page.frameLocator(FRAME).getByRole('button', { name: 'Subscribe', exact: true }).boundingBox();
+  assert.ok(near(box.rect, theirs), `ours ${JSON.stringify(box.rect)}, Playwright ${JSON.stringify(theirs)}`);
+  assert.equal(box.visible, true);
+  assert.ok(shot.data.crops.some((c) => c.id === subscribe.id), 'the framed candidate is cropped');
+  await page.close();
+});

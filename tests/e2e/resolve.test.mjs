@@ -27,9 +27,9 @@ after(async () => {
 const PAGES = [
   '/', '/pricing/', '/article/', '/aria-poor/', '/shadow/', '/frames/', '/spa/', '/preact-form/', '/csp-strict/',
   '/app/signin/', '/app/dashboard/', '/app/catalog/', '/app/cart/', '/app/checkout/', '/app/billing/', '/app/settings/',
-  '/generated/', '/nope/',
+  '/generated/', '/feed/', '/nope/',
 ];
-const READY = { '/app/catalog/': '#results li', '/preact-form/': 'form', '/spa/': 'main a' };
+const READY = { '/app/catalog/': '#results li', '/preact-form/': 'form', '/spa/': 'main a', '/feed/': '#feed article' };
 
 const LANDMARK_ROLE = { main: 'main', nav: 'navigation', header: 'banner', footer: 'contentinfo', aside: 'complementary' };
 

@@ -4,8 +4,10 @@
 // template bound to it; dom.scroll to a row that is not rendered scrolls
 // the table until it is and shows it; a click on such a row does the same
 // first; dom.scroll with the table and a direction scrolls inside it;
-// dom.extract reads the rendered rows; a row that does not exist fails
-// not_found after one sweep, with the table put back where it was.
+// dom.extract reads the rendered rows (and nothing scrolls), or with
+// scrollToLoad scrolls the table for `limit` distinct rows in order and puts
+// it back; a row that does not exist fails not_found after one sweep, with
+// the table put back where it was.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
@@ -138,6 +140,53 @@ test('dom.extract reads the rendered rows with the requested fields; total is th
     assert.ok(item.customer, JSON.stringify(item));
   }
   assert.equal(r.items[0].number, 'Order #0001');
+  assert.equal(r.stoppedBy, undefined, 'a plain read says nothing about scrolling');
+  assert.equal(await scrollTop(page), 0, 'nothing scrolled');
+  });
+});
+
+const FIELDS = ['number', 'customer', 'date', 'status', 'amount'];
+const orderNumbers = (from, n) => Array.from({ length: n }, (_, i) => `Order #${String(from + i).padStart(4, '0')}`);
+
+test('dom.extract with scrollToLoad returns exactly `limit` distinct orders in order, with their fields, and puts the table back', async () => {
+  await withOrders(async (page, tabId) => {
+  // Start from the middle: the rows are still read from the first one.
+  await ok('dom.scroll', { tabId, selector: role('link', 'Order #0300') });
+  const before = await scrollTop(page);
+  assert.ok(before > 0);
+  const mini = await ok('getMiniPCD', { tabId });
+  const orders = mini.collections.find((c) => c.name === 'orders');
+  for (const limit of [60, 7]) {
+    const r = await ok('dom.extract', { tabId, collectionId: orders.id, fields: FIELDS, scrollToLoad: true, limit });
+    assert.equal(r.items.length, limit);
+    assert.deepEqual(r.items.map((i) => i.number), orderNumbers(1, limit));
+    for (const item of r.items) {
+      assert.deepEqual(Object.keys(item).sort(), [...FIELDS].sort());
+      assert.match(item.date, /^\d{4}-\d\d-\d\d$/, JSON.stringify(item));
+      assert.match(item.amount, /^\$\d+\.\d\d$/, JSON.stringify(item));
+      assert.ok(item.customer && item.status, JSON.stringify(item));
+    }
+    assert.equal(r.total, 1000);
+    assert.equal(r.stoppedBy, 'limit');
+    assert.equal(await scrollTop(page), before, 'the table is put back');
+  }
+  // The rows shown again are the ones around where the table was.
+  await page.getByRole('link', { name: 'Order #0300' }).waitFor();
+  });
+});
+
+test('dom.extract with scrollToLoad and no limit gathers 50; the largest limit gathers 200 (timed)', async () => {
+  await withOrders(async (page, tabId) => {
+  const mini = await ok('getMiniPCD', { tabId });
+  const orders = mini.collections.find((c) => c.name === 'orders');
+  const r = await ok('dom.extract', { tabId, collectionId: orders.id, fields: ['number'], scrollToLoad: true });
+  assert.deepEqual(r.items.map((i) => i.number), orderNumbers(1, 50));
+  const started = Date.now();
+  const all = await ok('dom.extract', { tabId, collectionId: orders.id, fields: ['number'], scrollToLoad: true, limit: 5000 });
+  console.log(`extracting 200 of 1000 virtualized orders: ${Date.now() - started} ms, ${all.scrollSteps} scroll steps`);
+  assert.deepEqual(all.items.map((i) => i.number), orderNumbers(1, 200));
+  assert.equal(all.stoppedBy, 'limit');
+  assert.equal(await scrollTop(page), 0);
   });
 });
 

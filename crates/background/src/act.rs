@@ -9,7 +9,7 @@
 //! the new page (`urlChanged: true`).
 
 use crate::frames::{self, AskError};
-use crate::{chrome, js, tabs};
+use crate::{chrome, js};
 use bc_core::act::{ActOutcome, DomAction, PageScroll, WaitOutcome, WAIT_DEFAULT_MS, WAIT_MAX_MS};
 use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
 use bc_core::tools::{ErrorCode, ToolError, WaitEvent};
@@ -134,12 +134,13 @@ async fn arrived(tab_id: i32, url_before: &str) -> Result<ActOutcome, ToolError>
 }
 
 /// `dom.extract`: the collection's items, read in the page.
-pub async fn extract(tab_id: i32, collection_id: String, fields: Vec<String>) -> Result<Value, ToolError> {
+pub async fn extract(tab_id: i32, collection_id: String, fields: Vec<String>, load: bc_core::pcd::extract::LoadOptions) -> Result<Value, ToolError> {
     let tab = crate::tools::readable_tab(tab_id).await?;
-    match tabs::ask_content(tab.id, &ContentRequest::Extract { collection_id, fields }).await {
+    // A framed collection id (`childId@tag`) is its cross-origin frame's to read.
+    match frames::by_id(tab.id, ContentRequest::Extract { collection_id, fields, load }).await {
         Ok(ContentResponse::Extracted { extraction }) => Ok(serde_json::to_value(extraction).expect("extractions serialise")),
         Ok(ContentResponse::Refused { error }) => Err(error),
         Ok(other) => Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
-        Err(e) => Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
+        Err(e) => Err(e),
     }
 }

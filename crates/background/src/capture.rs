@@ -8,8 +8,10 @@
 //!    shows. An inactive tab is refused (`tab_not_active`) rather than
 //!    activated, because a read-only tool should not change what the user
 //!    is looking at; the caller can `tabs.switch` and ask again.
-//! 2. The page measures the boxes (`ContentRequest::CandidateBoxes`), then
-//!    the worker captures at once, so both describe the same moment.
+//! 2. The page measures the boxes (`ContentRequest::CandidateBoxes`; a
+//!    cross-origin frame its own ids', moved into the top page by
+//!    `frames::candidate_boxes`), then the worker captures at once, so both
+//!    describe the same moment.
 //! 3. The JPEG is decoded with `createImageBitmap` and cropped on an
 //!    `OffscreenCanvas` (both exist in MV3 service workers). The geometry —
 //!    scale from CSS px, padding, clamping, size bounds — is
@@ -22,7 +24,6 @@ use bc_core::capture::{
     capture_scale, check_ids, fit, plan_crops, data_url, CandidateBox, CandidateCapture, CaptureError, Crop, Size, Viewport,
     CROP_QUALITY, IMAGE_QUALITY, MAX_IMAGE_SIDE,
 };
-use bc_core::protocol::{ContentRequest, ContentResponse};
 use bc_core::tools::{ErrorCode, ToolError};
 use gloo_timers::future::TimeoutFuture;
 use serde_json::json;
@@ -51,12 +52,8 @@ pub async fn candidates(tab_id: i32, ids: Vec<String>) -> Result<CandidateCaptur
         return Err(CaptureError::NotActive { tab_id }.tool_error());
     };
 
-    let (viewport, boxes) = match tabs::ask_content(tab_id, &ContentRequest::CandidateBoxes { ids }).await {
-        Ok(ContentResponse::CandidateBoxes { viewport, boxes }) => (viewport, boxes),
-        Ok(ContentResponse::Refused { error }) => return Err(error),
-        Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
-        Err(e) => return Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
-    };
+    // Framed ids (`childId@tag`) are measured by their cross-origin frame.
+    let (viewport, boxes) = crate::frames::candidate_boxes(tab_id, ids).await?;
     let shot = capture(window_id).await.map_err(|e| e.tool_error())?;
     assemble(shot, viewport, boxes).await.map_err(|e| e.tool_error())
 }

@@ -16,7 +16,9 @@
 //! Labels are grounded as each command's plan says: `pcd.query` → the best
 //! hit (preferring the role the user named) → `getDetails` → act with its
 //! selector and MiniPCD id; a `dom.resolve` attempt must match exactly one
-//! element. Zoom and screenshots use `chrome.tabs` directly (no tool does
+//! element. Hits in cross-origin frames come with a framed selector, so the
+//! action is routed there; a field in such a frame is found through its
+//! form (`Locate::FramedField`). Zoom and screenshots use `chrome.tabs` directly (no tool does
 //! that); a screenshot goes only to the panel that asked.
 
 use crate::llm_http::Cancel;
@@ -266,7 +268,7 @@ async fn planned(command: &Command, step: PlannedStep, stop: &Stop) -> Result<Do
             let outcome: ActOutcome = self::call(act.call(tab.id, &found.selector, found.id.as_deref()), stop).await?;
             Ok(Done::line(report::acted(&act, &found.name, &outcome, Some(&tab.url))))
         }
-        PlannedStep::ExtractCollection { what } => extract(&what, stop).await,
+        PlannedStep::ExtractCollection { what, all } => extract(&what, all, stop).await,
         PlannedStep::ItemOfMonth { verb, what, when } => item_of_month(&verb, &what, when, stop).await,
         PlannedStep::SwitchTab { text } => {
             let open: Vec<TabInfo> = call(tool_call(ToolName::TabsList, json!({})), stop).await?;
@@ -368,6 +370,28 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
                     });
                 }
             }
+            Locate::FramedField { selectors, .. } => {
+                // The forms of cross-origin frames that mention the label;
+                // the field's selectors are tried again inside their frames.
+                let hits: Vec<QueryHit> = call(locate.call(tab_id), stop).await?;
+                let ids = Locate::framed_forms(&hits);
+                if ids.is_empty() {
+                    continue;
+                }
+                let details: Vec<PcdActionDetail> =
+                    call(tool_call(ToolName::GetDetails, json!({ "tabId": tab_id, "ids": ids })), stop).await?;
+                for selector in Locate::in_frames(selectors, &details) {
+                    let resolve = tool_call(ToolName::DomResolve, json!({ "tabId": tab_id, "selector": selector }));
+                    let resolution: Resolution = match call(resolve, stop).await {
+                        Ok(r) => r,
+                        Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
+                        Err(e) => return Err(e),
+                    };
+                    if let Some(found) = one_match(&selector, resolution, &find.label, &mut ambiguous) {
+                        return Ok(found);
+                    }
+                }
+            }
             Locate::Selector(selector) => {
                 let resolution: Resolution = match call(locate.call(tab_id), stop).await {
                     Ok(r) => r,
@@ -375,15 +399,8 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
                     Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
                     Err(e) => return Err(e),
                 };
-                match resolution.count {
-                    0 => {}
-                    1 => {
-                        let name = resolution.matches.first().map(|m| m.name.trim().to_owned()).filter(|n| !n.is_empty());
-                        return Ok(Found { selector: selector.clone(), id: None, name: name.unwrap_or_else(|| find.label.clone()) });
-                    }
-                    _ => {
-                        ambiguous.get_or_insert(resolution);
-                    }
+                if let Some(found) = one_match(selector, resolution, &find.label, &mut ambiguous) {
+                    return Ok(found);
                 }
             }
         }
@@ -391,13 +408,49 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
     Err(GroundError::new(&find.label, open, ambiguous.as_ref().map(|r| (r.count, &r.matches[..]))).into())
 }
 
+/// A `dom.resolve` attempt's element when it matched exactly one (named
+/// as the page names it, else as the user did); the first attempt that
+/// matched several is kept in `ambiguous` for the error.
+fn one_match(selector: &RoleSelector, resolution: Resolution, label: &str, ambiguous: &mut Option<Resolution>) -> Option<Found> {
+    match resolution.count {
+        0 => None,
+        1 => {
+            let name = resolution.matches.first().map(|m| m.name.trim().to_owned()).filter(|n| !n.is_empty());
+            Some(Found { selector: selector.clone(), id: None, name: name.unwrap_or_else(|| label.to_owned()) })
+        }
+        _ => {
+            ambiguous.get_or_insert(resolution);
+            None
+        }
+    }
+}
+
 /// "extract X": the best collection for X, its item fields from the
-/// MiniPCD, then `dom.extract`.
-async fn extract(what: &str, stop: &Stop) -> Result<Done, StepError> {
+/// MiniPCD, then `dom.extract`. A virtualized list (the read returned
+/// fewer items than it declares) is read again scrolling, for the default
+/// limit; "extract all X" scrolls any collection (an infinite feed too)
+/// for up to `MAX_ITEMS`.
+async fn extract(what: &str, all: bool, stop: &Stop) -> Result<Done, StepError> {
+    use bc_core::pcd::extract::MAX_ITEMS;
     let tab = loaded_tab().await?;
     let found = collection(tab.id, what, stop).await?;
     let args = json!({ "tabId": tab.id, "collectionId": found.id, "fields": found.item_fields });
-    match call::<Value>(tool_call(ToolName::DomExtract, args), stop).await {
+    let scrolling = |limit: Option<usize>| {
+        let mut a = args.clone();
+        a["scrollToLoad"] = json!(true);
+        if let Some(l) = limit {
+            a["limit"] = json!(l);
+        }
+        tool_call(ToolName::DomExtract, a)
+    };
+    let first = if all { scrolling(Some(MAX_ITEMS)) } else { tool_call(ToolName::DomExtract, args.clone()) };
+    let read = match call::<Value>(first, stop).await {
+        Ok(data) if !all && serde_json::from_value::<Extraction>(data.clone()).is_ok_and(|e| e.has_unrendered()) => {
+            call::<Value>(scrolling(None), stop).await
+        }
+        other => other,
+    };
+    match read {
         Ok(data) => {
             let (line, text) = report::extracted(&data);
             Ok(Done::with_text(line, text))

@@ -9,16 +9,26 @@
 //! - [`mini_pcd`]: the top page's MiniPCD plus its cross-origin frames'
 //!   (bounded; a frame that does not answer in time is left out quietly).
 //! - [`details`]: `getDetails`, framed ids (`childId@tag`) asked of their frame.
+//! - [`query`]: `pcd.query`, the top page's hits merged by score with its
+//!   cross-origin frames' own (bounded as [`mini_pcd`]; `frames::merge_hits`).
+//! - [`by_id`]: a request about one MiniPCD id (`dom.extract`), sent to the
+//!   frame a framed id names; [`candidate_boxes`]: `capture.candidates`'
+//!   boxes, framed ids measured by their frame and moved into the top page.
+//!
+//! Pages without cross-origin frames answer with no frames to ask, so
+//! these cost them nothing more than the one request to the top frame.
 //!
 //! What is heard is kept only for seconds ([`HelloBook`]); nothing here
 //! survives a worker restart, nor needs to: a request in flight ends with
 //! its caller.
 
 use crate::{chrome, js, tabs};
+use bc_core::capture::{CandidateBox, Viewport};
 use bc_core::frames::{self, FrameError, FrameHop, HelloBook, HELLO_TIMEOUT_MS, MAX_HOPS, PCD_FRAME_TIMEOUT_MS};
 use bc_core::protocol::{ContentEvent, ContentRequest, ContentResponse, CopilotError, SenderClass};
+use bc_core::rank::{RankQuery, DEFAULT_TOP_K};
 use bc_core::tools::{ErrorCode, ToolError};
-use bc_core::types::{MiniPcd, PcdActionDetail};
+use bc_core::types::{MiniPcd, PcdActionDetail, QueryHit};
 use futures::future::{join_all, select, Either, LocalBoxFuture};
 use futures::FutureExt;
 use gloo_timers::future::TimeoutFuture;
@@ -125,21 +135,7 @@ fn mini_in(tab_id: i32, frame_id: i32, depth: usize) -> LocalBoxFuture<'static, 
         if depth >= MAX_HOPS {
             return Ok(mini);
         }
-        // All frames at once, each bounded: one slow frame costs at most
-        // its timeout, and never the whole MiniPCD.
-        let children = join_all(hops.iter().map(|hop| {
-            let child = async move {
-                let frame = child_frame(tab_id, hop, PCD_FRAME_TIMEOUT_MS).await.ok()?;
-                mini_in(tab_id, frame, depth + 1).await.ok()
-            };
-            async move {
-                match select(child.boxed_local(), TimeoutFuture::new(PCD_FRAME_TIMEOUT_MS)).await {
-                    Either::Left((found, _)) => found,
-                    Either::Right(_) => None,
-                }
-            }
-        }))
-        .await;
+        let children = ask_all(tab_id, &hops, move |frame| mini_in(tab_id, frame, depth + 1)).await;
         for (hop, child) in hops.iter().zip(children) {
             if let Some(child) = child {
                 frames::merge_frame(&mut mini, child, &hop.path);
@@ -203,4 +199,122 @@ fn details_in(tab_id: i32, frame_id: i32, ids: Vec<String>, depth: usize) -> Loc
         Ok(found)
     }
     .boxed_local()
+}
+
+/// Asks every frame of `hops` with `ask` (given its frame id), all at once,
+/// each bounded by [`PCD_FRAME_TIMEOUT_MS`] for its announcement and answer
+/// together: one slow frame costs at most that, never the whole answer. A
+/// frame that fails or does not answer in time is `None`, quietly.
+async fn ask_all<T: 'static>(
+    tab_id: i32,
+    hops: &[FrameHop],
+    ask: impl Fn(i32) -> LocalBoxFuture<'static, Result<T, ToolError>> + Clone + 'static,
+) -> Vec<Option<T>> {
+    join_all(hops.iter().cloned().map(|hop| {
+        let ask = ask.clone();
+        async move {
+            let child = async move {
+                let frame = child_frame(tab_id, &hop, PCD_FRAME_TIMEOUT_MS).await.ok()?;
+                ask(frame).await.ok()
+            };
+            match select(child.boxed_local(), TimeoutFuture::new(PCD_FRAME_TIMEOUT_MS)).await {
+                Either::Left((found, _)) => found,
+                Either::Right(_) => None,
+            }
+        }
+    }))
+    .await
+}
+
+/// `pcd.query`: the top page's hits, with its cross-origin frames' own hits
+/// for the same query merged in by score (`frames::merge_hits` says why
+/// the scores compare), at most `topK`.
+pub async fn query(tab_id: i32, query: RankQuery) -> Result<Vec<QueryHit>, ToolError> {
+    query_in(tab_id, 0, query, 0).await
+}
+
+fn query_in(tab_id: i32, frame_id: i32, query: RankQuery, depth: usize) -> LocalBoxFuture<'static, Result<Vec<QueryHit>, ToolError>> {
+    async move {
+        let top_k = query.top_k.unwrap_or(DEFAULT_TOP_K);
+        let (hits, hops) = match tabs::ask_frame(tab_id, frame_id, &ContentRequest::Query { query: query.clone() }).await {
+            Ok(ContentResponse::Hits { hits, frames }) => (hits, frames),
+            Ok(ContentResponse::Refused { error }) => return Err(error),
+            Ok(other) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+            Err(e) => return Err(AskError::Page(e).tool_error()),
+        };
+        if hops.is_empty() || depth >= MAX_HOPS {
+            return Ok(hits);
+        }
+        let children = ask_all(tab_id, &hops, move |frame| query_in(tab_id, frame, query.clone(), depth + 1)).await;
+        let frames = hops.iter().zip(children).filter_map(|(hop, hits)| Some((hop.path.clone(), hits?))).collect();
+        Ok(frames::merge_hits(hits, frames, top_k))
+    }
+    .boxed_local()
+}
+
+/// Where a framed id's frame is: its frame id, the id as that frame knows
+/// it, and its viewport origin in the top page. A plain id is frame 0's.
+struct Framed {
+    frame_id: i32,
+    child_id: String,
+    dx: f64,
+    dy: f64,
+}
+
+/// Follows `id`'s tags (outermost last) frame by frame.
+async fn locate_id(tab_id: i32, id: &str) -> Result<Framed, ToolError> {
+    let mut at = Framed { frame_id: 0, child_id: id.to_owned(), dx: 0.0, dy: 0.0 };
+    for _ in 0..=MAX_HOPS {
+        let Some((child, tag)) = frames::split_framed_id(&at.child_id) else { return Ok(at) };
+        let (child, tag) = (child.to_owned(), tag.to_owned());
+        let hop = match tabs::ask_frame(tab_id, at.frame_id, &ContentRequest::EnterFrame { tag }).await {
+            Ok(ContentResponse::EnterFrame { hop }) => hop,
+            Ok(_) => break,
+            Err(e) => return Err(AskError::Page(e).tool_error()),
+        };
+        at = Framed {
+            frame_id: child_frame(tab_id, &hop, HELLO_TIMEOUT_MS).await.map_err(|e| e.tool_error())?,
+            child_id: child,
+            dx: at.dx + hop.x,
+            dy: at.dy + hop.y,
+        };
+    }
+    Err(FrameError::UnknownFrame { id: id.to_owned() }.tool_error())
+}
+
+/// A request about one MiniPCD id (`ContentRequest::target_id`), sent to
+/// the frame that id is in, and answered with the id as the top page names it.
+pub async fn by_id(tab_id: i32, request: ContentRequest) -> Result<ContentResponse, ToolError> {
+    let Some(id) = request.target_id().map(str::to_owned) else {
+        return tabs::ask_frame(tab_id, 0, &request).await.map_err(|e| AskError::Page(e).tool_error());
+    };
+    let at = locate_id(tab_id, &id).await?;
+    let request = request.with_target_id(&at.child_id);
+    let answer = tabs::ask_frame(tab_id, at.frame_id, &request).await.map_err(|e| AskError::Page(e).tool_error())?;
+    Ok(answer.with_top_id(&id))
+}
+
+/// `capture.candidates`' boxes: plain ids measured by the top frame (which
+/// also gives the viewport), framed ids by their frame, moved into the top
+/// page and clipped to the frame (`frames::lift_box`); in the order asked.
+pub async fn candidate_boxes(tab_id: i32, ids: Vec<String>) -> Result<(Viewport, Vec<CandidateBox>), ToolError> {
+    let ask = |frame_id: i32, ids: Vec<String>| async move {
+        match tabs::ask_frame(tab_id, frame_id, &ContentRequest::CandidateBoxes { ids }).await {
+            Ok(ContentResponse::CandidateBoxes { viewport, boxes }) => Ok((viewport, boxes)),
+            Ok(ContentResponse::Refused { error }) => Err(error),
+            Ok(other) => Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
+            Err(e) => Err(AskError::Page(e).tool_error()),
+        }
+    };
+    let local: Vec<String> = ids.iter().filter(|id| frames::split_framed_id(id).is_none()).cloned().collect();
+    let (viewport, mut found) = ask(0, local).await?;
+    // Framed ids one at a time: a handful at most, and each frame's
+    // announcement is a fresh nonce.
+    for id in ids.iter().filter(|id| frames::split_framed_id(id).is_some()) {
+        let at = locate_id(tab_id, id).await?;
+        let (frame_viewport, boxes) = ask(at.frame_id, vec![at.child_id.clone()]).await?;
+        found.extend(boxes.into_iter().map(|b| frames::lift_box(b, id, at.dx, at.dy, &frame_viewport, &viewport)));
+    }
+    found.sort_by_key(|b| ids.iter().position(|id| *id == b.id));
+    Ok((viewport, found))
 }

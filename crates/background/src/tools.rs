@@ -68,7 +68,8 @@ async fn dispatch(call: ToolCall, default_tab: Option<i32>, cancel: CancelToken)
         }
         ToolCall::PcdQuery { tab_id, kind, text, top_k } => {
             let query = RankQuery { text, kind, top_k: top_k.map(|k| k as usize) };
-            content_call(tab_id, ContentRequest::Query { query }).await
+            readable_tab(tab_id).await?;
+            json(frames::query(tab_id, query).await)
         }
         ToolCall::GetDetails { tab_id, ids } => {
             readable_tab(tab_id).await?;
@@ -103,7 +104,10 @@ async fn dispatch(call: ToolCall, default_tab: Option<i32>, cancel: CancelToken)
             (None, None) => Err(ToolError::new(ErrorCode::InvalidArgs, "dom.scroll needs y, direction or selector", false)),
         },
         ToolCall::DomWaitFor { tab_id, event, value, timeout_ms } => act::wait_for(tab_id, event, value, timeout_ms).await,
-        ToolCall::DomExtract { tab_id, collection_id, fields } => act::extract(tab_id, collection_id, fields).await,
+        ToolCall::DomExtract { tab_id, collection_id, fields, scroll_to_load, limit } => {
+            let load = bc_core::pcd::extract::LoadOptions { scroll_to_load: scroll_to_load.unwrap_or(false), limit };
+            act::extract(tab_id, collection_id, fields, load).await
+        }
         ToolCall::CaptureCandidates { tab_id, ids } => json(capture::candidates(tab_id, ids).await),
         // Every seed-000 tool is built; a tool added to `ToolCall` answers
         // `not_implemented` until its arm is written.
@@ -139,7 +143,7 @@ async fn content_call(tab_id: i32, request: ContentRequest) -> Result<Value, Too
     let data = match frames::ask(tab.id, request).await.map_err(|e| e.tool_error())? {
         ContentResponse::Summary { summary } => serde_json::to_value(summary),
         ContentResponse::MiniPcd { mini, .. } => serde_json::to_value(mini),
-        ContentResponse::Hits { hits } => serde_json::to_value(hits),
+        ContentResponse::Hits { hits, .. } => serde_json::to_value(hits),
         ContentResponse::Resolved { resolution } => serde_json::to_value(resolution),
         ContentResponse::Details { details } => serde_json::to_value(details),
         ContentResponse::Refused { error } => return Err(error),

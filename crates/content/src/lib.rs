@@ -110,10 +110,33 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
                 Err(e) => refused(ErrorCode::NotFound, e.to_string(), true),
             }
         }
+        // Scrolling for more items takes many frames.
+        ContentRequest::Extract { collection_id, fields, load } if load.scroll_to_load => {
+            let built = build_pcd(&document);
+            match collection_of(&built, &collection_id, fields) {
+                Ok((el, fields)) => {
+                    let loaded = act::load::gather(&document, &el, load.item_limit()).await;
+                    let items = loaded.items.iter().map(|i| bc_core::pcd::extract::record(&loaded.columns, i, &fields)).collect();
+                    ContentResponse::Extracted {
+                        extraction: bc_core::pcd::extract::Extraction {
+                            collection_id,
+                            fields,
+                            items,
+                            total: loaded.total,
+                            stopped_by: Some(loaded.stopped_by),
+                            scroll_steps: Some(loaded.steps),
+                        },
+                    }
+                }
+                Err(e) => e,
+            }
+        }
         ContentRequest::Query { query } => {
             let built = live::current_sliced(&document).await;
             match bc_core::rank::Ranker::new(query, bc_core::pcd::rank_candidates(&built)) {
-                Ok(ranker) => ContentResponse::Hits { hits: slice::rank(ranker).await.0 },
+                // Cross-origin frames rank their own entries: the worker
+                // asks them and merges (none on most pages: no extra trip).
+                Ok(ranker) => ContentResponse::Hits { hits: slice::rank(ranker).await.0, frames: frames::cross_origin_frames(&document) },
                 Err(e) => ContentResponse::Failed { error: e.to_string() },
             }
         }
@@ -148,9 +171,9 @@ fn respond(req: ContentRequest) -> ContentResponse {
             summary: bc_core::summary::summarize(&summary_facts::collect(&document), mode),
         },
 
-        ContentRequest::Extract { collection_id, fields } => {
+        ContentRequest::Extract { collection_id, fields, load } => {
             let built = build_pcd(&document);
-            match extract(&built, &collection_id, fields) {
+            match extract(&built, &collection_id, fields, load.item_limit()) {
                 Ok(extraction) => ContentResponse::Extracted { extraction },
                 Err(e) => e,
             }
@@ -178,9 +201,25 @@ fn respond(req: ContentRequest) -> ContentResponse {
     }
 }
 
-/// `dom.extract`: the items of collection `id` of the current MiniPCD.
-fn extract(built: &bc_core::pcd::Built, id: &str, fields: Vec<String>) -> Result<bc_core::pcd::extract::Extraction, ContentResponse> {
-    use bc_core::pcd::extract::{record, Extraction, MAX_ITEMS};
+/// `dom.extract`: the rendered items of collection `id` of the current
+/// MiniPCD (at most `max`).
+fn extract(built: &bc_core::pcd::Built, id: &str, fields: Vec<String>, max: usize) -> Result<bc_core::pcd::extract::Extraction, ContentResponse> {
+    use bc_core::pcd::extract::{record, Extraction};
+    let (el, fields) = collection_of(built, id, fields)?;
+    let (columns, items, total) = pcd::groups::read_items(&el, max);
+    Ok(Extraction {
+        collection_id: id.to_owned(),
+        items: items.iter().map(|i| record(&columns, i, &fields)).collect(),
+        fields,
+        total,
+        stopped_by: None,
+        scroll_steps: None,
+    })
+}
+
+/// The live element of collection `id` and the fields to read (no fields
+/// asked: the ones the MiniPCD advertises).
+fn collection_of(built: &bc_core::pcd::Built, id: &str, fields: Vec<String>) -> Result<(web_sys::Element, Vec<String>), ContentResponse> {
     let collection = built.mini.collections.iter().find(|c| c.id == id);
     let Some(bc_core::pcd::Target::Collection { key }) = built.bindings.target(id).filter(|_| collection.is_some()) else {
         let known: Vec<&str> = built.mini.collections.iter().map(|c| c.id.as_str()).collect();
@@ -189,8 +228,6 @@ fn extract(built: &bc_core::pcd::Built, id: &str, fields: Vec<String>) -> Result
     let Some(el) = pcd::current_element(key) else {
         return Err(refused(ErrorCode::Detached, format!("collection {id} is no longer in the page; call getMiniPCD again"), true));
     };
-    // No fields asked: the ones the MiniPCD advertises.
     let fields = if fields.is_empty() { collection.map(|c| c.item_fields.clone()).unwrap_or_default() } else { fields };
-    let (columns, items, total) = pcd::groups::read_items(&el, MAX_ITEMS);
-    Ok(Extraction { collection_id: id.to_owned(), items: items.iter().map(|i| record(&columns, i, &fields)).collect(), fields, total })
+    Ok((el, fields))
 }

@@ -22,11 +22,14 @@
 //! `getMiniPCD` merges the MiniPCDs of cross-origin frames ([`merge_frame`]):
 //! their entries carry the `framePath` that reaches them and ids of the form
 //! `childId@tag` ([`framed_id`]), where `tag` names the frame path, so
-//! `getDetails` can route them without the worker keeping any state.
+//! `getDetails`, `dom.extract` and `capture.candidates` can route them
+//! without the worker keeping any state. `pcd.query` asks the same frames
+//! for their own hits and merges them by score ([`merge_hits`]).
 
+use crate::capture::{intersect, is_visible, viewport_rect, CandidateBox, Viewport};
 use crate::protocol::{ContentRequest, ContentResponse};
 use crate::tools::{ErrorCode, ToolError, WaitEvent};
-use crate::types::{MiniPcd, PcdActionDetail, Rect, RoleSelector};
+use crate::types::{MiniPcd, PcdActionDetail, QueryHit, Rect, RoleSelector};
 use serde::{Deserialize, Serialize};
 
 /// The key of the window message a parent frame posts into a cross-origin
@@ -48,6 +51,7 @@ pub const PCD_FRAME_TIMEOUT_MS: u32 = 1_000;
 /// budgets (30 actions / 20 forms).
 pub const FRAME_ACTIONS: usize = 10;
 pub const FRAME_FORMS: usize = 5;
+pub const FRAME_COLLECTIONS: usize = 5;
 
 /// A step into a cross-origin frame, as the frame that reached its
 /// `<iframe>` reports it.
@@ -136,6 +140,26 @@ impl ContentRequest {
     }
 }
 
+impl ContentRequest {
+    /// The MiniPCD id this request is about (`dom.extract`'s collection):
+    /// a framed id (`childId@tag`) sends it to the frame the tag names.
+    pub fn target_id(&self) -> Option<&str> {
+        match self {
+            ContentRequest::Extract { collection_id, .. } => Some(collection_id),
+            _ => None,
+        }
+    }
+
+    /// The request with [`Self::target_id`] replaced (by the id the
+    /// frame knows it by).
+    pub fn with_target_id(mut self, id: &str) -> ContentRequest {
+        if let ContentRequest::Extract { collection_id, .. } = &mut self {
+            *collection_id = id.to_owned();
+        }
+        self
+    }
+}
+
 impl Rect {
     /// The same box, moved by (`dx`, `dy`).
     pub fn translated(self, dx: f64, dy: f64) -> Rect {
@@ -152,6 +176,15 @@ impl ContentResponse {
                 m.rect = m.rect.translated(dx, dy);
             }
         }
+    }
+
+    /// A frame's answer about one of its ids, as the top page names it
+    /// (`dom.extract` of a framed collection id).
+    pub fn with_top_id(mut self, top_id: &str) -> ContentResponse {
+        if let ContentResponse::Extracted { extraction } = &mut self {
+            extraction.collection_id = top_id.to_owned();
+        }
+        self
     }
 }
 
@@ -272,16 +305,28 @@ pub fn lift_detail(detail: PcdActionDetail, id: &str, prefix: &[String]) -> PcdA
 }
 
 /// Adds the MiniPCD of the cross-origin frame at `path` to `top`: its
-/// actions and forms, with framed ids and their `framePath`, within
-/// [`FRAME_ACTIONS`]/[`FRAME_FORMS`] for all frames together; the top
-/// page's lowest-priority entries (its lists are in priority order) make
-/// room when the budgets are full. Collections stay out: `dom.extract` is
-/// not routed into frames. The child's `ts` is not merged: the top page's
-/// version is what the ids belong to.
+/// actions, forms and collections, with framed ids (and, for actions and
+/// forms, their `framePath`; a collection has no such field in seed 000,
+/// its id's tag routes `dom.extract`), within
+/// [`FRAME_ACTIONS`]/[`FRAME_FORMS`]/[`FRAME_COLLECTIONS`] for all frames
+/// together; the top page's lowest-priority entries (its lists are in
+/// priority order) make room when the budgets are full. The child's `ts`
+/// is not merged: the top page's version is what the ids belong to.
 pub fn merge_frame(top: &mut MiniPcd, child: MiniPcd, path: &[String]) {
     let framed = |fp: &Option<Vec<String>>| fp.is_some();
     let room = |have: usize, cap: usize| cap.saturating_sub(have);
     let lift_path = |fp: Option<Vec<String>>| Some(path.iter().cloned().chain(fp.into_iter().flatten()).collect::<Vec<_>>());
+
+    // Collections first: a template action keeps its collection only if
+    // that collection made it in.
+    let taken = top.collections.iter().filter(|c| split_framed_id(&c.id).is_some()).count();
+    let collections: Vec<_> = child.collections.into_iter().take(room(taken, FRAME_COLLECTIONS)).collect();
+    make_room(&mut top.collections, collections.len(), MiniPcd::MAX_COLLECTIONS, |c| split_framed_id(&c.id).is_some());
+    let kept: Vec<String> = collections.iter().map(|c| c.id.clone()).collect();
+    for mut c in collections {
+        c.id = framed_id(&c.id, path);
+        top.collections.push(c);
+    }
 
     let taken = top.actions.iter().filter(|a| framed(&a.frame_path)).count();
     let actions: Vec<_> = child.actions.into_iter().take(room(taken, FRAME_ACTIONS)).collect();
@@ -289,7 +334,7 @@ pub fn merge_frame(top: &mut MiniPcd, child: MiniPcd, path: &[String]) {
     for mut a in actions {
         a.id = framed_id(&a.id, path);
         a.cluster_id = None;
-        a.applies_to_collection_id = None;
+        a.applies_to_collection_id = a.applies_to_collection_id.filter(|c| kept.contains(c)).map(|c| framed_id(&c, path));
         a.frame_path = lift_path(a.frame_path.take());
         top.actions.push(a);
     }
@@ -302,6 +347,48 @@ pub fn merge_frame(top: &mut MiniPcd, child: MiniPcd, path: &[String]) {
         f.frame_path = lift_path(f.frame_path.take());
         top.forms.push(f);
     }
+}
+
+/// `pcd.query` over the top page and its cross-origin frames: `top`'s hits
+/// and each frame's (`frames`: the frame path and the hits its own content
+/// script ranked, in document order), ids lifted to `childId@tag`, best
+/// `top_k` first.
+///
+/// Every frame ranks with the same [`crate::rank::Ranker`] and query, and
+/// its scores are on the same scale: in [0, 1], BM25 normalised by what an
+/// ideal match of the query's terms would score *in that page*. So a label
+/// that says exactly the query scores alike in any frame, but idf (which
+/// query word weighs more) and fuzzy expansions are relative to each page's
+/// candidate set. Re-ranking the union in one corpus would need every
+/// candidate's label and context to leave its page; merging by score needs
+/// only the hits. Merge rule: by score (the 2 decimals reported) alone;
+/// equal scores keep the top page first, then the frames in document
+/// order, each in its own order (a stable sort of that concatenation), so
+/// the result is deterministic. Clusters are per page: two frames' controls
+/// are different controls, never one cluster.
+pub fn merge_hits(top: Vec<QueryHit>, frames: Vec<(Vec<String>, Vec<QueryHit>)>, top_k: usize) -> Vec<QueryHit> {
+    let mut all = top;
+    for (path, hits) in frames {
+        all.extend(hits.into_iter().map(|h| QueryHit { id: framed_id(&h.id, &path), ..h }));
+    }
+    let key = |h: &QueryHit| (h.score * 100.0).round() as i64;
+    all.sort_by_key(|h| std::cmp::Reverse(key(h)));
+    all.truncate(top_k);
+    all
+}
+
+/// A box a cross-origin frame measured, in the top page: moved by the
+/// frame's viewport origin (`dx`, `dy`, summed over the hops), its framed
+/// id, and `visible` only if enough of it is also inside the part of the
+/// top viewport the frame's own viewport covers (`frame`: the child's
+/// viewport size). The child already checked its own viewport and that the
+/// element is rendered.
+pub fn lift_box(b: CandidateBox, id: &str, dx: f64, dy: f64, frame: &Viewport, top: &Viewport) -> CandidateBox {
+    let rect = b.rect.translated(dx, dy);
+    let frame_in_top = viewport_rect(frame).translated(dx, dy);
+    let clip = intersect(&viewport_rect(top), &frame_in_top);
+    let visible = b.visible && clip.is_some_and(|c| is_visible(&rect, &c));
+    CandidateBox { id: id.to_owned(), rect, visible }
 }
 
 /// Drops the last entries not from frames until `extra` more fit in `cap`.
@@ -486,6 +573,113 @@ mod tests {
         merge_frame(&mut top, mini(vec![action("x@t", Some(vec!["iframe#in".into()]))], 0), &path);
         assert_eq!(top.actions[0].frame_path.as_deref(), Some(&["iframe[name=\"newsletter\"]".to_string(), "iframe#in".into()][..]));
         assert_eq!(split_framed_id(&top.actions[0].id), Some(("x@t", tag.as_str())));
+    }
+
+    #[test]
+    fn collections_merge_within_their_budget_and_templates_follow() {
+        let path = vec!["iframe[name=\"newsletter\"]".to_string()];
+        let coll = |id: &str| serde_json::from_value::<crate::types::MiniCollection>(json!({"id": id, "name": id, "itemFields": ["title"]})).unwrap();
+        // (top collections, child collections) → (kept from the top, from the frame)
+        for (tc, cc, keep, add) in [(2, 1, 2, 1), (20, 3, 17, 3), (0, 8, 0, FRAME_COLLECTIONS), (0, 0, 0, 0)] {
+            let mut top = mini(vec![], 0);
+            top.collections = (0..tc).map(|i| coll(&format!("t{i}"))).collect();
+            let mut child = mini(vec![], 0);
+            child.collections = (0..cc).map(|i| coll(&format!("c{i}"))).collect();
+            merge_frame(&mut top, child, &path);
+            let framed: Vec<_> = top.collections.iter().filter(|c| split_framed_id(&c.id).is_some()).collect();
+            assert_eq!((top.collections.len() - framed.len(), framed.len()), (keep, add), "{tc} {cc}");
+            assert!(top.collections.len() <= MiniPcd::MAX_COLLECTIONS);
+        }
+        // A template action points at its collection's framed id, or at
+        // nothing when that collection was left out.
+        let mut child = mini(vec![action("a1", None), action("a2", None)], 0);
+        child.collections = (0..FRAME_COLLECTIONS + 1).map(|i| coll(&format!("c{i}"))).collect();
+        child.actions[0].applies_to_collection_id = Some("c0".into());
+        child.actions[1].applies_to_collection_id = Some(format!("c{FRAME_COLLECTIONS}"));
+        let mut top = mini(vec![], 0);
+        merge_frame(&mut top, child, &path);
+        assert_eq!(top.actions[0].applies_to_collection_id, Some(framed_id("c0", &path)));
+        assert_eq!(top.actions[1].applies_to_collection_id, None);
+    }
+
+    fn hit(id: &str, score: f64) -> QueryHit {
+        QueryHit { id: id.into(), label: id.into(), kind: None, landmark: None, score }
+    }
+
+    #[test]
+    fn hits_merge_by_score_with_stable_ties() {
+        let a = vec!["iframe#a".to_string()];
+        let b = vec!["iframe#b".to_string()];
+        let (ta, tb) = (path_tag(&a), path_tag(&b));
+        // (top hits, frame a's, frame b's, topK) → ids, best first
+        type Case = (Vec<QueryHit>, Vec<QueryHit>, Vec<QueryHit>, usize, Vec<String>);
+        let cases: Vec<Case> = vec![
+            // A frame's better hit goes first.
+            (vec![hit("t1", 0.4)], vec![hit("s", 0.9)], vec![], 5, vec![format!("s@{ta}"), "t1".into()]),
+            // Equal scores: the top page, then the frames in document order.
+            (
+                vec![hit("t1", 0.5)],
+                vec![hit("x", 0.5)],
+                vec![hit("x", 0.5)],
+                5,
+                vec!["t1".into(), format!("x@{ta}"), format!("x@{tb}")],
+            ),
+            // Scores equal at the reported precision tie as well.
+            (vec![hit("t1", 0.501)], vec![hit("x", 0.504)], vec![], 5, vec!["t1".into(), format!("x@{ta}")]),
+            // topK cuts the merged list; a frame's own order is kept.
+            (
+                vec![hit("t1", 0.3)],
+                vec![hit("x", 0.8), hit("y", 0.6), hit("z", 0.6)],
+                vec![hit("w", 0.7)],
+                3,
+                vec![format!("x@{ta}"), format!("w@{tb}"), format!("y@{ta}")],
+            ),
+            (vec![], vec![], vec![], 10, vec![]),
+        ];
+        for (top, fa, fb, k, want) in cases {
+            let got = merge_hits(top.clone(), vec![(a.clone(), fa.clone()), (b.clone(), fb.clone())], k);
+            assert_eq!(got.iter().map(|h| h.id.clone()).collect::<Vec<_>>(), want, "{top:?} {fa:?} {fb:?}");
+            // Input order of the frames' lists is the only order that matters:
+            // merging twice gives the same answer.
+            assert_eq!(merge_hits(top, vec![(a.clone(), fa), (b.clone(), fb)], k), got);
+        }
+    }
+
+    #[test]
+    fn frame_boxes_move_and_clip_to_the_frame() {
+        let vp = |width, height| Viewport { width, height, device_pixel_ratio: 2.0 };
+        let top = vp(1000.0, 800.0);
+        let b = |x, y, visible| CandidateBox { id: "c".into(), rect: Rect { x, y, width: 50.0, height: 20.0 }, visible };
+        // (box in the frame, frame origin, frame viewport) → (top-page x, y, visible)
+        let cases = [
+            (b(10.0, 10.0, true), (100.0, 200.0), vp(300.0, 150.0), (110.0, 210.0, true)),
+            // The child found it hidden: stays hidden.
+            (b(10.0, 10.0, false), (100.0, 200.0), vp(300.0, 150.0), (110.0, 210.0, false)),
+            // Visible in the frame, but the frame is scrolled below the top viewport.
+            (b(10.0, 10.0, true), (100.0, 900.0), vp(300.0, 150.0), (110.0, 910.0, false)),
+            // Half of the frame is in view, the box in that half.
+            (b(10.0, 10.0, true), (100.0, 780.0), vp(300.0, 150.0), (110.0, 790.0, true)),
+        ];
+        for (inner, (dx, dy), frame, (x, y, visible)) in cases {
+            let out = lift_box(inner, "c@t", dx, dy, &frame, &top);
+            assert_eq!((out.id.as_str(), out.rect.x, out.rect.y, out.visible), ("c@t", x, y, visible));
+        }
+    }
+
+    #[test]
+    fn extract_requests_route_by_their_collection_id() {
+        // Built from its wire form: the request's other options do not matter here.
+        let req: ContentRequest = serde_json::from_value(json!({"type": "extract", "collectionId": "c1@tag", "fields": ["title"]})).unwrap();
+        assert_eq!(req.target_id(), Some("c1@tag"));
+        let child = req.clone().with_target_id("c1");
+        assert_eq!(child.target_id(), Some("c1"));
+        let mut wire = serde_json::to_value(&req).unwrap();
+        wire["collectionId"] = json!("c1");
+        assert_eq!(serde_json::to_value(&child).unwrap(), wire, "only the id changes");
+        assert_eq!(ContentRequest::MiniPcd.target_id(), None);
+        let ex: crate::pcd::extract::Extraction = serde_json::from_value(json!({"collectionId": "c1", "fields": [], "items": [], "total": 0})).unwrap();
+        let ContentResponse::Extracted { extraction } = (ContentResponse::Extracted { extraction: ex }).with_top_id("c1@tag") else { unreachable!() };
+        assert_eq!(extraction.collection_id, "c1@tag");
     }
 
     #[test]

@@ -165,8 +165,14 @@ pub enum ContentRequest {
     Act { selector: crate::types::RoleSelector, id: Option<String>, action: crate::act::DomAction },
     /// Scrolls the page or its main scrolling panel (`dom.scroll` without a selector).
     Scroll { to: crate::act::PageScroll },
-    /// A collection's items as records of `fields` (`dom.extract`).
-    Extract { collection_id: String, fields: Vec<String> },
+    /// A collection's items as records of `fields` (`dom.extract`);
+    /// `load` says whether to scroll for more (absent: only what is rendered).
+    Extract {
+        collection_id: String,
+        fields: Vec<String>,
+        #[serde(default)]
+        load: crate::pcd::extract::LoadOptions,
+    },
     /// Waits for a condition (`dom.waitFor`).
     WaitFor { event: crate::tools::WaitEvent, value: Option<String>, timeout_ms: u32 },
     /// Where the MiniPCD ids' elements are, and the viewport
@@ -193,7 +199,13 @@ pub enum ContentResponse {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         frames: Vec<crate::frames::FrameHop>,
     },
-    Hits { hits: Vec<crate::types::QueryHit> },
+    /// `frames`: as for `MiniPcd`; the worker asks them for their own hits
+    /// and merges (`frames::merge_hits`).
+    Hits {
+        hits: Vec<crate::types::QueryHit>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        frames: Vec<crate::frames::FrameHop>,
+    },
     Resolved { resolution: crate::types::Resolution },
     Details { details: Vec<crate::types::PcdActionDetail> },
     Acted { outcome: crate::act::ActOutcome },

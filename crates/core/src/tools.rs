@@ -260,7 +260,18 @@ pub enum ToolCall {
         timeout_ms: Option<u32>,
     },
     #[serde(rename = "dom.extract", rename_all = "camelCase")]
-    DomExtract { tab_id: i32, collection_id: String, fields: Vec<String> },
+    DomExtract {
+        tab_id: i32,
+        collection_id: String,
+        fields: Vec<String>,
+        /// Scroll the collection (virtualized list, infinite feed) to load
+        /// items that are not rendered yet; the scroll position is put back.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scroll_to_load: Option<bool>,
+        /// Items wanted with `scrollToLoad` (default 50, at most 200).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
+    },
     #[serde(rename = "tabs.open", rename_all = "camelCase")]
     TabsOpen {
         url: String,

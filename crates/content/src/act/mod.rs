@@ -10,6 +10,7 @@
 pub(crate) mod input;
 mod keys;
 mod listbox;
+pub mod load;
 pub mod observe;
 mod pointer;
 pub mod virtualized;

@@ -139,9 +139,20 @@ pub fn scroll_by(scroller: &Element, how: PageScroll) -> (f64, f64) {
     (top, f64::from(scroller.scroll_top()))
 }
 
+/// The box that scrolls a collection that declares no size (an infinite
+/// feed, for `dom.extract` with `scrollToLoad`): `el` itself when it
+/// scrolls, else the nearest box around it, else the page. Never a box
+/// inside it: that would be one item's own scrolling part.
+pub fn feed_box(el: &Element) -> Option<Element> {
+    if scrolls(el) {
+        return Some(el.clone());
+    }
+    scrolling_ancestor(el).or_else(|| el.owner_document().and_then(|d| d.scrolling_element()))
+}
+
 /// Resolves after the next animation frame, or after `FRAME_FALLBACK_MS`
 /// where frames do not run (a hidden tab).
-async fn frame() {
+pub(crate) async fn frame() {
     const FRAME_FALLBACK_MS: i32 = 50;
     let p = js_sys::Promise::new(&mut |resolve, _| {
         if let Some(w) = web_sys::window() {

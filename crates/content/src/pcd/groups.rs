@@ -388,6 +388,9 @@ pub fn read_items(el: &Element, max: usize) -> (Vec<String>, Vec<bc_core::pcd::e
                 .and_then(|a| dom::link_parts(&a).map(|_| a))
                 .and_then(|a| js_sys::Reflect::get(&a, &"href".into()).ok())
                 .and_then(|h| h.as_string()),
+            // Where a virtualized list says the item sits: its identity
+            // when `dom.extract` scrolls (`scrollToLoad`).
+            index: dom::attr(item, "aria-rowindex").or_else(|| dom::attr(item, "aria-posinset")).and_then(|v| v.trim().parse().ok()),
         })
         .collect();
     // A virtualized list declares more items than it renders: its total is that.

@@ -47,6 +47,7 @@ pub static HELP: &[(&str, &[HelpLine])] = &[
         h("what can I do here", "what this page offers"),
         h("summarize this page", "its headings, links and forms"),
         h("extract products", "the items of a list or table"),
+        h("extract all posts", "scroll the list to load every item (infinite feeds too, up to 200)"),
         h("take a screenshot", "a picture of the visible page"),
     ]),
 ];

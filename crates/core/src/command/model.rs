@@ -64,9 +64,12 @@ pub enum Command {
         what: String,
         when: MonthRef,
     },
-    /// Read the items of a collection ("products", "invoices").
+    /// Read the items of a collection ("products", "invoices"); `all`
+    /// ("extract all posts") scrolls it to load more than is rendered.
     Extract {
         what: String,
+        #[serde(default)]
+        all: bool,
     },
     /// List what the page offers (its MiniPCD).
     WhatCanIDo,
@@ -307,7 +310,8 @@ impl Command {
             Command::PressKey { key } => format!("Press {}", key.as_str()),
             Command::Search { text } => format!("Search this site for {}", quote(text)),
             Command::ForMonth { verb, what, when } => format!("{verb} the {what} of {when}"),
-            Command::Extract { what } => format!("Extract {}", quote(what)),
+            Command::Extract { what, all: false } => format!("Extract {}", quote(what)),
+            Command::Extract { what, all: true } => format!("Extract all {}", quote(what)),
             Command::WhatCanIDo => "List what can be done on this page".into(),
             Command::Summarize => "Summarize this page".into(),
             Command::Screenshot => "Take a screenshot".into(),

@@ -10,6 +10,12 @@
 //!   one) is turned into a selector with `getDetails`.
 //! - [`Locate::Selector`]: `dom.resolve` of a role or text selector; it
 //!   must match exactly one element.
+//! - [`Locate::FramedField`]: a field inside a cross-origin frame, last:
+//!   `pcd.query {kind: form}` for the label (the frames' forms are merged
+//!   into its hits, their fields are only in their form's summary), then
+//!   the field's role selectors again inside the frame of each framed form
+//!   hit ([`Locate::in_frames`]), since a selector without a framePath sees
+//!   only the top page.
 //!
 //! Clicks rank with `pcd.query` first (fuzzy, kind- and landmark-aware),
 //! then fall back to the label as visible text. Form fields try role
@@ -27,7 +33,7 @@ use super::model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir};
 use crate::nav::TabInfo;
 use crate::summary::SummaryMode;
 use crate::tools::{QueryKind, ScrollDirection, ToolCall, ToolError, ToolName};
-use crate::types::{NameMode, RoleSelector};
+use crate::types::{NameMode, PcdActionDetail, QueryHit, RoleSelector};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -52,7 +58,12 @@ pub enum PlannedStep {
     OnElement { find: Grounding, act: ElementAction },
     /// `pcd.query {kind: collection, text: what}`, then `dom.extract` of the
     /// best collection with its `itemFields` (from `getMiniPCD`).
-    ExtractCollection { what: String },
+    ExtractCollection {
+        what: String,
+        /// Scroll the collection for every item (`dom.extract` `scrollToLoad`).
+        #[serde(default)]
+        all: bool,
+    },
     /// `pcd.query {kind: collection, text: what}`, `dom.extract` of its
     /// items, the one dated in `when` ([`pick_month`]), then a click on
     /// that item's `verb` control.
@@ -147,20 +158,53 @@ pub struct Grounding {
 pub enum Locate {
     Query { kind: QueryKind, text: String },
     Selector(RoleSelector),
+    /// `selectors` inside the cross-origin frames whose forms `pcd.query`
+    /// ranks for `text` (see the module docs).
+    FramedField { text: String, selectors: Vec<RoleSelector> },
 }
 
 impl Locate {
-    /// `pcd.query` or `dom.resolve` on tab `tab_id`.
+    /// `pcd.query` or `dom.resolve` on tab `tab_id` (for `FramedField`, its
+    /// form query; the resolves follow from [`Locate::in_frames`]).
     pub fn call(&self, tab_id: i32) -> Result<ToolCall, ToolError> {
         match self {
             Locate::Query { kind, text } => tool_call(
                 ToolName::PcdQuery,
                 json!({ "tabId": tab_id, "kind": kind, "text": text, "topK": QUERY_TOP_K }),
             ),
+            Locate::FramedField { text, .. } => tool_call(
+                ToolName::PcdQuery,
+                json!({ "tabId": tab_id, "kind": QueryKind::Form, "text": text, "topK": QUERY_TOP_K }),
+            ),
             Locate::Selector(selector) => {
                 tool_call(ToolName::DomResolve, json!({ "tabId": tab_id, "selector": selector }))
             }
         }
+    }
+}
+
+impl Locate {
+    /// The ids of `hits` worth a `getDetails` for [`Locate::FramedField`]:
+    /// forms in cross-origin frames (framed ids) scoring at least
+    /// [`MIN_HIT_SCORE`](super::report::MIN_HIT_SCORE), best first. A
+    /// top-page form needs nothing more: the plain selectors saw its fields.
+    pub fn framed_forms(hits: &[QueryHit]) -> Vec<&str> {
+        hits.iter()
+            .filter(|h| h.score >= super::report::MIN_HIT_SCORE && crate::frames::split_framed_id(&h.id).is_some())
+            .map(|h| h.id.as_str())
+            .collect()
+    }
+
+    /// `selectors` inside the frame of each form in `details` (in order,
+    /// one frame once): what [`Locate::FramedField`] resolves.
+    pub fn in_frames(selectors: &[RoleSelector], details: &[PcdActionDetail]) -> Vec<RoleSelector> {
+        let mut paths: Vec<&Vec<String>> = Vec::new();
+        for path in details.iter().filter_map(|d| d.frame_path.as_ref()).filter(|p| !p.is_empty()) {
+            if !paths.contains(&path) {
+                paths.push(path);
+            }
+        }
+        paths.iter().flat_map(|path| selectors.iter().map(|s| crate::frames::with_prefix(s, path))).collect()
     }
 }
 
@@ -326,7 +370,9 @@ impl Grounding {
     fn field(t: &Target, default: RoleHint) -> Grounding {
         let role = t.role.unwrap_or(default);
         let mut locate = by_name(role.aria_roles(), &t.label);
+        let selectors = locate.iter().filter_map(|l| if let Locate::Selector(s) = l { Some(s.clone()) } else { None }).collect();
         locate.push(query(QueryKind::Action, &t.label));
+        locate.push(Locate::FramedField { text: t.label.clone(), selectors });
         Grounding { label: t.label.clone(), role: Some(role), locate }
     }
 
@@ -375,7 +421,7 @@ impl Command {
             Command::Search { text } => {
                 vec![on(Grounding::search_box(), ElementAction::Type { text: text.clone(), submit: true })]
             }
-            Command::Extract { what } => vec![PlannedStep::ExtractCollection { what: what.clone() }],
+            Command::Extract { what, all } => vec![PlannedStep::ExtractCollection { what: what.clone(), all: *all }],
             Command::ForMonth { verb, what, when } => {
                 vec![PlannedStep::ItemOfMonth { verb: verb.clone(), what: what.clone(), when: *when }]
             }
@@ -429,6 +475,7 @@ impl PlannedStep {
                             format!("pcd.query {} “{text}”", kind.unwrap_or_default())
                         }
                         Locate::Selector(sel) => selector_outline(sel),
+                        Locate::FramedField { text, .. } => format!("in a frame's form “{text}”"),
                     })
                     .collect();
                 let arg = match act {
@@ -440,7 +487,8 @@ impl PlannedStep {
                 };
                 format!("find “{}” [{}] → {}{arg}", find.label, tries.join(" | "), act.tool().as_str())
             }
-            PlannedStep::ExtractCollection { what } => format!("pcd.query collection “{what}” → dom.extract"),
+            PlannedStep::ExtractCollection { what, all: false } => format!("pcd.query collection “{what}” → dom.extract"),
+            PlannedStep::ExtractCollection { what, all: true } => format!("pcd.query collection “{what}” → dom.extract scrollToLoad"),
             PlannedStep::ItemOfMonth { verb, what, when } => {
                 format!("pcd.query collection “{what}” → dom.extract → the item of {when} → dom.click “{verb}”")
             }

@@ -425,12 +425,19 @@ pub fn extracted(data: &Value) -> (String, String) {
         })
         .map(|l| format!("  • {l}"))
         .collect();
-    let total = data.get("total").and_then(Value::as_u64).unwrap_or(items.len() as u64) as usize;
-    let line = if total > lines.len() {
-        format!("Extracted {} of {total} items", lines.len())
-    } else {
-        format!("Extracted {} items", lines.len())
-    };
+    let count = items.len();
+    let total = data.get("total").and_then(Value::as_u64).unwrap_or(count as u64) as usize;
+    let mut line = if total > count { format!("Extracted {count} of {total} items") } else { format!("Extracted {count} items") };
+    // `dom.extract` with `scrollToLoad` says why it stopped scrolling.
+    match data.get("stoppedBy").and_then(Value::as_str) {
+        Some("exhausted") => line.push_str(", scrolled to the end of the list"),
+        Some("limit") => line.push_str(", scrolled until the limit"),
+        Some("budget") => line.push_str(", scrolled until the time ran out"),
+        _ => {}
+    }
+    if lines.len() < count {
+        line.push_str(&format!(" (the first {} listed)", lines.len()));
+    }
     (line, lines.join("\n"))
 }
 
@@ -556,6 +563,17 @@ mod tests {
         let (line, text) = extracted(&data);
         assert_eq!(line, "Extracted 2 of 60 items");
         assert_eq!(text, "  • title: Aurora Desk Lamp; price: $49.00; image: yes\n  • title: Mouse; image: no");
+        // Scrolled for more: (items, total, stoppedBy, line).
+        let rows = [
+            (3, 3, "exhausted", "Extracted 3 items, scrolled to the end of the list"),
+            (50, 1000, "limit", "Extracted 50 of 1000 items, scrolled until the limit"),
+            (60, 80, "budget", "Extracted 60 of 80 items, scrolled until the time ran out (the first 50 listed)"),
+        ];
+        for (n, total, why, want) in rows {
+            let items: Vec<Value> = (0..n).map(|i| serde_json::json!({"title": format!("Post {i}")})).collect();
+            let data = serde_json::json!({"collectionId": "c1", "fields": ["title"], "total": total, "items": items, "stoppedBy": why});
+            assert_eq!(extracted(&data).0, want);
+        }
         assert_eq!(screenshot_name("http://127.0.0.1:8123/x", 1_700_000_000_123.0), "screenshot-127-0-0-1-1700000000.png");
     }
 }

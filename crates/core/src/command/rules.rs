@@ -289,7 +289,11 @@ fn extract(c: &Ctx) -> Option<Command> {
     if matches!(toks, [t] if ["the", "a", "an"].iter().any(|a| t.is_word(a))) {
         return None;
     }
-    Some(C::Extract { what: verbatim(c.input, toks) })
+    // "all" before the collection's name: load every item, not only the
+    // rendered ones ("get all X" always says it).
+    let before = c.caps.get(Slot::What).map_or(0, |r| r.start);
+    let all = c.tokens[..before].iter().any(|t| t.is_word("all"));
+    Some(C::Extract { what: verbatim(c.input, toks), all })
 }
 
 /// The rules with their compiled patterns (compiled once; a test compiles

@@ -68,7 +68,10 @@ fn search(text: &str) -> Command {
     Command::Search { text: text.into() }
 }
 fn extract(what: &str) -> Command {
-    Command::Extract { what: what.into() }
+    Command::Extract { what: what.into(), all: false }
+}
+fn extract_all(what: &str) -> Command {
+    Command::Extract { what: what.into(), all: true }
 }
 fn switch(text: &str) -> Command {
     Command::SwitchTab { text: text.into() }
@@ -215,9 +218,11 @@ fn rows() -> Vec<Row> {
         Row("", "extract the", U),
         // Reading the page.
         Row("extract", "extract products", one(extract("products"))),
-        Row("extract", "scrape all the invoices on this page", one(extract("invoices"))),
-        Row("extract.get_all", "get all search results", one(extract("search results"))),
-        Row("extract.get_all", "list all of the products", one(extract("products"))),
+        Row("extract", "scrape all the invoices on this page", one(extract_all("invoices"))),
+        Row("extract", "extract all orders", one(extract_all("orders"))),
+        Row("extract", "extract overall rankings", one(extract("overall rankings"))),
+        Row("extract.get_all", "get all search results", one(extract_all("search results"))),
+        Row("extract.get_all", "list all of the products", one(extract_all("products"))),
         Row("what_can_i_do", "what can I do here", one(C::WhatCanIDo)),
         Row("what_can_i_do", "What can I do on this page?", one(C::WhatCanIDo)),
         Row("what_can_i_do.options", "what are my options", one(C::WhatCanIDo)),
@@ -350,6 +355,7 @@ const DESCRIBE: &[(&str, &str)] = &[
     ("press enter", "Press Enter"),
     ("search for shoes", "Search this site for “shoes”"),
     ("extract products", "Extract “products”"),
+    ("extract all posts", "Extract all “posts”"),
     ("what can I do here", "List what can be done on this page"),
     ("summarize", "Summarize this page"),
     ("take a screenshot", "Take a screenshot"),
@@ -511,11 +517,11 @@ fn plans_snapshot() {
         add Aurora Floor Lamp to cart
           find “Add Aurora Floor Lamp to cart” [button≡“Add Aurora Floor Lamp to cart” | link≡“Add Aurora Floor Lamp to cart” | menuitem≡“Add Aurora Floor Lamp to cart” | tab≡“Add Aurora Floor Lamp to cart” | pcd.query action “Add Aurora Floor Lamp to cart” | text “Add Aurora Floor Lamp to cart”] → dom.click
         type cats into the search box
-          find “search” [textbox≡“search” | searchbox≡“search” | combobox≡“search” | spinbutton≡“search” | textbox~“search” | searchbox~“search” | combobox~“search” | spinbutton~“search” | pcd.query action “search”] → dom.type “cats”
+          find “search” [textbox≡“search” | searchbox≡“search” | combobox≡“search” | spinbutton≡“search” | textbox~“search” | searchbox~“search” | combobox~“search” | spinbutton~“search” | pcd.query action “search” | in a frame's form “search”] → dom.type “cats”
         select Large in Size
-          find “Size” [combobox≡“Size” | listbox≡“Size” | combobox~“Size” | listbox~“Size” | pcd.query action “Size”] → dom.select “Large”
+          find “Size” [combobox≡“Size” | listbox≡“Size” | combobox~“Size” | listbox~“Size” | pcd.query action “Size” | in a frame's form “Size”] → dom.select “Large”
         uncheck the remember me box
-          find “remember me” [checkbox≡“remember me” | switch≡“remember me” | menuitemcheckbox≡“remember me” | checkbox~“remember me” | switch~“remember me” | menuitemcheckbox~“remember me” | pcd.query action “remember me”] → dom.check false
+          find “remember me” [checkbox≡“remember me” | switch≡“remember me” | menuitemcheckbox≡“remember me” | checkbox~“remember me” | switch~“remember me” | menuitemcheckbox~“remember me” | pcd.query action “remember me” | in a frame's form “remember me”] → dom.check false
         press escape
           dom.pressKey Escape
         search for shoes
@@ -671,4 +677,40 @@ fn items_are_chosen_by_their_month() {
     for sel in own.iter().chain(&per_item_selectors("Download")) {
         crate::selector::validate(sel).unwrap();
     }
+}
+
+#[test]
+fn fields_in_cross_origin_frames_are_sought_in_their_forms_frames() {
+    use crate::types::{PcdActionDetail, QueryHit, RoleSelector};
+    let hit = |id: &str, score: f64| QueryHit { id: id.into(), label: "Subscribe".into(), kind: None, landmark: None, score };
+    // (hits) → ids worth a getDetails: framed, scoring enough, best first
+    type Case<'a> = (&'a [(&'a str, f64)], &'a [&'a str]);
+    let cases: &[Case] = &[
+        (&[("f1@k3", 0.6), ("f2", 0.5), ("f3@zz", 0.3)], &["f1@k3", "f3@zz"]),
+        (&[("f1", 0.9)], &[]),
+        (&[("f1@k3", 0.1)], &[]),
+        (&[], &[]),
+    ];
+    for (hits, want) in cases {
+        let hits: Vec<QueryHit> = hits.iter().map(|(id, s)| hit(id, *s)).collect();
+        assert_eq!(Locate::framed_forms(&hits), *want, "{hits:?}");
+    }
+    let Parsed::Commands(commands) = parse("type ada@example.test into email address") else { panic!("a command") };
+    let Some(PlannedStep::OnElement { find, .. }) = commands[0].plan().into_iter().next() else { panic!("a typed field is grounded") };
+    let Some(Locate::FramedField { text, selectors }) = find.locate.last() else { panic!("{:?}", find.locate) };
+    assert_eq!(text, "email address");
+    // The same selectors as the top-page attempts, inside each form's frame once.
+    let top: Vec<&RoleSelector> = find.locate.iter().filter_map(|l| if let Locate::Selector(s) = l { Some(s) } else { None }).collect();
+    assert_eq!(selectors.iter().collect::<Vec<_>>(), top);
+    let detail = |path: Option<&[&str]>| PcdActionDetail {
+        id: "f".into(),
+        selector: RoleSelector::Css { css: "form".into(), frame_path: None },
+        alt_selectors: None,
+        landmark: None,
+        frame_path: path.map(|p| p.iter().map(|s| s.to_string()).collect()),
+    };
+    let frame = ["iframe[name=\"newsletter\"]"];
+    let inside = Locate::in_frames(selectors, &[detail(Some(&frame)), detail(None), detail(Some(&frame))]);
+    assert_eq!(inside.len(), selectors.len());
+    assert!(inside.iter().all(|s| crate::frames::frame_path(s) == ["iframe[name=\"newsletter\"]".to_string()]));
 }
