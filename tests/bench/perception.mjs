@@ -62,10 +62,13 @@ const browser = await h.launchBrowser();
   await page.evaluate(() => localStorage.setItem('acme.session', JSON.stringify({ email: 'demo@acme.test', remember: true, since: new Date() })));
   await page.close();
 }
+// BC_BENCH_PAGES (a regular expression on the labels, e.g. `generated`)
+// narrows the pages, for measuring one change quickly.
+const only = process.env.BC_BENCH_PAGES ? new RegExp(process.env.BC_BENCH_PAGES) : null;
 const targets = [
   ...(SMOKE ? ['/'] : await wwwPages(process.env.BC_WWW_ROOT)).map((p) => ({ label: p, path: p, generated: 0 })),
   ...GENERATED.map((n) => ({ label: `generated ${n / 1000}k`, path: `/generated/?n=${n}`, generated: n })),
-];
+].filter((t) => !only || only.test(t.label));
 
 /** Times one tool call inside the service worker. */
 async function call(tool, args) {

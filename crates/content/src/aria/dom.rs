@@ -192,6 +192,9 @@ fn into_element(node: Node) -> Option<Element> {
 
 /// The associated `<label>` elements (`el.labels`), in tree order.
 pub fn labels(el: &Element) -> Vec<Element> {
+    if let Some(l) = super::labels::batched(el, &tag(el)) {
+        return l;
+    }
     // Chromium's `labels` searches the whole tree on first use (~0.1 ms per
     // control on a 10k-element page). A label names `el` only through
     // `for` = `el`'s id, or by containing it; with neither possible the

@@ -9,6 +9,7 @@ mod content;
 pub(crate) mod dom;
 mod hidden;
 mod implicit;
+pub(crate) mod labels;
 mod name;
 mod native;
 mod quick;

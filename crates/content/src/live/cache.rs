@@ -413,6 +413,8 @@ impl Cache {
     /// Recomputes pending entries until `deadline` (`performance.now()`
     /// ms); whether some are left.
     pub fn refresh(&mut self, deadline: f64) -> bool {
+        // Reads only, no page code runs: labels can be indexed once.
+        let _labels = crate::aria::labels::batch();
         while let Some(slot) = self.pending.pop() {
             if dom::now() >= deadline {
                 self.pending.push(slot);
@@ -458,6 +460,7 @@ impl Cache {
         origin: &str,
         deadline: f64,
     ) -> Option<usize> {
+        let _labels = crate::aria::labels::batch();
         let ctxs = contexts(d.scopes(), &d.host_landmarks());
         for (i, (el, clickable, si)) in d.order().iter().enumerate().skip(from) {
             if dom::now() >= deadline {

@@ -148,6 +148,8 @@ pub(crate) fn collect_with(
     cache: &mut dyn FactCache,
     discovery: Option<&Discovery>,
 ) -> (PageFacts, Registry, Discovery) {
+    // Reads only, no page code runs: labels can be indexed once.
+    let _labels = crate::aria::labels::batch();
     let window = web_sys::window();
     let page_origin = document
         .location()

@@ -390,8 +390,13 @@ const STATUS_WORDS: &[&str] = &[
 
 /// A whole piece of text that is a status word ("Paid", "Out of stock").
 pub fn is_status(s: &str) -> bool {
+    // Normalised once: item samples ask this for every text they show.
+    static KEYS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     let key = normalize(s);
-    !key.is_empty() && STATUS_WORDS.iter().any(|w| normalize(w) == key)
+    !key.is_empty()
+        && KEYS
+            .get_or_init(|| STATUS_WORDS.iter().map(|w| normalize(w)).collect())
+            .contains(&key)
 }
 
 /// "4.5", "4.5/5", "4 out of 5", "4.5 stars", "Rated 4.5 out of 5", "★★★★☆".

@@ -11,7 +11,8 @@
 //! `--smoke` (two runs, `/` and a 1k-element page) only shows that the bench
 //! still works. `BC_BENCH_RUNS` sets the number of fresh page loads per page
 //! and build (default 10; half, at least 3, on the 50k page, whose
-//! ariaSnapshot alone takes ~10 s).
+//! ariaSnapshot alone takes ~10 s). `BC_BENCH_PAGES` (a regular expression
+//! on the page labels, e.g. `generated 10k`) measures only those pages.
 
 use super::table::{self, cell, line, percentiles, P};
 use crate::project::Project;
