@@ -48,7 +48,7 @@ function wwwPages() {
 
 // Pages that render their content with their own scripts are compared once
 // that content is there.
-const READY = { '/app/catalog/': '#results li' };
+const READY = { '/app/catalog/': '#results li', '/frameworks/': 'body:has(#react-state):has(#vue-state)' };
 
 let www, browser;
 before(async () => {

@@ -41,7 +41,7 @@ use crate::resolve::CleanPath;
 use crate::rules::Rules;
 
 /// npm packages that `/vendor/<pkg>/…` may serve from [`Config::vendor`].
-pub const VENDOR_PACKAGES: &[&str] = &["preact", "htm"];
+pub const VENDOR_PACKAGES: &[&str] = &["preact", "htm", "react", "react-dom", "vue"];
 
 /// Placeholder replaced by the main origin in `.html` and `.js` files.
 pub const MAIN_PLACEHOLDER: &str = "{{MAIN_ORIGIN}}";

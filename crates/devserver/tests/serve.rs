@@ -120,6 +120,9 @@ fn fixture() -> PathBuf {
         ("vendor/preact/dist/preact.module.js", "PREACT-MODULE {{MAIN_ORIGIN}}"),
         ("vendor/preact/hooks/dist/hooks.module.js", "HOOKS-MODULE"),
         ("vendor/htm/dist/htm.module.js", "HTM-MODULE"),
+        ("vendor/react/umd/react.production.min.js", "REACT-UMD"),
+        ("vendor/react-dom/umd/react-dom.production.min.js", "REACT-DOM-UMD"),
+        ("vendor/vue/dist/vue.esm-browser.prod.js", "VUE-ESM"),
         ("vendor/leftpad/index.js", "LEFTPAD"),
     ];
     for (path, text) in files {
@@ -255,6 +258,27 @@ const CASES: &[Case] = &[
         200,
         JS,
         &["HTM-MODULE"],
+        &[],
+    ),
+    case(
+        "/vendor/react/umd/react.production.min.js",
+        200,
+        JS,
+        &["REACT-UMD"],
+        &[],
+    ),
+    case(
+        "/vendor/react-dom/umd/react-dom.production.min.js",
+        200,
+        JS,
+        &["REACT-DOM-UMD"],
+        &[],
+    ),
+    case(
+        "/vendor/vue/dist/vue.esm-browser.prod.js",
+        200,
+        JS,
+        &["VUE-ESM"],
         &[],
     ),
     case(

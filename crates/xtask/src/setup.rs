@@ -19,7 +19,7 @@ const STEPS: &[Step] = &[
     Step { what: "dated nightly with rust-src (CSP fallback build)", present: has_nightly, install: install_nightly },
     Step { what: "wasm-bindgen CLI matching Cargo.lock", present: has_wasm_bindgen, install: install_wasm_bindgen },
     Step { what: "Chromium and ChromeDriver", present: has_chromium, install: install_chromium },
-    Step { what: "npm packages of tests/ (Playwright, Preact, binaryen)", present: has_npm_packages, install: install_npm_packages },
+    Step { what: "npm packages of tests/ (Playwright, Preact, React, Vue, binaryen)", present: has_npm_packages, install: install_npm_packages },
 ];
 
 pub fn run(project: &Project) -> Result<()> {
