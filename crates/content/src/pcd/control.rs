@@ -11,7 +11,7 @@ use bc_core::pcd::ControlFact;
 use bc_core::types::Landmark;
 use web_sys::Element;
 
-const MAX_NAME: usize = 300;
+pub const MAX_NAME: usize = 300;
 
 /// The facts of `el`; `form`/`group`/`key` are filled in by the caller.
 /// `host_landmark` is the landmark of the scope's host, for shadow content

@@ -6,7 +6,7 @@
 use super::{context, dom, frames::Scope, landmark};
 use crate::aria;
 use bc_core::kind::{FieldFacts, FormFacts};
-use bc_core::pcd::FormFact;
+use bc_core::pcd::{ControlFact, FormFact};
 use web_sys::Element;
 
 pub const FORM_SEL: &str = "form, [role~=form i], [role~=search i], search";
@@ -19,8 +19,68 @@ const SUBMIT_SEL: &str =
 /// For form-like wrappers without a real submit (search widgets).
 const BUTTON_SEL: &str = "button, [role~=button i], input[type=button i]";
 
-/// The forms of `scope` (at most `max`), with their elements.
-pub fn collect(scope: &Scope, max: usize) -> Vec<(Element, FormFact)> {
+/// Names this collection already computed for its controls, by element:
+/// a form's fields and submit button are mostly those controls, and naming
+/// them again (labels, `aria-labelledby`) cost as much as the rest of the
+/// forms together. Only names that are exactly what
+/// `aria::accessible_name` returns are used (see [`Known::plain`]); the
+/// element → name map is made on the first lookup, so pages without forms
+/// pay nothing.
+pub struct Known<'a> {
+    controls: Vec<(&'a Element, &'a ControlFact)>,
+    clip: usize,
+    map: std::cell::OnceCell<js_sys::Map>,
+}
+
+impl<'a> Known<'a> {
+    /// `clip`: the length control names are clipped to.
+    pub fn new(controls: Vec<(&'a Element, &'a ControlFact)>, clip: usize) -> Known<'a> {
+        Known {
+            controls,
+            clip,
+            map: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Whether `fact.name` is the plain accessible name: not a clickable's
+    /// or frame content's fallback text (`control.rs`), not clipped
+    /// (shorter than the clip length), and of an element a form asks
+    /// about (fields and buttons — keeps the map small).
+    fn plain(&self, fact: &ControlFact) -> bool {
+        !fact.clickable
+            && fact.frame_path.is_empty()
+            && fact.name.chars().count() < self.clip
+            && (matches!(fact.tag.as_str(), "input" | "select" | "textarea" | "button")
+                || matches!(
+                    fact.role.as_str(),
+                    "textbox" | "combobox" | "searchbox" | "checkbox" | "radio" | "switch"
+                        | "spinbutton" | "slider" | "button"
+                ))
+    }
+
+    fn name(&self, el: &Element) -> Option<String> {
+        let map = self.map.get_or_init(|| {
+            let map = js_sys::Map::new();
+            for (i, (e, f)) in self.controls.iter().enumerate() {
+                if self.plain(f) {
+                    map.set(e, &wasm_bindgen::JsValue::from(i as u32));
+                }
+            }
+            map
+        });
+        let i = map.get(el).as_f64()?;
+        self.controls.get(i as usize).map(|(_, f)| f.name.clone())
+    }
+
+    /// `el`'s accessible name: the known one, else computed.
+    fn accessible_name(&self, el: &Element) -> String {
+        self.name(el).unwrap_or_else(|| aria::accessible_name(el))
+    }
+}
+
+/// The forms of `scope` (at most `max`), with their elements; `known`
+/// names spare naming fields again.
+pub fn collect(scope: &Scope, max: usize, known: &Known<'_>) -> Vec<(Element, FormFact)> {
     let mut out = Vec::new();
     for el in scope.root.select(FORM_SEL) {
         if out.len() >= max {
@@ -40,12 +100,12 @@ pub fn collect(scope: &Scope, max: usize) -> Vec<(Element, FormFact)> {
         if aria::is_hidden(&el) {
             continue;
         }
-        out.push((el.clone(), fact(&el, scope)));
+        out.push((el.clone(), fact(&el, scope, known)));
     }
     out
 }
 
-fn fact(form: &Element, scope: &Scope) -> FormFact {
+fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
     let mut fields = Vec::new();
     let mut required = Vec::new();
     for f in dom::select(form, FIELD_SEL)
@@ -53,12 +113,12 @@ fn fact(form: &Element, scope: &Scope) -> FormFact {
         .take(MAX_FIELDS)
     {
         required.push(dom::matches(&f, "[required], [aria-required=true i]"));
-        fields.push(field(&f));
+        fields.push(field(&f, known));
     }
     let submit = dom::select(form, SUBMIT_SEL)
         .chain(dom::select(form, BUTTON_SEL))
         .find(|b| !aria::is_hidden(b))
-        .map(|b| aria::accessible_name(&b))
+        .map(|b| known.accessible_name(&b))
         .filter(|n| !n.is_empty());
     // The role of the form, or `search` when a search landmark wraps it.
     let role = if form
@@ -98,7 +158,7 @@ fn fact(form: &Element, scope: &Scope) -> FormFact {
     }
 }
 
-fn field(el: &Element) -> FieldFacts {
+fn field(el: &Element, known: &Known<'_>) -> FieldFacts {
     let tag = dom::tag(el);
     let field_type = match tag.as_str() {
         "input" => dom::attr(el, "type")
@@ -111,7 +171,7 @@ fn field(el: &Element) -> FieldFacts {
     };
     // The accessible name never includes a text field's own value; a
     // placeholder is the last resort.
-    let label = Some(aria::accessible_name(el))
+    let label = Some(known.accessible_name(el))
         .filter(|n| !n.is_empty())
         .or_else(|| dom::attr(el, "aria-label"))
         .or_else(|| dom::attr(el, "placeholder"))

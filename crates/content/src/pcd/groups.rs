@@ -37,39 +37,61 @@ pub struct Group {
 /// the scope's controls that share a name with at least two others (e.g.
 /// several "Add to cart"), grouped by name: their common container is a
 /// card-grid candidate.
+///
+/// Candidates are put in page order first and their items read only until
+/// `max` are accepted: on large pages most of the cost is reading items
+/// (and their hidden checks) of candidates past the cap. The result is the
+/// one of reading them all, then sorting and truncating: the accepted
+/// candidates keep their page order, and a card candidate is still passed
+/// over when an earlier candidate for the same element was accepted
+/// (stable sort: duplicates stay in their first-listed order).
 pub fn collect(scope: &Scope, repeated: &[Vec<Element>], max: usize) -> Vec<Group> {
-    let mut found: Vec<(Element, Kind, Vec<Element>)> = Vec::new();
+    // `None`: a card candidate.
+    let mut candidates: Vec<(Element, Option<Kind>)> = Vec::new();
     for el in scope.root.select(STRUCTURED_SEL) {
-        let Some(kind) = structured_kind(&el) else {
+        if let Some(kind) = structured_kind(&el) {
+            candidates.push((el, Some(kind)));
+        }
+    }
+    let cards = repeated
+        .iter()
+        .filter_map(|c| common_container(&c[0], &c[1]))
+        .chain(
+            scope
+                .root
+                .select(CARD_HINT_SEL)
+                .into_iter()
+                .take(MAX_HINTED),
+        );
+    // Structured candidates are in document order already; each card
+    // candidate goes after everything at or before it (where a stable
+    // insertion sort would put it), found by binary search.
+    for el in cards {
+        let pos = candidates.partition_point(|(x, _)| !precedes(&el, x));
+        candidates.insert(pos, (el, None));
+    }
+    let mut found: Vec<(Element, Kind, Vec<Element>)> = Vec::new();
+    for (el, kind) in candidates {
+        if found.len() >= max {
+            break;
+        }
+        // Candidates for one element are next to each other, so an
+        // accepted one is the last accepted (structured ones are unique).
+        if kind.is_none() && found.last().is_some_and(|(f, _, _)| *f == el) {
             continue;
+        }
+        // A hidden container is never a group: its items need no reading.
+        if aria::is_hidden(&el) {
+            continue;
+        }
+        let (kind, items, min) = match kind {
+            Some(kind) => (kind, items_of(&el, kind), 2),
+            None => (Kind::Cards, card_items(&el), MIN_CARDS),
         };
-        let items = items_of(&el, kind);
-        if items.len() >= 2 && !aria::is_hidden(&el) {
+        if items.len() >= min {
             found.push((el, kind, items));
         }
     }
-    let mut cards: Vec<Element> = repeated
-        .iter()
-        .filter_map(|c| common_container(&c[0], &c[1]))
-        .collect();
-    cards.extend(
-        scope
-            .root
-            .select(CARD_HINT_SEL)
-            .into_iter()
-            .take(MAX_HINTED),
-    );
-    for el in cards {
-        if found.iter().any(|(f, _, _)| *f == el) {
-            continue;
-        }
-        let items = card_items(&el);
-        if items.len() >= MIN_CARDS && !aria::is_hidden(&el) {
-            found.push((el, Kind::Cards, items));
-        }
-    }
-    sort_by_position(&mut found);
-    found.truncate(max);
     found
         .into_iter()
         .map(|(el, kind, items)| build(el, kind, items, scope))
@@ -354,15 +376,6 @@ fn leaf_texts(item: &Element) -> Vec<String> {
     out
 }
 
-fn sort_by_position<T>(v: &mut [(Element, T, Vec<Element>)]) {
-    for i in 1..v.len() {
-        let mut j = i;
-        while j > 0 && precedes(&v[j].0, &v[j - 1].0) {
-            v.swap(j, j - 1);
-            j -= 1;
-        }
-    }
-}
 
 /// Every item of the group container `el` as `dom.extract` reads it (at
 /// most `max`), with the table's column headers and the total count (the

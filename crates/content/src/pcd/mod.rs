@@ -199,13 +199,18 @@ pub(crate) fn collect_with(
     // Forms, and which form owns each control.
     let mut forms = Vec::new();
     let mut form_els: Vec<Element> = Vec::new();
+    let known = forms::Known::new(
+        controls.iter().map(|(el, _, fact)| (el, fact)).collect(),
+        control::MAX_NAME,
+    );
     for s in scopes {
-        for (el, mut f) in forms::collect(s, MAX_FORMS - forms.len()) {
+        for (el, mut f) in forms::collect(s, MAX_FORMS - forms.len(), &known) {
             f.key = reg.add(&el);
             form_els.push(el);
             forms.push(f);
         }
     }
+    drop(known);
     if !form_els.is_empty() {
         for (el, _, fact) in &mut controls {
             let owner = dom::owner_form(el).or_else(|| dom::closest(el, forms::FORM_SEL));
