@@ -39,9 +39,7 @@ pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, time
     let started = js_sys::Date::now();
     let outcome = match frames::routed(tab.id, ContentRequest::WaitFor { event, value, timeout_ms }).await {
         Ok((ContentResponse::Waited { mut outcome }, frame)) => {
-            if frame != 0 {
-                outcome.observation = top_observation(tab_id, &tab.url, outcome.observation).await;
-            }
+            outcome.observation = top_observation(tab_id, frame, &tab.url, outcome.observation).await;
             outcome
         }
         Ok((ContentResponse::Refused { error }, _)) => return Err(error),
@@ -57,8 +55,12 @@ pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, time
 
 /// An Observation made inside a cross-origin frame, told as the tab sees
 /// it: the page's URL and title (the frame's would read as a navigation),
-/// `urlChanged` against the tab's URL before the action.
-async fn top_observation(tab_id: i32, url_before: &str, inner: Observation) -> Observation {
+/// `urlChanged` against the tab's URL before the action. The top frame's
+/// own Observation (`frame` 0) is kept as it is.
+async fn top_observation(tab_id: i32, frame: i32, url_before: &str, inner: Observation) -> Observation {
+    if frame == 0 {
+        return inner;
+    }
     match chrome::tabs_get(tab_id).await {
         Ok(info) => {
             let url = js::get_str(&info, "url").unwrap_or_else(|| url_before.to_owned());
@@ -79,9 +81,7 @@ async fn send(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> 
     let tab = crate::tools::readable_tab(tab_id).await?;
     let outcome = match frames::routed(tab.id, request).await {
         Ok((ContentResponse::Acted { mut outcome }, frame)) => {
-            if frame != 0 {
-                outcome.observation = top_observation(tab_id, &tab.url, outcome.observation).await;
-            }
+            outcome.observation = top_observation(tab_id, frame, &tab.url, outcome.observation).await;
             outcome
         }
         Ok((ContentResponse::Refused { error }, _)) => return Err(error),
