@@ -166,6 +166,39 @@ fn text_changes_skip_discovery() {
     assert!(live::stats().discovered);
 }
 
+/// Cards whose container has no telling class: only the repeated button
+/// name makes it a card grid.
+const PLAIN_CARDS: &str = r#"<main><h1>Shop</h1><div id="cards">
+<div class="c"><h3>Lamp</h3><p>$10</p><button id="b1">Lamp info</button></div>
+<div class="c"><h3>Desk</h3><p>$20</p><button id="b2">Desk info</button></div>
+<div class="c"><h3>Sofa</h3><p>$30</p><button id="b3">Sofa info</button></div>
+</div></main>"#;
+
+#[wasm_bindgen_test]
+fn text_changes_can_make_and_unmake_a_card_grid() {
+    fixture(PLAIN_CARDS);
+    let a = current();
+    assert!(a.mini.collections.is_empty(), "{:?}", a.mini.collections);
+    // Same name on every card: a grid, found after text changes only.
+    for id in ["b1", "b2", "b3"] {
+        by_id(id).set_text_content(Some("Add to cart"));
+    }
+    let b = current();
+    assert!(!live::stats().discovered, "{:?}", live::stats());
+    assert_eq!(b.mini.collections.len(), 1, "{:?}", b.mini.collections);
+    assert_fresh(&b);
+    // The groups found stand; a sample's text is read again.
+    by_id("cards").query_selector("h3").unwrap().unwrap().set_text_content(Some("Floor lamp"));
+    let c = current();
+    assert!(!live::stats().discovered);
+    assert_fresh(&c);
+    // Names apart again: no grid.
+    by_id("b2").set_text_content(Some("Desk info"));
+    let d = current();
+    assert!(d.mini.collections.is_empty(), "{:?}", d.mini.collections);
+    assert_fresh(&d);
+}
+
 #[wasm_bindgen_test]
 fn a_class_can_make_a_control() {
     fixture(

@@ -7,13 +7,13 @@ use crate::aria::{
     self,
     dom::{self as adom, Attrs},
 };
-use bc_core::pcd::ControlFact;
+use bc_core::pcd::{ControlFact, Rect};
 use bc_core::types::Landmark;
 use web_sys::Element;
 
 pub const MAX_NAME: usize = 300;
 
-/// The facts of `el`; `form`/`group`/`key` are filled in by the caller.
+/// The facts of `el`; `form`/`group`/`key`/`rect` are filled in by the caller.
 /// `host_landmark` is the landmark of the scope's host, for shadow content
 /// (landmark lookups do not cross shadow boundaries).
 pub fn fact(
@@ -40,7 +40,6 @@ pub fn fact(
     let lm = landmark::of(el).or(host_landmark);
     let heading = context::heading(el);
     let pag = context::in_pagination(el, &name);
-    let rect = context::rect(el, scope.dx, scope.dy);
     let icon = context::icon_hint(el, &tag);
     ControlFact {
         key: 0,
@@ -51,7 +50,8 @@ pub fn fact(
         href_path,
         external,
         landmark: lm,
-        rect,
+        // Read by the collection, for cached facts too (`collect_with`).
+        rect: Rect::default(),
         heading,
         form: None,
         group: None,

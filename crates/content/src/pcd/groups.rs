@@ -33,10 +33,22 @@ pub struct Group {
     pub fact: GroupFact,
 }
 
-/// The groups of `scope`, document order, at most `max`. `repeated` are
-/// the scope's controls that share a name with at least two others (e.g.
-/// several "Add to cart"), grouped by name: their common container is a
-/// card-grid candidate.
+/// A repeated structure accepted as a group: its container, what kind of
+/// structure it is, and its rendered items. Text cannot change it (no
+/// selector, role or hidden check here reads text), so a collection after
+/// text changes only re-reads what the [`Group`] says about it
+/// ([`build`]).
+#[derive(Clone)]
+pub struct Shape {
+    el: Element,
+    kind: Kind,
+    items: Vec<Element>,
+}
+
+/// The repeated structures of `scope` accepted as groups, document order,
+/// at most `max`. `repeated` are, per name that at least `MIN_REPEATS`
+/// controls of the scope share (e.g. several "Add to cart"), the first two
+/// such controls: their common container is a card-grid candidate.
 ///
 /// Candidates are put in page order first and their items read only until
 /// `max` are accepted: on large pages most of the cost is reading items
@@ -45,7 +57,7 @@ pub struct Group {
 /// candidates keep their page order, and a card candidate is still passed
 /// over when an earlier candidate for the same element was accepted
 /// (stable sort: duplicates stay in their first-listed order).
-pub fn collect(scope: &Scope, repeated: &[Vec<Element>], max: usize) -> Vec<Group> {
+pub fn shapes(scope: &Scope, repeated: &[(Element, Element)], max: usize) -> Vec<Shape> {
     // `None`: a card candidate.
     let mut candidates: Vec<(Element, Option<Kind>)> = Vec::new();
     for el in scope.root.select(STRUCTURED_SEL) {
@@ -55,7 +67,7 @@ pub fn collect(scope: &Scope, repeated: &[Vec<Element>], max: usize) -> Vec<Grou
     }
     let cards = repeated
         .iter()
-        .filter_map(|c| common_container(&c[0], &c[1]))
+        .filter_map(|(a, b)| common_container(a, b))
         .chain(
             scope
                 .root
@@ -70,14 +82,14 @@ pub fn collect(scope: &Scope, repeated: &[Vec<Element>], max: usize) -> Vec<Grou
         let pos = candidates.partition_point(|(x, _)| !precedes(&el, x));
         candidates.insert(pos, (el, None));
     }
-    let mut found: Vec<(Element, Kind, Vec<Element>)> = Vec::new();
+    let mut found: Vec<Shape> = Vec::new();
     for (el, kind) in candidates {
         if found.len() >= max {
             break;
         }
         // Candidates for one element are next to each other, so an
         // accepted one is the last accepted (structured ones are unique).
-        if kind.is_none() && found.last().is_some_and(|(f, _, _)| *f == el) {
+        if kind.is_none() && found.last().is_some_and(|f| f.el == el) {
             continue;
         }
         // A hidden container is never a group: its items need no reading.
@@ -89,13 +101,10 @@ pub fn collect(scope: &Scope, repeated: &[Vec<Element>], max: usize) -> Vec<Grou
             None => (Kind::Cards, card_items(&el), MIN_CARDS),
         };
         if items.len() >= min {
-            found.push((el, kind, items));
+            found.push(Shape { el, kind, items });
         }
     }
     found
-        .into_iter()
-        .map(|(el, kind, items)| build(el, kind, items, scope))
-        .collect()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -177,7 +186,9 @@ fn card_items(el: &Element) -> Vec<Element> {
         .collect()
 }
 
-fn build(el: Element, kind: Kind, items: Vec<Element>, scope: &Scope) -> Group {
+/// What `shape` says now: its name, columns, counts, sample items, box.
+pub fn build(shape: &Shape, scope: &Scope) -> Group {
+    let Shape { el, kind, items } = shape.clone();
     let label = if el.has_attribute("aria-label") || el.has_attribute("aria-labelledby") {
         Some(aria::accessible_name(&el)).filter(|n| !n.is_empty())
     } else {

@@ -101,13 +101,28 @@ pub(crate) fn heading_of(el: &Element) -> Option<String> {
 pub(crate) const HEADING_SEL: &str = context::HEADING_SEL;
 
 /// What discovery found: the scopes and the controls in output order
-/// (element, found as clickable, scope). Text changes cannot change it
-/// (no selector, role or hidden check reads text), so a collection after
-/// only text changed can start from the previous one's.
+/// (element, found as clickable, scope); after a collection, also the
+/// repeated structures it accepted as groups. Text changes cannot change
+/// either (no selector, role or hidden check reads text; the card-grid
+/// candidates that come from repeated control names are compared), so a
+/// collection after only text changed can start from the previous one's.
 #[derive(Clone, Default)]
 pub(crate) struct Discovery {
     scopes: Vec<Scope>,
     order: Vec<(Element, bool, usize)>,
+    /// Per scope, once a collection ran (see [`ScopeGroups`]).
+    groups: Vec<ScopeGroups>,
+}
+
+/// The groups a collection accepted in one scope, and what they were
+/// looked for with: the first two controls of each repeated name, and the
+/// number of groups still allowed. Same inputs after text changes → same
+/// shapes.
+#[derive(Clone)]
+struct ScopeGroups {
+    repeated: Vec<(Element, Element)>,
+    max: usize,
+    shapes: Vec<groups::Shape>,
 }
 
 impl Discovery {
@@ -155,7 +170,8 @@ pub(crate) fn collect_with(
         .location()
         .and_then(|l| l.origin().ok())
         .unwrap_or_default();
-    let discovery = match discovery {
+    // Only a discovery handed in (text changed since) has groups to re-use.
+    let mut discovery = match discovery {
         Some(d) => {
             // Context memoised by an earlier collection in this task is stale.
             context::begin_collection();
@@ -163,6 +179,7 @@ pub(crate) fn collect_with(
         }
         None => discover_all(document),
     };
+    let known_groups = std::mem::take(&mut discovery.groups);
     let scopes = &discovery.scopes;
     let mut reg = Registry::default();
 
@@ -176,8 +193,6 @@ pub(crate) fn collect_with(
             let scope = &scopes[si];
             let mut fact = match cache.get(&el, clickable, si) {
                 Some(Cached { mut fact, heading_stale }) => {
-                    // Layout moves without mutations near the control.
-                    fact.rect = context::rect(&el, scope.dx, scope.dy);
                     if heading_stale {
                         fact.heading = context::heading(&el);
                         cache.heading_read(&el, &fact.heading);
@@ -190,6 +205,9 @@ pub(crate) fn collect_with(
                     fact
                 }
             };
+            // Every time, cached or not: layout moves without mutations
+            // near the control (and facts are computed without it).
+            fact.rect = context::rect(&el, scope.dx, scope.dy);
             fact.key = reg.add(&el);
             (el, si, fact)
         })
@@ -222,6 +240,7 @@ pub(crate) fn collect_with(
 
     // Groups, and which group item holds each control.
     let mut groups: Vec<(usize, groups::Group)> = Vec::new();
+    let mut scope_groups = Vec::with_capacity(scopes.len());
     for (si, s) in scopes.iter().enumerate() {
         let repeated = repeated_names(
             controls
@@ -229,10 +248,17 @@ pub(crate) fn collect_with(
                 .filter(|c| c.1 == si)
                 .map(|c| (&c.0, c.2.name.as_str())),
         );
-        for g in groups::collect(s, &repeated, MAX_GROUPS - groups.len()) {
-            groups.push((si, g));
+        let max = MAX_GROUPS - groups.len();
+        let shapes = match known_groups.get(si) {
+            Some(k) if k.max == max && k.repeated == repeated => k.shapes.clone(),
+            _ => groups::shapes(s, &repeated, max),
+        };
+        for shape in &shapes {
+            groups.push((si, groups::build(shape, s)));
         }
+        scope_groups.push(ScopeGroups { repeated, max, shapes });
     }
+    discovery.groups = scope_groups;
     for (_, g) in groups.iter_mut() {
         g.fact.key = reg.add(&g.el);
     }
@@ -279,7 +305,7 @@ fn discover_all(document: &Document) -> Discovery {
         .take(MAX_CONTROLS)
         .map(|(f, si)| (f.el, f.clickable, si))
         .collect();
-    Discovery { scopes, order }
+    Discovery { scopes, order, groups: Vec::new() }
 }
 
 /// Collects and makes the registry the current one.
@@ -329,25 +355,33 @@ fn host_landmark(scopes: &[Scope], s: &Scope) -> Option<Landmark> {
     landmark::of(host).or_else(|| host_landmark(scopes, &scopes[s.parent?]))
 }
 
-/// Controls grouped by name, for names used at least `MIN_REPEATS` times.
-fn repeated_names<'a>(controls: impl Iterator<Item = (&'a Element, &'a str)>) -> Vec<Vec<Element>> {
-    let mut by_name: Vec<(&str, Vec<Element>)> = Vec::new();
+/// For names used by at least `MIN_REPEATS` controls (at most
+/// `MAX_REPEATED_NAMES` names), the first two controls with that name.
+fn repeated_names<'a>(controls: impl Iterator<Item = (&'a Element, &'a str)>) -> Vec<(Element, Element)> {
+    // Per name in first-seen order: how many controls, the first two.
+    let mut by_name: Vec<(usize, &Element, Option<&Element>)> = Vec::new();
     let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for (el, name) in controls {
         if name.is_empty() {
             continue;
         }
-        let i = *index.entry(name).or_insert_with(|| {
-            by_name.push((name, Vec::new()));
-            by_name.len() - 1
-        });
-        by_name[i].1.push(el.clone());
+        match index.get(name) {
+            Some(&i) => {
+                let entry = &mut by_name[i];
+                entry.0 += 1;
+                entry.2.get_or_insert(el);
+            }
+            None => {
+                index.insert(name, by_name.len());
+                by_name.push((1, el, None));
+            }
+        }
     }
     by_name
         .into_iter()
-        .map(|(_, v)| v)
-        .filter(|v| v.len() >= MIN_REPEATS)
+        .filter(|(n, _, _)| *n >= MIN_REPEATS)
         .take(MAX_REPEATED_NAMES)
+        .filter_map(|(_, a, b)| Some((a.clone(), b?.clone())))
         .collect()
 }
 

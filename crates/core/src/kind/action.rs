@@ -8,9 +8,11 @@
 //! still `login`).
 
 use super::names::{ActionKind, FormPurpose};
-use super::text::{contains_phrase, is_phrase, split_identifier, words};
+use super::phrases::{PhraseIndex, SetBits, SetId};
+use super::text::{split_identifier, words};
 use crate::types::Landmark;
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 /// What the DOM side can cheaply tell about a control besides its label.
 /// Every field is optional: an empty context still infers from the label.
@@ -276,54 +278,130 @@ pub fn infer_action_kind(label: &str, ctx: &ActionContext) -> Option<ActionKind>
 
 /// The rule that decides the kind of a control (for tests and debugging).
 pub fn explain_action_kind(label: &str, ctx: &ActionContext) -> Option<&'static ActionRule> {
-    let facts = Facts::new(label, ctx);
-    ACTION_RULES.iter().find(|rule| rule.when.iter().all(|w| facts.holds(w)))
+    let compiled = compiled();
+    let facts = Facts::new(label, ctx, &compiled.index);
+    let i = compiled.rules.iter().position(|conds| conds.iter().all(|c| facts.holds(c)))?;
+    ACTION_RULES.get(i)
 }
 
-/// The control's strings, normalised once for all rules.
+/// A condition of [`ACTION_RULES`] with its keyword sets replaced by their
+/// ids in the [`PhraseIndex`]: a control's words are matched against all
+/// sets at once ([`PhraseIndex::matches`]), then each keyword condition is
+/// a bit test.
+#[derive(Debug)]
+enum Cond {
+    Label(SetId),
+    LabelIs(SetId),
+    Context(SetId),
+    Href(SetId),
+    Any(Vec<Cond>),
+    Not(Box<Cond>),
+    /// A condition without keywords, evaluated as written.
+    Plain(&'static ActionWhen),
+}
+
+/// [`ACTION_RULES`], compiled once (same order).
+#[derive(Debug)]
+struct Compiled {
+    index: PhraseIndex,
+    rules: Vec<Vec<Cond>>,
+}
+
+fn compiled() -> &'static Compiled {
+    static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
+        let mut index = PhraseIndex::default();
+        let rules = ACTION_RULES
+            .iter()
+            .map(|rule| rule.when.iter().map(|w| compile(w, &mut index)).collect())
+            .collect();
+        Compiled { index, rules }
+    });
+    &COMPILED
+}
+
+fn compile(when: &'static ActionWhen, index: &mut PhraseIndex) -> Cond {
+    match when {
+        Label(phrases) => Cond::Label(index.add(phrases)),
+        LabelIs(phrases) => Cond::LabelIs(index.add(phrases)),
+        Context(phrases) => Cond::Context(index.add(phrases)),
+        Href(segments) => Cond::Href(index.add(segments)),
+        Any(options) => Cond::Any(options.iter().map(|w| compile(w, index)).collect()),
+        Not(inner) => Cond::Not(Box::new(compile(inner, index))),
+        plain => Cond::Plain(plain),
+    }
+}
+
+/// The control's strings, normalised and matched once for all rules.
 struct Facts<'a> {
     ctx: &'a ActionContext,
     raw_label: &'a str,
     label: Vec<String>,
-    icon: Vec<String>,
-    context: Vec<Vec<String>>,
-    /// Each href path segment as words ("payment-methods" → payment, methods).
-    href_segments: Vec<Vec<String>>,
+    /// Sets with a phrase in the label or the icon hint (`Label`).
+    label_contains: SetBits,
+    /// Sets with a phrase that is the whole label (`LabelIs`).
+    label_is: SetBits,
+    /// Sets with a phrase in the heading or the collection name (`Context`).
+    context: SetBits,
+    /// Sets with a phrase that is a whole href path segment (`Href`;
+    /// "payment-methods" reads as the words payment, methods).
+    href: SetBits,
 }
 
 impl<'a> Facts<'a> {
-    fn new(label: &'a str, ctx: &'a ActionContext) -> Self {
-        let context =
-            [&ctx.heading, &ctx.collection].into_iter().flatten().map(|s| words(&split_identifier(s))).collect();
-        let href_segments =
-            ctx.href_path.as_deref().unwrap_or("").split('/').filter(|s| !s.is_empty()).map(words).collect();
+    fn new(label: &'a str, ctx: &'a ActionContext, index: &PhraseIndex) -> Self {
+        let context = [&ctx.heading, &ctx.collection]
+            .into_iter()
+            .flatten()
+            .map(|s| index.matches(&words(&split_identifier(s))).contains)
+            .fold(SetBits::default(), SetBits::union);
+        let href = ctx
+            .href_path
+            .as_deref()
+            .unwrap_or("")
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(|seg| index.matches(&words(seg)).is)
+            .fold(SetBits::default(), SetBits::union);
+        let label_words = words(label);
+        let on_label = index.matches(&label_words);
+        let on_icon = ctx.icon_hint.as_deref().map(|i| index.matches(&words(i))).unwrap_or_default();
         Facts {
             ctx,
             raw_label: label.trim(),
-            label: words(label),
-            icon: ctx.icon_hint.as_deref().map(words).unwrap_or_default(),
+            label: label_words,
+            label_contains: on_label.contains.union(on_icon.contains),
+            label_is: on_label.is,
             context,
-            href_segments,
+            href,
         }
     }
 
-    fn holds(&self, when: &ActionWhen) -> bool {
+    fn holds(&self, cond: &Cond) -> bool {
+        match cond {
+            Cond::Label(id) => self.label_contains.has(*id),
+            Cond::LabelIs(id) => self.label_is.has(*id),
+            Cond::Context(id) => self.context.has(*id),
+            Cond::Href(id) => self.href.has(*id),
+            Cond::Any(options) => options.iter().any(|c| self.holds(c)),
+            Cond::Not(inner) => !self.holds(inner),
+            Cond::Plain(when) => self.holds_plain(when),
+        }
+    }
+
+    /// A condition that reads no keyword set.
+    fn holds_plain(&self, when: &ActionWhen) -> bool {
         let ctx = self.ctx;
         let eq = |value: &Option<String>, set: &[&str]| {
             value.as_deref().is_some_and(|v| set.iter().any(|s| v.eq_ignore_ascii_case(s)))
         };
         match when {
-            Label(phrases) => phrases.iter().any(|p| contains_phrase(&self.label, p) || contains_phrase(&self.icon, p)),
-            LabelIs(phrases) => phrases.iter().any(|p| is_phrase(&self.label, p)),
             Symbol(symbols) => symbols.contains(&self.raw_label),
             Number => !self.raw_label.is_empty() && self.raw_label.chars().all(|c| c.is_ascii_digit()),
             Question => self.raw_label.trim_end().ends_with('?'),
             HasNumber => self.label.iter().any(|w| w.chars().all(|c| c.is_ascii_digit())),
-            Href(segments) => self.href_segments.iter().any(|seg| segments.iter().any(|s| is_phrase(seg, s))),
             HrefExt(exts) => ctx.href_path.as_deref().is_some_and(|p| {
                 p.rsplit_once('.').is_some_and(|(_, ext)| exts.iter().any(|e| ext.eq_ignore_ascii_case(e)))
             }),
-            Context(phrases) => self.context.iter().any(|c| phrases.iter().any(|p| contains_phrase(c, p))),
             Form(purposes) => ctx.form_purpose.is_some_and(|p| purposes.contains(&p)),
             Button => {
                 eq(&ctx.role, &["button"])
@@ -335,8 +413,10 @@ impl<'a> Facts<'a> {
             Popup(values) => eq(&ctx.has_popup, values),
             InLandmark(marks) => ctx.landmark.is_some_and(|l| marks.contains(&l)),
             InPagination => ctx.in_pagination,
-            Any(options) => options.iter().any(|w| self.holds(w)),
-            Not(inner) => !self.holds(inner),
+            // Compiled into `Cond`s, never plain.
+            Label(_) | LabelIs(_) | Context(_) | Href(_) | Any(_) | Not(_) => {
+                unreachable!("keyword and nested conditions are compiled")
+            }
         }
     }
 }

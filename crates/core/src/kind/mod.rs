@@ -11,10 +11,13 @@
 //! - [`action`]: [`infer_action_kind`] over [`ActionContext`].
 //! - [`form`]: [`infer_form_purpose`] over [`FormFacts`].
 //! - [`text`]: normalisation and phrase matching, shared with `rank`.
+//! - [`phrases`]: the rule tables' keyword sets indexed by first word (one
+//!   pass over a label finds every set it matches).
 
 pub mod action;
 pub mod form;
 pub mod names;
+pub mod phrases;
 pub mod text;
 
 #[cfg(test)]

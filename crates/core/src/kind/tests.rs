@@ -276,3 +276,81 @@ fn context_deserialises_from_camel_case_json() {
     assert_eq!(ctx.form_purpose, Some(FormPurpose::Login));
     assert_eq!(infer_action_kind("Continue", &ctx), Some(ActionKind::Login));
 }
+
+/// The rules evaluated phrase by phrase, as written (the reference for the
+/// compiled, indexed evaluation of `explain_action_kind`).
+fn explain_naive(label: &str, ctx: &ActionContext) -> Option<&'static str> {
+    use super::text::{contains_phrase, is_phrase, split_identifier, words};
+    let label_w = words(label);
+    let icon = ctx.icon_hint.as_deref().map(words).unwrap_or_default();
+    let context: Vec<Vec<String>> =
+        [&ctx.heading, &ctx.collection].into_iter().flatten().map(|s| words(&split_identifier(s))).collect();
+    let segments: Vec<Vec<String>> =
+        ctx.href_path.as_deref().unwrap_or("").split('/').filter(|s| !s.is_empty()).map(words).collect();
+    let raw = label.trim();
+    let eq = |v: &Option<String>, set: &[&str]| v.as_deref().is_some_and(|v| set.iter().any(|s| v.eq_ignore_ascii_case(s)));
+    fn holds(w: &ActionWhen, f: &dyn Fn(&ActionWhen) -> bool) -> bool {
+        match w {
+            ActionWhen::Any(o) => o.iter().any(|w| holds(w, f)),
+            ActionWhen::Not(i) => !holds(i, f),
+            w => f(w),
+        }
+    }
+    let leaf = |w: &ActionWhen| -> bool {
+        use ActionWhen::*;
+        match w {
+            Label(p) => p.iter().any(|p| contains_phrase(&label_w, p) || contains_phrase(&icon, p)),
+            LabelIs(p) => p.iter().any(|p| is_phrase(&label_w, p)),
+            Symbol(s) => s.contains(&raw),
+            Number => !raw.is_empty() && raw.chars().all(|c| c.is_ascii_digit()),
+            Question => raw.trim_end().ends_with('?'),
+            HasNumber => label_w.iter().any(|w| w.chars().all(|c| c.is_ascii_digit())),
+            Href(s) => segments.iter().any(|seg| s.iter().any(|p| is_phrase(seg, p))),
+            HrefExt(e) => ctx.href_path.as_deref().is_some_and(|p| p.rsplit_once('.').is_some_and(|(_, x)| e.iter().any(|e| x.eq_ignore_ascii_case(e)))),
+            Context(p) => context.iter().any(|c| p.iter().any(|p| contains_phrase(c, p))),
+            Form(p) => ctx.form_purpose.is_some_and(|x| p.contains(&x)),
+            Button => eq(&ctx.role, &["button"]) || eq(&ctx.tag, &["button"]) || eq(&ctx.input_type, &["submit", "button", "image"]),
+            Role(r) => eq(&ctx.role, r) || eq(&ctx.tag, r),
+            InputType(t) => eq(&ctx.input_type, t),
+            Popup(v) => eq(&ctx.has_popup, v),
+            InLandmark(m) => ctx.landmark.is_some_and(|l| m.contains(&l)),
+            InPagination => ctx.in_pagination,
+            Any(_) | Not(_) => unreachable!(),
+        }
+    };
+    ACTION_RULES.iter().find(|r| r.when.iter().all(|w| holds(w, &leaf))).map(|r| r.id)
+}
+
+#[test]
+fn indexed_rules_decide_as_the_rules_read() {
+    let mut labels: Vec<String> = ACTIONS.iter().map(|a| a.1.to_owned()).collect();
+    // Every keyword of every rule as a label, plural, inside a sentence, and
+    // cut short: each phrase's own edge cases.
+    let mut keywords = Vec::new();
+    fn collect(w: &ActionWhen, out: &mut Vec<&'static str>) {
+        match w {
+            ActionWhen::Label(p) | ActionWhen::LabelIs(p) | ActionWhen::Context(p) | ActionWhen::Href(p) | ActionWhen::Symbol(p) => out.extend(p.iter()),
+            ActionWhen::Any(o) => o.iter().for_each(|w| collect(w, out)),
+            ActionWhen::Not(_) => {}
+            _ => {}
+        }
+    }
+    ACTION_RULES.iter().flat_map(|r| r.when).for_each(|w| collect(w, &mut keywords));
+    for k in &keywords {
+        labels.extend([k.to_string(), format!("{k}s"), format!("{k}es"), format!("Please {k} now"), k.split(' ').next().unwrap_or("").to_owned()]);
+    }
+    let contexts: Vec<ActionContext> = ACTIONS
+        .iter()
+        .map(|a| action_context(a.2))
+        .chain(keywords.iter().map(|k| ActionContext { heading: Some(format!("Your {k}")), href_path: Some(format!("/a/{}/b", k.replace(' ', "-"))), icon_hint: Some(k.to_string()), ..Default::default() }))
+        .collect();
+    let mut checked = 0;
+    for (i, label) in labels.iter().enumerate() {
+        // Each label with a few contexts (all would be ~10⁵ pairs).
+        for ctx in contexts.iter().skip(i % 7).step_by(7) {
+            assert_eq!(explain_action_kind(label, ctx).map(|r| r.id), explain_naive(label, ctx), "{label:?} in {ctx:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked} pairs");
+}

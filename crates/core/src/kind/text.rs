@@ -21,21 +21,34 @@ const FOLDS: &[(char, &str)] = &[
 pub fn normalize(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut pending_space = false;
-    for c in s.chars().flat_map(char::to_lowercase) {
-        if c.is_alphanumeric() {
-            if pending_space && !out.is_empty() {
-                out.push(' ');
-            }
-            pending_space = false;
-            match (!c.is_ascii()).then(|| FOLDS.iter().find(|(from, _)| *from == c)).flatten() {
-                Some((_, to)) => out.push_str(to),
-                None => out.push(c),
-            }
+    for c in s.chars() {
+        // ASCII first: most labels are, and Unicode case tables cost.
+        if c.is_ascii() {
+            push_folded(&mut out, &mut pending_space, c.to_ascii_lowercase(), c.is_ascii_alphanumeric());
         } else {
-            pending_space = true;
+            for c in c.to_lowercase() {
+                push_folded(&mut out, &mut pending_space, c, c.is_alphanumeric());
+            }
         }
     }
     out
+}
+
+/// One lower-case character of [`normalize`]: a word character (folded),
+/// or a separator that becomes one space before the next word character.
+fn push_folded(out: &mut String, pending_space: &mut bool, c: char, word: bool) {
+    if !word {
+        *pending_space = true;
+        return;
+    }
+    if *pending_space && !out.is_empty() {
+        out.push(' ');
+    }
+    *pending_space = false;
+    match (!c.is_ascii()).then(|| FOLDS.iter().find(|(from, _)| *from == c)).flatten() {
+        Some((_, to)) => out.push_str(to),
+        None => out.push(c),
+    }
 }
 
 /// The normalised words of `s`.

@@ -229,11 +229,25 @@ pub fn is_date(s: &str) -> bool {
 }
 
 fn date_exact(t: &str) -> bool {
-    if t.is_empty() {
+    // No date format here has more words ("Mon, 15 de marzo de 2026" has
+    // six): longer texts are not normalised at all.
+    if t.is_empty() || t.split_whitespace().nth(MAX_DATE_WORDS).is_some() {
         return false;
     }
-    numeric_date_with_time(t) || named_month_date(t) || relative_date(t)
+    // Numeric and named-month dates have a digit (a day or a year); of the
+    // relative ones only "yesterday", "an hour ago" and the like do not.
+    if !t.bytes().any(|b| b.is_ascii_digit()) {
+        return relative_date(&normalize(t));
+    }
+    if numeric_date_with_time(t) {
+        return true;
+    }
+    let key = normalize(t);
+    named_month_date(&key) || relative_date(&key)
 }
+
+/// The most words [`date_exact`] reads as a date.
+const MAX_DATE_WORDS: usize = 8;
 
 fn numeric_date_with_time(t: &str) -> bool {
     let (date, time) = match t.split_once(['T', ' ']) {
@@ -325,8 +339,8 @@ const WEEKDAYS: &[&str] = &[
     "sunday",
 ];
 
-fn named_month_date(t: &str) -> bool {
-    let key = normalize(t);
+/// `key`: the text, normalised.
+fn named_month_date(key: &str) -> bool {
     let mut tokens: Vec<&str> = key
         .split(' ')
         .filter(|w| !w.is_empty() && *w != "de" && *w != "of")
@@ -356,10 +370,10 @@ const TIME_UNITS: &[&str] = &[
     "months", "mo", "mos", "year", "years", "yr", "yrs", "y",
 ];
 
-fn relative_date(t: &str) -> bool {
-    let key = normalize(t);
+/// `key`: the text, normalised.
+fn relative_date(key: &str) -> bool {
     if matches!(
-        key.as_str(),
+        key,
         "today" | "yesterday" | "just now" | "heute" | "gestern" | "hier" | "ayer"
     ) {
         return true;
