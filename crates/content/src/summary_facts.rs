@@ -4,7 +4,7 @@
 //! (only the visible caption of submit inputs, which is not user data).
 //! Ranking, truncation, redaction and classification happen in the core.
 
-use crate::digest::{is_rendered, main_region};
+use crate::digest::{has_box, main_region, outside_hidden_subtrees};
 use crate::pcd::dom::{attr, elements, inner_text};
 use bc_core::summary::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput};
 use wasm_bindgen::JsCast;
@@ -55,10 +55,11 @@ pub fn collect(document: &Document) -> SummaryInput {
     }
 }
 
-/// Rendered matches of `selector` in document order.
+/// Rendered matches of `selector` in document order (`digest::is_rendered`:
+/// the subtree test in the selector, the box test per match).
 fn rendered(root: &Document, selector: &str) -> impl Iterator<Item = Element> {
-    let list = root.query_selector_all(selector).ok();
-    list.into_iter().flat_map(elements).filter(is_rendered)
+    let list = root.query_selector_all(&outside_hidden_subtrees(selector)).ok();
+    list.into_iter().flat_map(elements).filter(has_box)
 }
 
 fn prop_str(el: &Element, name: &str) -> String {

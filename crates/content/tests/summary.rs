@@ -67,3 +67,27 @@ async fn ctas_rank_submit_first_and_skip_hidden() {
     assert!(labels.contains(&"Start trial") && labels.contains(&"Read the docs"), "{s}");
     assert!(!labels.contains(&"Hidden action"), "{s}");
 }
+
+/// Every way an element is not rendered, for headings, CTAs and the
+/// interactive count: `display:none` on it or above, `hidden`,
+/// `aria-hidden` on it or above, `inert` above. `visibility:hidden` keeps
+/// a box, so it still counts (as the client-rects test did).
+#[wasm_bindgen_test]
+async fn hidden_elements_are_left_out_everywhere() {
+    let html = r#"<main><h1>Shown</h1><button>Go</button><a href="/a">Docs</a>
+      <div style="display:none"><h2>In none</h2><button>None inside</button></div>
+      <button hidden>Hidden attr</button>
+      <div aria-hidden="true"><h2>In aria-hidden</h2><a href="/b">Aria inside</a></div>
+      <button aria-hidden="true">Aria self</button>
+      <div inert><button>Inert inside</button></div>
+      <button style="visibility:hidden">Invisible</button></main>"#;
+    let s = summarize(html, "full").await;
+    assert_eq!(s["headings"], json!(["h1: Shown"]), "{s}");
+    assert_eq!(s["interactive_element_count"], 3, "Go, Docs and the invisible one: {s}");
+    let s = summarize(html, "compact").await;
+    let labels: Vec<&str> = s["primary_actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
+    assert!(labels.contains(&"Go") && labels.contains(&"Docs"), "{s}");
+    for gone in ["None inside", "Hidden attr", "Aria inside", "Aria self", "Inert inside"] {
+        assert!(!labels.contains(&gone), "{gone} is not rendered: {labels:?}");
+    }
+}
