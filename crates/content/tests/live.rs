@@ -53,6 +53,7 @@ fn labels(b: &Built) -> Vec<&str> {
 /// page as it is now (same version stamp and budget).
 fn assert_fresh(b: &Built) {
     let (facts, _) = bc_content::pcd::collect(&document());
+    assert_eq!(live::facts().as_ref(), Some(&facts), "live facts differ from a fresh collection's");
     let fresh = bc_core::pcd::build_with(&facts, b.mini.ts, live::budget());
     assert_eq!(b.mini, fresh.mini, "live build differs from a fresh one");
     assert_eq!(b.bindings, fresh.bindings);
@@ -197,6 +198,59 @@ fn text_changes_can_make_and_unmake_a_card_grid() {
     let d = current();
     assert!(d.mini.collections.is_empty(), "{:?}", d.mini.collections);
     assert_fresh(&d);
+}
+
+/// Groups whose facts read text from around them: a heading before the
+/// list, a result count before the table, a label elsewhere.
+const GROUPS_AND_SURROUNDINGS: &str = r#"<main><h2 id="h">Invoices</h2>
+<p>Paid ones first.</p><p>Download any of them.</p><p>Totals include tax.</p>
+<p id="count">3 results</p>
+<table id="t"><thead><tr><th>Date</th><th>Amount</th></tr></thead><tbody>
+<tr><td>2026-03-01</td><td>$10.00</td></tr><tr><td>2026-02-01</td><td>$12.00</td></tr><tr><td>2026-01-01</td><td>$9.00</td></tr>
+</tbody></table>
+<ul aria-labelledby="lbl"><li><a href="/1">One</a></li><li><a href="/2">Two</a></li><li><a href="/3">Three</a></li></ul>
+<h2>Elsewhere</h2>
+<ol><li><a href="/x">X</a></li><li><a href="/y">Y</a></li></ol>
+<p>A</p><p>B</p><p>C</p><span id="lbl">Saved items</span><p id="far">Unrelated text</p></main>"#;
+
+#[wasm_bindgen_test]
+fn text_changes_around_groups_reach_their_facts() {
+    fixture(GROUPS_AND_SURROUNDINGS);
+    let _ = current();
+    // Each change alone, then a request: the live build must equal a fresh one.
+    let changes: [(&str, &str); 5] = [
+        ("far", "Other unrelated text"),
+        ("h", "Receipts"),
+        ("count", "40 results"),
+        ("lbl", "Wish list"),
+        ("t", ""),
+    ];
+    let groups = live::facts().unwrap().groups.len();
+    assert!(groups >= 3, "{groups} groups");
+    for (id, text) in changes {
+        if id == "t" {
+            // A cell of a sample row.
+            let cell = by_id("t").query_selector("tbody td").unwrap().unwrap();
+            cell.set_text_content(Some("2026-03-02"));
+        } else {
+            by_id(id).set_text_content(Some(text));
+        }
+        let b = current();
+        let s = live::stats();
+        assert!(!s.discovered, "{id}: {s:?}");
+        // The list labelled from elsewhere is read again after any text
+        // change; otherwise only the groups the text is in or shortly
+        // after (where a count is read: the table's cell is also in the
+        // siblings before the list after it), or all after a heading changed.
+        let expected = match id {
+            "far" | "lbl" => 1,
+            "count" => 2,
+            "t" => 3,
+            _ => groups,
+        };
+        assert_eq!(s.groups_read, expected, "{id}: {s:?}");
+        assert_fresh(&b);
+    }
 }
 
 #[wasm_bindgen_test]

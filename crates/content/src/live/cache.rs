@@ -88,7 +88,15 @@ pub struct Cache {
     has_frames: bool,
     /// Facts computed (not re-used) since the counter was last read.
     computed: u32,
+    /// Elements whose text or children changed since the last collection
+    /// began, when that is all that changed and they are few; `None` when
+    /// unknown (before the first collection, or after other or too many
+    /// changes). Tells the collection which groups may read differently.
+    text_changed: Option<Vec<Element>>,
 }
+
+/// Text changes [`Cache::text_changed`] lists before it gives up.
+const MAX_TEXT_CHANGED: usize = 32;
 
 impl Default for Cache {
     fn default() -> Self {
@@ -108,6 +116,7 @@ impl Default for Cache {
             pending: Vec::new(),
             has_frames: false,
             computed: 0,
+            text_changed: None,
         }
     }
 }
@@ -195,8 +204,21 @@ impl Cache {
         }
     }
 
+    /// Keeps [`Cache::text_changed`] up to date with `d` (before anything
+    /// else looks at it: a page without controls has groups too).
+    fn note_text_changes(&mut self, d: &Dirty) {
+        let only_text = !d.all && d.around.is_empty() && d.added.is_empty() && d.removed.is_empty();
+        match self.text_changed.as_mut() {
+            Some(list) if only_text && list.len() + d.up.len() <= MAX_TEXT_CHANGED => {
+                list.extend(d.up.iter().cloned());
+            }
+            _ => self.text_changed = None,
+        }
+    }
+
     /// Turns recorded changes into invalidated facts (see the module doc).
     pub fn apply(&mut self, d: &Dirty) {
+        self.note_text_changes(d);
         if d.all {
             self.invalidate_all();
             return;
@@ -585,13 +607,15 @@ struct Touched {
 use wasm_bindgen::JsCast;
 
 impl FactCache for Cache {
-    fn begin(&mut self, scopes: &[Scope], host_landmarks: &[Option<Landmark>], page_origin: &str) {
+    fn begin(&mut self, scopes: &[Scope], host_landmarks: &[Option<Landmark>], page_origin: &str) -> Option<Vec<Element>> {
         self.generation = self.generation.wrapping_add(1);
         self.origin = page_origin.to_owned();
         self.next_top.clear();
         self.next_nested.clear();
         self.has_frames = scopes.iter().any(|s| s.via == Via::Frame);
         self.scopes = contexts(scopes, host_landmarks);
+        // From here on, changes are the next collection's.
+        self.text_changed.replace(Vec::new())
     }
 
     fn get(&mut self, el: &Element, clickable: bool, si: usize) -> Option<Cached> {

@@ -62,6 +62,9 @@ pub struct Stats {
     pub computed: u32,
     /// Discovery ran (it is skipped when only text changed).
     pub discovered: bool,
+    /// Groups read by the collection (the others' facts stood: only text
+    /// changed, and none where they read it).
+    pub groups_read: usize,
     /// Facts held in the cache, and how many of them are valid.
     pub held: usize,
     pub valid: usize,
@@ -121,6 +124,10 @@ pub fn current(document: &Document) -> Rc<Built> {
             served,
             computed: live.cache.take_computed(),
             discovered,
+            groups_read: match served {
+                Served::Full | Served::Recollected => live.discovery.groups_read(),
+                Served::Rebuilt | Served::Cached => 0,
+            },
             held,
             valid,
             slices: 0,
@@ -133,6 +140,12 @@ pub fn current(document: &Document) -> Rc<Built> {
     idle::requested();
     longtask::own_work(t0, dom::now());
     built
+}
+
+/// The facts behind the current build (for tests: a live state must hold
+/// what a fresh collection reads, not only build the same MiniPCD).
+pub fn facts() -> Option<PageFacts> {
+    LIVE.with(|l| l.borrow().as_ref().map(|l| l.facts.clone()))
 }
 
 /// How the last [`current`] was served.

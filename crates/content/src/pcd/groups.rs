@@ -186,6 +186,36 @@ fn card_items(el: &Element) -> Vec<Element> {
         .collect()
 }
 
+/// Whether text changes at `changed` (elements whose text or children
+/// changed, nothing else) leave what [`build`] reads of `shape` as it was,
+/// its box aside. Conservative: no change inside the container (samples,
+/// caption, columns), none in or around a heading anywhere (the group's
+/// label may be the heading before it), none in the siblings an "N
+/// results" count is read from, and no `aria-labelledby` (its label may
+/// be any element's text).
+pub fn untouched(shape: &Shape, changed: &[Element]) -> bool {
+    if changed.is_empty() {
+        return true;
+    }
+    if shape.el.has_attribute("aria-labelledby") {
+        return false;
+    }
+    let counted = count_siblings(&shape.el);
+    changed.iter().all(|x| {
+        !shape.el.contains(Some(x))
+            && dom::closest(x, context::HEADING_SEL).is_none()
+            && (x.child_element_count() == 0 || dom::select_one(x, context::HEADING_SEL).is_none())
+            && !counted.iter().any(|s| s.contains(Some(x)))
+    })
+}
+
+/// `shape` with the `fact` an earlier collection read ([`untouched`] by
+/// the changes since), its box read again.
+pub fn with_fact(shape: &Shape, mut fact: GroupFact, scope: &Scope) -> Group {
+    fact.top = shape.el.get_bounding_client_rect().top() + scope.dy;
+    Group { el: shape.el.clone(), items: shape.items.clone(), fact }
+}
+
 /// What `shape` says now: its name, columns, counts, sample items, box.
 pub fn build(shape: &Shape, scope: &Scope) -> Group {
     let Shape { el, kind, items } = shape.clone();
@@ -259,7 +289,15 @@ fn declared_count(el: &Element, items: &[Element], has_header: bool) -> Option<u
     {
         return Some(n);
     }
-    // Look at up to 3 previous siblings of the group and of its parent.
+    count_siblings(el)
+        .iter()
+        .map(|n| dom::short_text(n, 160))
+        .find_map(|t| count_in_text(&t))
+}
+
+/// Where a count of the group's items may be written: up to 3 previous
+/// siblings of the group and of its parent.
+fn count_siblings(el: &Element) -> Vec<Element> {
     let mut nodes = Vec::new();
     for start in [Some(el.clone()), el.parent_element()]
         .into_iter()
@@ -273,9 +311,6 @@ fn declared_count(el: &Element, items: &[Element], has_header: bool) -> Option<u
         }
     }
     nodes
-        .iter()
-        .map(|n| dom::short_text(n, 160))
-        .find_map(|t| count_in_text(&t))
 }
 
 /// "1,234 results", "Showing 1–20 of 345", "42 items found" → the count.

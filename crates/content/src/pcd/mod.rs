@@ -30,7 +30,7 @@ mod registry;
 
 pub use registry::{current_element, set_current, set_current_shared, Registry};
 
-use bc_core::pcd::{ControlFact, GroupRef, PageFacts};
+use bc_core::pcd::{ControlFact, GroupFact, GroupRef, PageFacts};
 use bc_core::types::Landmark;
 use frames::{precedes, Scope, Via};
 use web_sys::{Document, Element};
@@ -48,7 +48,9 @@ const MAX_REPEATED_NAMES: usize = 12;
 /// in the collection's output order, between `begin` and `end`.
 pub(crate) trait FactCache {
     /// A new collection reads these scopes (parents before children).
-    fn begin(&mut self, scopes: &[Scope], host_landmarks: &[Option<Landmark>], page_origin: &str);
+    /// Returns the elements whose text or children changed since the last
+    /// collection, when that is known and all that changed (`None`: unknown).
+    fn begin(&mut self, scopes: &[Scope], host_landmarks: &[Option<Landmark>], page_origin: &str) -> Option<Vec<Element>>;
     /// A still-valid fact for `el`, found (as `clickable` or not) in scope
     /// `si`; `form`, `group`, `key` and `rect` are the collector's to fill.
     fn get(&mut self, el: &Element, clickable: bool, si: usize) -> Option<Cached>;
@@ -71,7 +73,9 @@ pub(crate) struct Cached {
 struct NoCache;
 
 impl FactCache for NoCache {
-    fn begin(&mut self, _: &[Scope], _: &[Option<Landmark>], _: &str) {}
+    fn begin(&mut self, _: &[Scope], _: &[Option<Landmark>], _: &str) -> Option<Vec<Element>> {
+        None
+    }
     fn get(&mut self, _: &Element, _: bool, _: usize) -> Option<Cached> {
         None
     }
@@ -112,6 +116,8 @@ pub(crate) struct Discovery {
     order: Vec<(Element, bool, usize)>,
     /// Per scope, once a collection ran (see [`ScopeGroups`]).
     groups: Vec<ScopeGroups>,
+    /// Groups that collection read (the rest kept their facts).
+    groups_read: usize,
 }
 
 /// The groups a collection accepted in one scope, and what they were
@@ -123,6 +129,8 @@ struct ScopeGroups {
     repeated: Vec<(Element, Element)>,
     max: usize,
     shapes: Vec<groups::Shape>,
+    /// What the collection read of each shape (same order).
+    facts: Vec<GroupFact>,
 }
 
 impl Discovery {
@@ -130,6 +138,11 @@ impl Discovery {
     /// of a collection, in slices).
     pub fn run(document: &Document) -> Discovery {
         discover_all(document)
+    }
+
+    /// Groups the collection that made this read (see [`ScopeGroups`]).
+    pub fn groups_read(&self) -> usize {
+        self.groups_read
     }
 
     pub fn scopes(&self) -> &[Scope] {
@@ -184,7 +197,7 @@ pub(crate) fn collect_with(
     let mut reg = Registry::default();
 
     let host_landmarks = discovery.host_landmarks();
-    cache.begin(scopes, &host_landmarks, &page_origin);
+    let text_changed = cache.begin(scopes, &host_landmarks, &page_origin);
     let mut controls: Vec<(Element, usize, ControlFact)> = discovery
         .order
         .iter()
@@ -241,6 +254,7 @@ pub(crate) fn collect_with(
     // Groups, and which group item holds each control.
     let mut groups: Vec<(usize, groups::Group)> = Vec::new();
     let mut scope_groups = Vec::with_capacity(scopes.len());
+    let mut groups_read = 0;
     for (si, s) in scopes.iter().enumerate() {
         let repeated = repeated_names(
             controls
@@ -249,16 +263,29 @@ pub(crate) fn collect_with(
                 .map(|c| (&c.0, c.2.name.as_str())),
         );
         let max = MAX_GROUPS - groups.len();
-        let shapes = match known_groups.get(si) {
-            Some(k) if k.max == max && k.repeated == repeated => k.shapes.clone(),
-            _ => groups::shapes(s, &repeated, max),
+        let known = known_groups.get(si).filter(|k| k.max == max && k.repeated == repeated);
+        let shapes = match known {
+            Some(k) => k.shapes.clone(),
+            None => groups::shapes(s, &repeated, max),
         };
-        for shape in &shapes {
-            groups.push((si, groups::build(shape, s)));
+        let mut facts = Vec::with_capacity(shapes.len());
+        for (i, shape) in shapes.iter().enumerate() {
+            // A group the text changes cannot have reached reads as before
+            // (but its box may have moved).
+            let group = match (known.and_then(|k| k.facts.get(i)), &text_changed) {
+                (Some(fact), Some(changed)) if groups::untouched(shape, changed) => groups::with_fact(shape, fact.clone(), s),
+                _ => {
+                    groups_read += 1;
+                    groups::build(shape, s)
+                }
+            };
+            facts.push(group.fact.clone());
+            groups.push((si, group));
         }
-        scope_groups.push(ScopeGroups { repeated, max, shapes });
+        scope_groups.push(ScopeGroups { repeated, max, shapes, facts });
     }
     discovery.groups = scope_groups;
+    discovery.groups_read = groups_read;
     for (_, g) in groups.iter_mut() {
         g.fact.key = reg.add(&g.el);
     }
@@ -305,7 +332,7 @@ fn discover_all(document: &Document) -> Discovery {
         .take(MAX_CONTROLS)
         .map(|(f, si)| (f.el, f.clickable, si))
         .collect();
-    Discovery { scopes, order, groups: Vec::new() }
+    Discovery { scopes, order, groups: Vec::new(), groups_read: 0 }
 }
 
 /// Collects and makes the registry the current one.

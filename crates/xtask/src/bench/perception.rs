@@ -200,7 +200,9 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
     writeln!(o, "  e2e  = self.copilot.call timed in the service worker (messaging + the content module + copies back)")?;
     writeln!(o, "  page = the content module's handle_message alone, timed in the page's isolated world")?;
     writeln!(o, "  first = first MiniPCD after the load; incr = again after one control's text changed")?;
-    writeln!(o, "         (a full rebuild until the content module caches: MiniPCD is rebuilt per request today)")?;
+    writeln!(o, "         (first: discovery and every control's facts, cold; incr: the live state re-collects,")?;
+    writeln!(o, "          re-using every fact and group the change could not have touched; right after the")?;
+    writeln!(o, "          first request, so the page's own re-render and observers' first reports overlap it)")?;
     writeln!(o, "  ariaSnapshot = Playwright's locator('body').ariaSnapshot(), timed from node (one CDP round trip)")?;
     let w = [22, 7, 9, 3, 13, 13, 12, 12, 12, 12, 13];
     let head = ["page", "elems", "build", "n", "first e2e", "first page", "incr e2e", "incr page", "summ e2e", "summ page", "ariaSnap"];
