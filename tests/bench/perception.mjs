@@ -143,6 +143,9 @@ function mutateOneText() {
   return false;
 }
 
+// What an LLM takes to read a page summary, at the least.
+const THINK_MS = 1000;
+
 const slug = (label, build) => `${label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}.${build}`;
 
 /** RUNS fresh loads of one page in one build; samples and the last outputs. */
@@ -159,7 +162,7 @@ async function measure(target, requested) {
     await route.fulfill({ response, headers: { ...headers, 'content-security-policy': csp } });
   });
   const world = await isolatedWorld(page);
-  const s = { pcdFirstE2e: [], pcdFirstPage: [], pcdIncrE2e: [], pcdIncrPage: [], summaryE2e: [], summaryPage: [], aria: [] };
+  const s = { pcdFirstE2e: [], pcdFirstPage: [], pcdIncrE2e: [], pcdIncrPage: [], summaryE2e: [], summaryPage: [], aria: [], pcdWarmE2e: [], pcdWarmPage: [] };
   let build, elements, last, mutated = true, tabId;
   const runs = runsFor(target);
   for (let i = 0; i < runs; i++) {
@@ -199,6 +202,24 @@ async function measure(target, requested) {
     }
     // The three outputs of the same (mutated) DOM.
     last = { minipcd: incr.data, summary: summary.data, aria };
+  }
+  // An agent's first MiniPCD after navigating, on the generated pages: a
+  // fresh load, the page summary a navigation returns, a second for the LLM
+  // to read it, then getMiniPCD (the summary prefetched in idle time).
+  for (let i = 0; target.generated && i < runs; i++) {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.generated);
+    await page.waitForTimeout(150);
+    await (await h.serviceWorker(browser.ctx)).evaluate((id) => self.copilot.contentStatus(id), tabId);
+    const wrapped = await world.evaluate(WRAP);
+    await call('pcd.summary', { tabId, mode: 'compact' });
+    await page.waitForTimeout(THINK_MS);
+    const warm = await call('getMiniPCD', { tabId });
+    s.pcdWarmE2e.push(warm.ms);
+    if (wrapped) {
+      const pcd = (await world.evaluate(TAKE_TIMES)).filter((t) => t.type === 'miniPcd');
+      if (pcd.length === 1) s.pcdWarmPage.push(pcd[0].ms);
+    }
   }
   await world.detach();
   await page.close();

@@ -167,9 +167,13 @@ fn respond(req: ContentRequest) -> ContentResponse {
             ContentResponse::Pong { url: digest::page_url(&document), build, fallback_reason }
         }
         ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
-        ContentRequest::Summary { mode } => ContentResponse::Summary {
-            summary: bc_core::summary::summarize(&summary_facts::collect(&document), mode),
-        },
+        ContentRequest::Summary { mode } => {
+            let summary = bc_core::summary::summarize(&summary_facts::collect(&document), mode);
+            // A summary comes with a navigation or a question: MiniPCD
+            // requests usually follow while the LLM reads it.
+            live::prefetch(&document);
+            ContentResponse::Summary { summary }
+        }
 
         ContentRequest::Extract { collection_id, fields, load } => {
             let built = build_pcd(&document);

@@ -53,7 +53,10 @@ fn labels(b: &Built) -> Vec<&str> {
 /// page as it is now (same version stamp and budget).
 fn assert_fresh(b: &Built) {
     let (facts, _) = bc_content::pcd::collect(&document());
-    assert_eq!(live::facts().as_ref(), Some(&facts), "live facts differ from a fresh collection's");
+    let held = live::facts().expect("a live state");
+    if let Some(d) = common::facts_difference(&held, &facts) {
+        panic!("live facts differ from a fresh collection's: {d}");
+    }
     let fresh = bc_core::pcd::build_with(&facts, b.mini.ts, live::budget());
     assert_eq!(b.mini, fresh.mini, "live build differs from a fresh one");
     assert_eq!(b.bindings, fresh.bindings);

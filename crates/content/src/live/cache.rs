@@ -483,6 +483,9 @@ impl Cache {
         deadline: f64,
     ) -> Option<usize> {
         let _labels = crate::aria::labels::batch();
+        // Before the first collection (which sets it), facts recomputed by
+        // `refresh` need the page's origin too (`external` links).
+        self.origin = origin.to_owned();
         let ctxs = contexts(d.scopes(), &d.host_landmarks());
         for (i, (el, clickable, si)) in d.order().iter().enumerate().skip(from) {
             if dom::now() >= deadline {

@@ -2,7 +2,9 @@
 //! collection, its registry and its build, kept current by observers
 //! instead of being rebuilt per request.
 //!
-//! Started lazily by the first request ([`current`]); from then on:
+//! Started lazily by the first request ([`current`]) or by a [`prefetch`]
+//! (after a page summary: the first collection is prepared in idle slices);
+//! from then on:
 //! - `dirty.rs` — a `MutationObserver` (and state events) records what
 //!   changed, bounded; past the bound, everything is dirty;
 //! - `cache.rs` — each control's facts, re-used by the next collection
@@ -62,6 +64,9 @@ pub struct Stats {
     pub computed: u32,
     /// Discovery ran (it is skipped when only text changed).
     pub discovered: bool,
+    /// Facts a [`prefetch`] computed ahead of this (first) request; not
+    /// in `computed`.
+    pub prefetched: u32,
     /// Groups read by the collection (the others' facts stood: only text
     /// changed, and none where they read it).
     pub groups_read: usize,
@@ -98,8 +103,19 @@ thread_local! {
     static LIVE: RefCell<Option<Live>> = const { RefCell::new(None) };
     static STATS: RefCell<Stats> = RefCell::new(Stats::default());
     static STARTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Before the first collection: the cache a sliced first request fills.
+    /// Before the first collection: the cache a sliced first request (or a
+    /// prefetch) fills.
     static FIRST: RefCell<Option<cache::Cache>> = const { RefCell::new(None) };
+    /// Before the first collection: the discovery and warmed facts a
+    /// prefetch prepared in idle slices, for the first request to go on from.
+    static WARMING: RefCell<Option<Warming>> = const { RefCell::new(None) };
+    /// Idle slices prepare the first collection ([`prefetch`]) until done
+    /// or until a request takes over.
+    static PREFETCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Facts the prefetch computed, for the first request's [`Stats`].
+    static PREFETCHED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// A sliced request is under way (a prefetch would only race it).
+    static SLICING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Whether the observers run (a first request started them).
@@ -123,6 +139,7 @@ pub fn current(document: &Document) -> Rc<Built> {
         let stats = Stats {
             served,
             computed: live.cache.take_computed(),
+            prefetched: PREFETCHED.with(|p| p.replace(0)),
             discovered,
             groups_read: match served {
                 Served::Full | Served::Recollected => live.discovery.groups_read(),
@@ -171,6 +188,26 @@ pub fn last_long_task_end() -> Option<f64> {
     longtask::last_end()
 }
 
+/// Prepares the first collection while the page is idle: discovery, then
+/// every control's facts, in `requestIdleCallback` slices (≤ 8 ms each but
+/// discovery's, none while the tab is hidden), so that the first MiniPCD
+/// request finds them and mostly looks facts up. Asked after a page
+/// summary, which comes with a navigation or a question: requests for the
+/// MiniPCD usually follow while the LLM reads it. Nothing once the live
+/// state exists (idle slices keep that current).
+pub fn prefetch(document: &Document) {
+    if SLICING.with(std::cell::Cell::get) || LIVE.with(|l| l.try_borrow().map_or(true, |l| l.is_some())) {
+        return;
+    }
+    if !started() {
+        start(document);
+        FIRST.with(|f| *f.borrow_mut() = Some(cache::Cache::default()));
+    }
+    PREFETCH.with(|p| p.set(true));
+    idle::requested();
+    idle::schedule();
+}
+
 fn start(document: &Document) {
     STARTED.with(|s| s.set(true));
     dirty::start(document);
@@ -190,9 +227,12 @@ fn refresh(l: &mut Option<Live>, document: &Document) -> (Served, bool) {
     let budget = longtask::budget();
     let now = js_sys::Date::now();
     let Some(live) = l.as_mut() else {
-        // A sliced first request may have computed facts (and discovered)
-        // already.
+        // A sliced first request or a prefetch may have computed facts (and
+        // discovered) already; what changed since invalidates some.
         let mut cache = FIRST.with(|f| f.borrow_mut().take()).unwrap_or_default();
+        cache.apply(&d);
+        PREFETCH.with(|p| p.set(false));
+        WARMING.with(|w| w.borrow_mut().take());
         let warmed = HANDOVER
             .with(|h| h.borrow_mut().take())
             .filter(|_| !d.structure);
@@ -290,7 +330,10 @@ pub async fn current_sliced(document: &Document) -> Rc<Built> {
         start(document);
         FIRST.with(|f| *f.borrow_mut() = Some(cache::Cache::default()));
     }
-    let mut warming: Option<Warming> = None;
+    // Go on from what a prefetch prepared; idle slices leave it to us now.
+    PREFETCH.with(|p| p.set(false));
+    SLICING.with(|s| s.set(true));
+    let mut warming: Option<Warming> = WARMING.with(|w| w.borrow_mut().take());
     let (mut slices, mut longest) = (0, 0.0f64);
     for _ in 0..MAX_SLICES {
         let t0 = dom::now();
@@ -317,6 +360,7 @@ pub async fn current_sliced(document: &Document) -> Rc<Built> {
             HANDOVER.with(|h| *h.borrow_mut() = Some(w.discovery));
         }
     }
+    SLICING.with(|s| s.set(false));
     let built = current(document);
     STATS.with(|s| {
         let mut s = s.borrow_mut();
@@ -394,6 +438,30 @@ fn with_cache(f: impl FnOnce(&mut cache::Cache) -> bool) -> bool {
     }
 }
 
+/// One idle slice of a [`prefetch`]: what a sliced first request's next
+/// slice would do; whether work is left.
+fn prefetch_slice() -> bool {
+    if !PREFETCH.with(std::cell::Cell::get) {
+        return false;
+    }
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return false;
+    };
+    let more = WARMING.with(|w| {
+        let Ok(mut w) = w.try_borrow_mut() else { return false };
+        prepare_slice(&document, &mut w)
+    });
+    with_cache(|cache| {
+        let n = cache.take_computed();
+        PREFETCHED.with(|p| p.set(p.get() + n));
+        false
+    });
+    if !more {
+        PREFETCH.with(|p| p.set(false));
+    }
+    more
+}
+
 /// Lets the page run: resolves in a new task. `scheduler.yield()` where
 /// there is one (its continuation goes ahead of other queued tasks, but
 /// input and rendering still get their turn); else a zero timeout, which
@@ -426,7 +494,10 @@ fn idle_slice(deadline: f64) -> bool {
         let Ok(mut l) = l.try_borrow_mut() else {
             return false;
         };
-        let Some(live) = l.as_mut() else { return false };
+        let Some(live) = l.as_mut() else {
+            drop(l);
+            return prefetch_slice();
+        };
         let d = dirty::take();
         live.cache.apply(&d);
         // The request still needs to know that something changed.

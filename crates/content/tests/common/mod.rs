@@ -23,3 +23,41 @@ pub fn fixture(html: &str) -> Element {
 pub async fn message(req: wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
     wasm_bindgen_futures::JsFuture::from(bc_content::handle_message(req)).await.expect("handle_message resolves")
 }
+
+/// Resolves after `ms` milliseconds: observers, idle callbacks and
+/// rendering run meanwhile.
+#[allow(dead_code)] // not every test file waits
+pub async fn sleep(ms: i32) {
+    let wait = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(wait).await.unwrap();
+}
+
+/// Where two page facts first differ (a readable failure: all facts of a
+/// big page are megabytes of `Debug`), or `None` when they are equal.
+#[allow(dead_code)] // for the live-state tests
+pub fn facts_difference(live: &bc_core::pcd::PageFacts, fresh: &bc_core::pcd::PageFacts) -> Option<String> {
+    if live == fresh {
+        return None;
+    }
+    let pairs = live.controls.iter().zip(&fresh.controls).enumerate();
+    if let Some((i, (a, b))) = pairs.into_iter().find(|(_, (a, b))| a != b) {
+        return Some(format!("control {i}: live {a:?}\nfresh {b:?}"));
+    }
+    if let Some((i, (a, b))) = live.groups.iter().zip(&fresh.groups).enumerate().find(|(_, (a, b))| a != b) {
+        return Some(format!("group {i}: live {a:?}\nfresh {b:?}"));
+    }
+    if let Some((i, (a, b))) = live.forms.iter().zip(&fresh.forms).enumerate().find(|(_, (a, b))| a != b) {
+        return Some(format!("form {i}: live {a:?}\nfresh {b:?}"));
+    }
+    Some(format!(
+        "controls {} vs {}, groups {} vs {}, forms {} vs {}, or url/title/viewport/landmarks",
+        live.controls.len(),
+        fresh.controls.len(),
+        live.groups.len(),
+        fresh.groups.len(),
+        live.forms.len(),
+        fresh.forms.len()
+    ))
+}
