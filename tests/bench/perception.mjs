@@ -112,6 +112,7 @@ const WRAP = `(() => {
   if (typeof content === 'undefined' || !content) return false;
   const times = (globalThis.__bcBenchTimes ??= []);
   content = content.then((m) => m.__bcBenchWrapped ? m : {
+    ...m,
     __bcBenchWrapped: true,
     handle_message(msg) {
       const t0 = performance.now();
@@ -125,6 +126,8 @@ const WRAP = `(() => {
   return true;
 })()`;
 const TAKE_TIMES = `(globalThis.__bcBenchTimes ?? []).splice(0)`;
+// Where the last MiniPCD request's time went in the page (live::Stats).
+const LIVE_STATS = `content.then((m) => m.debug_live_stats ? m.debug_live_stats() : null)`;
 
 // The small mutation before the incremental build: one control's text changes
 // (or, on pages without one, the first text there is).
@@ -162,7 +165,7 @@ async function measure(target, requested) {
     await route.fulfill({ response, headers: { ...headers, 'content-security-policy': csp } });
   });
   const world = await isolatedWorld(page);
-  const s = { pcdFirstE2e: [], pcdFirstPage: [], pcdIncrE2e: [], pcdIncrPage: [], summaryE2e: [], summaryPage: [], aria: [], pcdWarmE2e: [], pcdWarmPage: [] };
+  const s = { pcdFirstE2e: [], pcdFirstPage: [], pcdIncrE2e: [], pcdIncrPage: [], summaryE2e: [], summaryPage: [], aria: [], pcdWarmE2e: [], pcdWarmPage: [], phasesFirst: [], phasesIncr: [] };
   let build, elements, last, mutated = true, tabId;
   const runs = runsFor(target);
   for (let i = 0; i < runs; i++) {
@@ -179,8 +182,14 @@ async function measure(target, requested) {
     const wrapped = await world.evaluate(WRAP);
 
     const first = await call('getMiniPCD', { tabId });
+    const firstStats = await world.evaluate(LIVE_STATS);
     mutated = (await page.evaluate(mutateOneText)) && mutated;
     const incr = await call('getMiniPCD', { tabId });
+    const incrStats = await world.evaluate(LIVE_STATS);
+    if (firstStats?.phases && incrStats?.phases) {
+      s.phasesFirst.push(firstStats.phases);
+      s.phasesIncr.push(incrStats.phases);
+    }
     const summary = await call('pcd.summary', { tabId, mode: 'compact' });
     const t0 = performance.now();
     const aria = await page.locator('body').ariaSnapshot();

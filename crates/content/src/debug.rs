@@ -2,13 +2,23 @@
 //! module's real surface (`start`, `handle_message`). They read the page the
 //! same way the real requests do and return plain JS values; they never send
 //! anything anywhere. Callers: `tests/conformance/aria.mjs`
-//! (`cargo xtask conformance aria`) and `tests/e2e/ax-oracle.test.mjs`
-//! (Chromium's accessibility tree as the oracle of our roles and names).
+//! (`cargo xtask conformance aria`), `tests/e2e/ax-oracle.test.mjs`
+//! (Chromium's accessibility tree as the oracle of our roles and names) and
+//! `tests/bench/perception.mjs` (where a MiniPCD request's time goes).
 
 use crate::{aria, pcd};
 use js_sys::{Array, Object, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+/// What the last MiniPCD request cost (`live::Stats`, where its time went
+/// included), as JSON-compatible JS: read by the perception bench.
+#[wasm_bindgen]
+pub fn debug_live_stats() -> JsValue {
+    crate::live::stats()
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or_else(|e| JsValue::from_str(&e.to_string()))
+}
 
 /// The computed ARIA role of `el`.
 #[wasm_bindgen]

@@ -11,6 +11,7 @@
 pub mod act;
 pub mod aria;
 mod capture;
+mod clock;
 mod debug;
 mod digest;
 mod frames;

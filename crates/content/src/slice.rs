@@ -54,9 +54,7 @@ pub struct SliceStats {
     pub longest_ms: f64,
 }
 
-fn now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
-}
+use crate::clock::now;
 
 /// Resolves when the page is idle (or after 50 ms at most).
 async fn yield_to_page() {

@@ -42,7 +42,7 @@ use wasm_bindgen::JsCast;
 use web_sys::Document;
 
 /// How the last request was served.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub enum Served {
     /// First request: everything collected.
     #[default]
@@ -56,7 +56,7 @@ pub enum Served {
 }
 
 /// What the last request cost (for tests and measurements).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
 pub struct Stats {
     pub served: Served,
     /// Control facts computed (not re-used), idle slices since the
@@ -77,6 +77,20 @@ pub struct Stats {
     /// longest stretch without yielding (the final collection included), ms.
     pub slices: u32,
     pub longest_ms: f64,
+    /// Where the request's time went.
+    pub phases: Phases,
+}
+
+/// Where a request's time went, ms; zero for steps it did not take.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Phases {
+    /// [`current_sliced`]'s slices before the collection (facts computed
+    /// ahead, discovery), yields between them not counted.
+    pub slices: f64,
+    /// The collection's steps (when it collected).
+    pub collection: pcd::CollectionTimes,
+    /// The core's MiniPCD build (when it rebuilt).
+    pub core: f64,
 }
 
 struct Live {
@@ -114,6 +128,8 @@ thread_local! {
     static PREFETCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Facts the prefetch computed, for the first request's [`Stats`].
     static PREFETCHED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// What the last core build took (ms), until a request's stats take it.
+    static CORE_MS: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
     /// A sliced request is under way (a prefetch would only race it).
     static SLICING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -149,6 +165,14 @@ pub fn current(document: &Document) -> Rc<Built> {
             valid,
             slices: 0,
             longest_ms: dom::now() - t0,
+            phases: Phases {
+                slices: 0.0,
+                collection: match served {
+                    Served::Full | Served::Recollected => pcd::last_collection_times(),
+                    Served::Rebuilt | Served::Cached => pcd::CollectionTimes::default(),
+                },
+                core: CORE_MS.with(|c| c.replace(0.0)),
+            },
         };
         (live.built.clone(), live.registry.clone(), stats)
     });
@@ -240,7 +264,9 @@ fn refresh(l: &mut Option<Live>, document: &Document) -> (Served, bool) {
         let (facts, reg, discovery) = pcd::collect_with(document, &mut cache, warmed.as_ref());
         watch_scopes(&cache);
         let version = Version::first(Fingerprint::of(&facts), now);
+        let t = dom::now();
         let built = Rc::new(build_with(&facts, version.ts, budget));
+        CORE_MS.with(|c| c.set(dom::now() - t));
         let registry = Rc::new(reg);
         fold::sync(&facts, registry.elements());
         *l = Some(Live {
@@ -289,7 +315,9 @@ fn refresh(l: &mut Option<Live>, document: &Document) -> (Served, bool) {
     }
     let rebuilt = changed || d.navigated || budget != live.budget;
     if rebuilt {
+        let t = dom::now();
         live.built = Rc::new(build_with(&live.facts, live.version.ts, budget));
+        CORE_MS.with(|c| c.set(dom::now() - t));
         live.budget = budget;
     }
     let served = match (recollect, rebuilt) {
@@ -334,7 +362,7 @@ pub async fn current_sliced(document: &Document) -> Rc<Built> {
     PREFETCH.with(|p| p.set(false));
     SLICING.with(|s| s.set(true));
     let mut warming: Option<Warming> = WARMING.with(|w| w.borrow_mut().take());
-    let (mut slices, mut longest) = (0, 0.0f64);
+    let (mut slices, mut longest, mut sliced) = (0, 0.0f64, 0.0f64);
     for _ in 0..MAX_SLICES {
         let t0 = dom::now();
         let more = prepare_slice(document, &mut warming);
@@ -342,6 +370,7 @@ pub async fn current_sliced(document: &Document) -> Rc<Built> {
         longtask::own_work(t0, t1);
         slices += 1;
         longest = longest.max(t1 - t0);
+        sliced += t1 - t0;
         if !more {
             break;
         }
@@ -366,6 +395,7 @@ pub async fn current_sliced(document: &Document) -> Rc<Built> {
         let mut s = s.borrow_mut();
         s.slices = slices;
         s.longest_ms = s.longest_ms.max(longest);
+        s.phases.slices = sliced;
     });
     built
 }

@@ -62,6 +62,30 @@ pub(crate) trait FactCache {
     fn end(&mut self);
 }
 
+/// What the steps of the last collection took (ms): discovery (0 when an
+/// earlier one was re-used), the controls' facts (looked up or computed)
+/// and boxes, forms and their owners, groups, and the rest (landmarks,
+/// page data). For `live::Stats` and the perception bench.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct CollectionTimes {
+    pub discovery: f64,
+    pub controls: f64,
+    pub forms: f64,
+    pub groups: f64,
+    pub rest: f64,
+}
+
+thread_local! {
+    static LAST_TIMES: std::cell::Cell<CollectionTimes> = const {
+        std::cell::Cell::new(CollectionTimes { discovery: 0.0, controls: 0.0, forms: 0.0, groups: 0.0, rest: 0.0 })
+    };
+}
+
+/// What the last collection's steps took.
+pub fn last_collection_times() -> CollectionTimes {
+    LAST_TIMES.with(std::cell::Cell::get)
+}
+
 /// A fact from a [`FactCache`].
 pub(crate) struct Cached {
     pub fact: ControlFact,
@@ -183,6 +207,13 @@ pub(crate) fn collect_with(
         .location()
         .and_then(|l| l.origin().ok())
         .unwrap_or_default();
+    let mut times = CollectionTimes::default();
+    let mut lap = crate::clock::now();
+    let mut split = |slot: &mut f64| {
+        let t = crate::clock::now();
+        *slot = t - lap;
+        lap = t;
+    };
     // Only a discovery handed in (text changed since) has groups to re-use.
     let mut discovery = match discovery {
         Some(d) => {
@@ -193,6 +224,7 @@ pub(crate) fn collect_with(
         None => discover_all(document),
     };
     let known_groups = std::mem::take(&mut discovery.groups);
+    split(&mut times.discovery);
     let scopes = &discovery.scopes;
     let mut reg = Registry::default();
 
@@ -226,6 +258,7 @@ pub(crate) fn collect_with(
         })
         .collect();
     cache.end();
+    split(&mut times.controls);
 
     // Forms, and which form owns each control.
     let mut forms = Vec::new();
@@ -251,6 +284,7 @@ pub(crate) fn collect_with(
         }
     }
 
+    split(&mut times.forms);
     // Groups, and which group item holds each control.
     let mut groups: Vec<(usize, groups::Group)> = Vec::new();
     let mut scope_groups = Vec::with_capacity(scopes.len());
@@ -290,6 +324,7 @@ pub(crate) fn collect_with(
         g.fact.key = reg.add(&g.el);
     }
     assign_groups(&mut controls, &groups);
+    split(&mut times.groups);
 
     let mut landmarks: Vec<Landmark> = Vec::new();
     for s in scopes {
@@ -313,6 +348,8 @@ pub(crate) fn collect_with(
         forms,
         groups: groups.into_iter().map(|(_, g)| g.fact).collect(),
     };
+    split(&mut times.rest);
+    LAST_TIMES.with(|t| t.set(times));
     (facts, reg, discovery)
 }
 

@@ -18,7 +18,7 @@ use super::labels::{control_label, label_key, LabelSource};
 use super::roles::{classify_control, role_name};
 use crate::kind::{infer_action_kind, ActionContext, ActionKind, FormPurpose};
 use crate::types::{ActionRole, Landmark};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// One action before dedupe, budget and ids.
 #[derive(Debug, Clone, PartialEq)]
@@ -214,7 +214,7 @@ fn label_key_of(s: &str) -> String {
 /// Keeps the best candidate of each cluster (see the module doc), in
 /// document order; templates pass through.
 pub fn dedupe(cands: Vec<ActionCandidate>) -> Vec<ActionCandidate> {
-    let mut best: HashMap<String, usize> = HashMap::new();
+    let mut best: HashMap<String, usize> = HashMap::default();
     let mut out: Vec<ActionCandidate> = Vec::with_capacity(cands.len());
     let rank = |a: &ActionCandidate| {
         (

@@ -20,7 +20,7 @@ use super::templates::find_templates;
 use crate::kind::{infer_action_kind, infer_form_purpose, ActionKind, FormPurpose};
 use crate::types::{Landmark, MiniAction, MiniCollection, MiniPcd, PcdMetrics};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A MiniPCD and what its ids are bound to.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -123,7 +123,7 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
         .map(|c| ordinals.seed(format!("{}|{:?}", c.name, c.landmark)))
         .collect();
     // group index → (collection id, name) of surviving collections
-    let mut surviving: HashMap<usize, (String, String)> = HashMap::new();
+    let mut surviving: HashMap<usize, (String, String)> = HashMap::default();
     let mut collections = Vec::new();
     let mut coll_bindings = Vec::new();
     for &i in &kept_colls {

@@ -13,7 +13,7 @@ use super::facts::ControlFact;
 use super::labels::{control_label, template_key};
 use super::roles::classify_control;
 use crate::types::ActionRole;
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// One template action before ids and kinds.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,7 +38,7 @@ pub fn find_templates(
     is_collection: impl Fn(usize) -> bool,
 ) -> Vec<Template> {
     // (group, role, key) → (template, distinct items seen)
-    let mut index: HashMap<(usize, ActionRole, String), usize> = HashMap::new();
+    let mut index: HashMap<(usize, ActionRole, String), usize> = HashMap::default();
     let mut found: Vec<(Template, Vec<u32>)> = Vec::new();
     for (i, c) in controls.iter().enumerate() {
         let Some(gref) = c.group else { continue };
@@ -89,14 +89,14 @@ pub fn find_templates(
 /// (collection, role), they share leading and/or trailing words around an
 /// item-specific middle, and the shared words ("Add to cart") are the label.
 fn merge_named_per_item(singles: Vec<(Template, Vec<u32>)>) -> Vec<(Template, Vec<u32>)> {
-    let mut buckets: HashMap<(usize, ActionRole), Vec<(Template, Vec<u32>)>> = HashMap::new();
+    let mut buckets: HashMap<(usize, ActionRole), Vec<(Template, Vec<u32>)>> = HashMap::default();
     for single in singles {
         buckets.entry((single.0.group, single.0.role)).or_default().push(single);
     }
     let mut merged = Vec::new();
     for ((group, role), bucket) in buckets {
         let items: Vec<u32> = bucket.iter().flat_map(|(_, items)| items.iter().copied()).collect();
-        let distinct: std::collections::HashSet<_> = items.iter().collect();
+        let distinct: HashSet<_> = items.iter().collect();
         // One such control per item, in at least two items.
         if bucket.len() < 2 || distinct.len() != bucket.len() {
             continue;

@@ -90,6 +90,50 @@ struct Samples {
     pcd_warm_e2e: Vec<f64>,
     #[serde(default)]
     pcd_warm_page: Vec<f64>,
+    /// Where the first and the incremental request's time went in the page
+    /// (the content module's `live::Stats`), one per load.
+    #[serde(default)]
+    phases_first: Vec<Phases>,
+    #[serde(default)]
+    phases_incr: Vec<Phases>,
+}
+
+/// `live::Phases` of the content module, ms.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+struct Phases {
+    slices: f64,
+    collection: CollectionTimes,
+    core: f64,
+}
+
+/// `pcd::CollectionTimes` of the content module, ms.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+struct CollectionTimes {
+    discovery: f64,
+    controls: f64,
+    forms: f64,
+    groups: f64,
+    rest: f64,
+}
+
+impl Phases {
+    /// The columns of the breakdown table, in order.
+    const NAMES: [&'static str; 7] = ["slices", "discovery", "controls", "forms", "groups", "rest", "core"];
+
+    fn values(&self) -> [f64; 7] {
+        let c = &self.collection;
+        [self.slices, c.discovery, c.controls, c.forms, c.groups, c.rest, self.core]
+    }
+}
+
+/// Per phase, the p50 over the loads.
+fn phase_p50s(runs: &[Phases]) -> Option<[f64; 7]> {
+    let mut out = [0.0; 7];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let xs: Vec<f64> = runs.iter().map(|p| p.values()[i]).collect();
+        *slot = percentiles(&xs)?.p50;
+    }
+    Some(out)
 }
 
 #[derive(Debug, Deserialize)]
@@ -240,6 +284,25 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
         writeln!(o, "  † no text to change on this page: incr is an unchanged rebuild")?;
     }
 
+    let broken_down: Vec<&Row> = rows.iter().filter(|r| r.page.generated > 0 && !r.run.samples.phases_first.is_empty()).collect();
+    if !broken_down.is_empty() {
+        writeln!(o, "\nWhere a MiniPCD request's time goes in the page (p50 ms over the loads, generated pages)")?;
+        writeln!(o, "  slices = control facts computed ahead in ≤ 8 ms slices (a first request's discovery included);")?;
+        writeln!(o, "  then the collection: discovery (re-run), controls (facts looked up, boxes), forms, groups, rest; core = the MiniPCD build")?;
+        let w = [22, 9, 6, 8, 10, 9, 7, 7, 7, 7];
+        let mut head = vec!["page", "build", "req"];
+        head.extend(Phases::NAMES);
+        line(&mut o, &w, &head, false)?;
+        for r in broken_down {
+            for (req, runs) in [("first", &r.run.samples.phases_first), ("incr", &r.run.samples.phases_incr)] {
+                let Some(p50) = phase_p50s(runs) else { continue };
+                let mut cells = vec![r.page.label.clone(), build_label(r.run), req.to_owned()];
+                cells.extend(p50.iter().map(|v| format!("{v:.1}")));
+                line(&mut o, &w, &cells, false)?;
+            }
+        }
+    }
+
     writeln!(o, "\nSize (o200k_base tokens of the last run's output: MiniPCD JSON, compact summary JSON, ariaSnapshot YAML) and ratios ours/ariaSnapshot")?;
     writeln!(o, "  time ratio = MiniPCD first e2e / ariaSnapshot, p50/p95; wasm2js/wasm = MiniPCD first e2e p50 of the two builds")?;
     let w = [22, 7, 9, 9, 9, 10, 10, 12, 12, 10, 10];
@@ -384,7 +447,9 @@ mod tests {
             let s = format!("[{ms}, {}]", ms * 2.0);
             format!(
                 r#"{{"requested":"{build}","build":"{build}","elements":10012,"mutated":true,"runs":2,"files":{{"minipcd":"{b}.minipcd.json","summary":"{b}.summary.json","aria":"{b}.aria.yaml"}},
-                "samples":{{"pcdFirstE2e":{s},"pcdFirstPage":{s},"pcdIncrE2e":{s},"pcdIncrPage":[],"summaryE2e":{s},"summaryPage":{s},"aria":[100,200]}}}}"#
+                "samples":{{"pcdFirstE2e":{s},"pcdFirstPage":{s},"pcdIncrE2e":{s},"pcdIncrPage":[],"summaryE2e":{s},"summaryPage":{s},"aria":[100,200],
+                "phasesFirst":[{ph},{ph}],"phasesIncr":[{ph}]}}}}"#,
+                ph = r#"{"slices":40.0,"collection":{"discovery":0.0,"controls":5.5,"forms":3.0,"groups":12.5,"rest":1.0},"core":7.25}"#
             )
         };
         let json = format!(
@@ -402,6 +467,9 @@ mod tests {
         assert!(out.contains("[wasm2js]  MiniPCD p95 at generated 10k (10012 elements): first 60.0 ms"), "{out}");
         assert!(out.contains("NOT met"), "{out}");
         assert!(out.contains("0.10×"), "{out}");
+        let breakdown = out.lines().filter(|l| l.starts_with("generated 10k") && l.contains("first") && l.contains("40.0")).count();
+        assert_eq!(breakdown, 2, "one breakdown row per build: {out}");
+        assert!(out.contains("12.5"), "{out}");
         assert!(out.contains("[wasm]     compact summary p95 e2e: 20.0 ms at generated 10k (met), worst 20.0 ms on generated 10k (met) — target < 100 ms"), "{out}");
     }
 }
