@@ -179,9 +179,9 @@ impl Drop for MutationCounter {
     }
 }
 
-pub fn now() -> f64 {
-    js_sys::Date::now()
-}
+/// The clock of the actions' waits and settle timers: monotonic, so a
+/// change of the system clock cannot end or stretch a wait.
+pub use crate::clock::now;
 
 /// Resolves after `ms` milliseconds.
 pub async fn sleep(ms: i32) {
@@ -234,7 +234,8 @@ pub fn observation(document: &Document, url_before: &str) -> Observation {
         url_changed: Some(url != url_before),
         url,
         title: document.title(),
-        ts: now(),
+        // A timestamp, not a duration: epoch milliseconds.
+        ts: js_sys::Date::now(),
         collection_summary: None,
         focused_role: focused(document)
             .filter(|el| dom::tag(el) != "body")
