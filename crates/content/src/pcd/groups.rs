@@ -186,13 +186,23 @@ fn card_items(el: &Element) -> Vec<Element> {
         .collect()
 }
 
+/// Whether a text change at one of `changed` may have changed a heading's
+/// text (in or around one): any group's label may be the heading before
+/// it, so then every group is read again. Asked once per collection, not
+/// per group.
+pub fn headings_touched(changed: &[Element]) -> bool {
+    changed.iter().any(|x| {
+        dom::closest(x, context::HEADING_SEL).is_some()
+            || (x.child_element_count() > 0 && dom::select_one(x, context::HEADING_SEL).is_some())
+    })
+}
+
 /// Whether text changes at `changed` (elements whose text or children
-/// changed, nothing else) leave what [`build`] reads of `shape` as it was,
-/// its box aside. Conservative: no change inside the container (samples,
-/// caption, columns), none in or around a heading anywhere (the group's
-/// label may be the heading before it), none in the siblings an "N
-/// results" count is read from, and no `aria-labelledby` (its label may
-/// be any element's text).
+/// changed, nothing else, none of them at a heading: [`headings_touched`])
+/// leave what [`build`] reads of `shape` as it was, its box aside.
+/// Conservative: no change inside the container (samples, caption,
+/// columns), none in the siblings an "N results" count is read from, and
+/// no `aria-labelledby` (its label may be any element's text).
 pub fn untouched(shape: &Shape, changed: &[Element]) -> bool {
     if changed.is_empty() {
         return true;
@@ -201,12 +211,9 @@ pub fn untouched(shape: &Shape, changed: &[Element]) -> bool {
         return false;
     }
     let counted = count_siblings(&shape.el);
-    changed.iter().all(|x| {
-        !shape.el.contains(Some(x))
-            && dom::closest(x, context::HEADING_SEL).is_none()
-            && (x.child_element_count() == 0 || dom::select_one(x, context::HEADING_SEL).is_none())
-            && !counted.iter().any(|s| s.contains(Some(x)))
-    })
+    changed
+        .iter()
+        .all(|x| !shape.el.contains(Some(x)) && !counted.iter().any(|s| s.contains(Some(x))))
 }
 
 /// `shape` with the `fact` an earlier collection read ([`untouched`] by

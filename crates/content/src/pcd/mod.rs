@@ -229,7 +229,10 @@ pub(crate) fn collect_with(
     let mut reg = Registry::default();
 
     let host_landmarks = discovery.host_landmarks();
-    let text_changed = cache.begin(scopes, &host_landmarks, &page_origin);
+    // A changed heading may label any group: then all are read again.
+    let text_changed = cache
+        .begin(scopes, &host_landmarks, &page_origin)
+        .filter(|changed| !groups::headings_touched(changed));
     let mut controls: Vec<(Element, usize, ControlFact)> = discovery
         .order
         .iter()
