@@ -148,6 +148,54 @@ fn native_and_aria_widgets() {
     assert_eq!(keys.len(), controls(&f).len());
 }
 
+/// A link's `hrefPath` and `external` agree with the browser's own
+/// `origin`/`pathname` of the link, whatever form its `href` takes (the
+/// collector cuts http(s) URLs itself and asks the browser for the rest).
+#[wasm_bindgen_test]
+fn link_targets_agree_with_the_browser() {
+    let hrefs = [
+        "/docs/intro?x=1#top",
+        "docs/relative",
+        "",
+        "?only=query",
+        "#frag",
+        "HTTPS://Example.COM/A/b?c#d",
+        "https://user:pw@example.com:443/x",
+        "http://example.com:80",
+        "http://example.com:8080/p/",
+        "https://xn--bcher-kva.example/p",
+        "https://bücher.example/ü",
+        "http://[::1]:3000/v6",
+        "https://example.com/%7Euser/a%20b",
+        "mailto:someone@example.com",
+        "tel:+15550100",
+        "javascript:void(0)",
+        "blob:https://example.com/1234",
+        "data:text/html,hi",
+        "ftp://files.example/readme",
+        "http://",
+    ];
+    let html: String = hrefs
+        .iter()
+        .enumerate()
+        .map(|(i, h)| format!(r#"<a href="{}">Link {i}</a> "#, h.replace('"', "&quot;")))
+        .collect();
+    let f = collect(&html);
+    let origin = web_sys::window().unwrap().location().origin().unwrap();
+    for (i, href) in hrefs.iter().enumerate() {
+        let a = document()
+            .query_selector(&format!("#fixture a:nth-of-type({})", i + 1))
+            .unwrap()
+            .unwrap();
+        let get = |p: &str| js_sys::Reflect::get(&a, &p.into()).unwrap().as_string().unwrap();
+        let (b_origin, b_path) = (get("origin"), get("pathname"));
+        let c = control(&f, &format!("Link {i}"));
+        assert_eq!(c["hrefPath"], json!(b_path), "{href:?}: {c}");
+        let external = b_origin != "null" && b_origin != origin;
+        assert_eq!(c["external"], json!(external), "{href:?} (origin {b_origin}): {c}");
+    }
+}
+
 #[wasm_bindgen_test]
 fn clickables_on_aria_poor_page() {
     let f = collect(

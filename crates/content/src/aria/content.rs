@@ -124,9 +124,9 @@ fn is_inline(el: &Element, tag: &str) -> bool {
 
 /// The text CSS generates in `el`'s `::before`/`::after` pseudo element,
 /// padded with spaces when the pseudo element is a block.
-pub(crate) fn pseudo_text(el: &Element, pseudo: &str) -> String {
+pub(crate) fn pseudo_text(el: &Element, pseudo: &'static str) -> String {
     let Some(style) = dom::style(el, Some(pseudo)) else { return String::new() };
-    let content = style.get_property_value("content").unwrap_or_default();
+    let content = dom::property_c(&style, "content");
     if content.is_empty() || content == "none" || content == "normal" {
         return String::new();
     }
@@ -134,7 +134,7 @@ pub(crate) fn pseudo_text(el: &Element, pseudo: &str) -> String {
     if text.is_empty() {
         return text;
     }
-    let display = style.get_property_value("display").unwrap_or_default();
+    let display = dom::property_c(&style, "display");
     // An image (`url()`) with alt text is spaced like any replaced element.
     let inline = (display == "inline" || display.is_empty()) && !content.contains("url(");
     if inline { text } else { format!(" {text} ") }

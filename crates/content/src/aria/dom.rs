@@ -12,7 +12,7 @@ use js_sys::JsString;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
-use web_sys::{CssStyleDeclaration, Element, Node};
+use web_sys::{Element, Node};
 
 #[wasm_bindgen]
 extern "C" {
@@ -49,6 +49,15 @@ extern "C" {
     fn get_attribute_js(this: &AnyControl, name: &JsString) -> Option<String>;
     #[wasm_bindgen(method, js_name = hasAttribute)]
     fn has_attribute_js(this: &AnyControl, name: &JsString) -> bool;
+
+    /// `getComputedStyle` with a JS-string pseudo element (`undefined`: the
+    /// element itself), and `getPropertyValue` with a JS-string name.
+    #[wasm_bindgen(catch, js_namespace = globalThis, js_name = getComputedStyle)]
+    fn computed_style_js(el: &Element, pseudo: &JsValue) -> Result<Style, JsValue>;
+    /// A computed style (`CSSStyleDeclaration`).
+    pub type Style;
+    #[wasm_bindgen(method, js_name = getPropertyValue)]
+    fn property_js(this: &Style, name: &JsString) -> String;
 
     /// A document or shadow root (anything with `querySelectorAll`).
     #[wasm_bindgen(extends = Node)]
@@ -282,18 +291,23 @@ pub fn check_visibility_box(el: &Element) -> bool {
     }
 }
 
-/// `getComputedStyle(el, pseudo)`.
-pub fn style(el: &Element, pseudo: Option<&str>) -> Option<CssStyleDeclaration> {
-    let w = web_sys::window()?;
-    match pseudo {
-        None => w.get_computed_style(el).ok().flatten(),
-        Some(p) => w.get_computed_style_with_pseudo_elt(el, p).ok().flatten(),
-    }
+/// `getComputedStyle(el, pseudo)` (`pseudo` a constant such as `"::before"`).
+/// Called for every name part (text-transform, display, generated content):
+/// the window and the constant strings are not looked up or converted again
+/// each time (see the module doc).
+pub fn style(el: &Element, pseudo: Option<&'static str>) -> Option<Style> {
+    let pseudo = pseudo.map_or(JsValue::UNDEFINED, |p| js_str(p).into());
+    computed_style_js(el, &pseudo).ok()
+}
+
+/// `style.getPropertyValue(prop)` with a constant property name.
+pub fn property_c(style: &Style, prop: &'static str) -> String {
+    style.property_js(&js_str(prop))
 }
 
 /// One computed property of `el` (or of its pseudo element).
-pub fn style_prop(el: &Element, pseudo: Option<&str>, prop: &str) -> String {
-    style(el, pseudo).and_then(|s| s.get_property_value(prop).ok()).unwrap_or_default()
+pub fn style_prop(el: &Element, pseudo: Option<&'static str>, prop: &'static str) -> String {
+    style(el, pseudo).map(|s| property_c(&s, prop)).unwrap_or_default()
 }
 
 /// The element's own tree scope's element with `id` (document or shadow root).

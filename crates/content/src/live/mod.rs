@@ -232,6 +232,11 @@ pub fn prefetch(document: &Document) {
     idle::schedule();
 }
 
+/// Whether a [`prefetch`] still has work left (for tests and diagnostics).
+pub fn prefetching() -> bool {
+    PREFETCH.with(std::cell::Cell::get)
+}
+
 fn start(document: &Document) {
     STARTED.with(|s| s.set(true));
     dirty::start(document);

@@ -83,10 +83,7 @@ pub fn root_node(root: &Root) -> &web_sys::Node {
 }
 
 fn is_pointer(el: &Element) -> bool {
-    let cursor = web_sys::window()
-        .and_then(|w| w.get_computed_style(el).ok().flatten())
-        .and_then(|s| s.get_property_value("cursor").ok());
-    cursor.as_deref() == Some("pointer")
+    adom::style_prop(el, None, "cursor") == "pointer"
 }
 
 /// Insertion sort: the list is nearly sorted, so this is ~n comparisons.

@@ -332,6 +332,47 @@ pub fn origin(url: &str) -> String {
     )
 }
 
+/// `origin` and `pathname` of a link's `href` property, when that is an
+/// http(s) URL as the browser serialises one (scheme and host lower-case,
+/// default port dropped, unsafe characters percent-encoded); `None` for
+/// anything else, whose parts the caller asks the browser for: other
+/// schemes, and hrefs the browser failed to parse (the property is then the
+/// raw attribute, for which `pathname` is empty). Conservative: a host with
+/// a character a serialised one never has, a bad port, or a character
+/// that serialisation would have encoded, all give `None`.
+pub fn http_link_parts(href: &str) -> Option<(String, String)> {
+    let rest = href
+        .strip_prefix("https://")
+        .or_else(|| href.strip_prefix("http://"))?;
+    let slash = rest.find('/')?;
+    let authority = &rest[..slash];
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let (host, port) = match host_port.strip_prefix('[') {
+        Some(v6) => {
+            let (addr, after) = v6.split_once(']')?;
+            if addr.is_empty() || !addr.chars().all(|c| (c.is_ascii_hexdigit() && !c.is_ascii_uppercase()) || c == ':' || c == '.') {
+                return None;
+            }
+            (host_port, after.strip_prefix(':').unwrap_or(after))
+        }
+        None => match host_port.split_once(':') {
+            Some((h, p)) => (h, p),
+            None => (host_port, ""),
+        },
+    };
+    let host_ok = !host.is_empty()
+        && (host.starts_with('[')
+            || host.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-._~!$&'()*+,;=".contains(c)));
+    let port_ok = port.is_empty() || (port.len() <= 5 && port.chars().all(|c| c.is_ascii_digit()) && port.parse::<u32>().is_ok_and(|p| p <= 65535));
+    let rest_ok = href.bytes().all(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'<' | b'>' | b'\\'));
+    if !(host_ok && port_ok && rest_ok) {
+        return None;
+    }
+    let path = &rest[slash..];
+    let end = path.find(['?', '#']).unwrap_or(path.len());
+    Some((origin(href), path[..end].to_owned()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,6 +397,36 @@ mod tests {
         for a in &half.mini.actions {
             let same = full.mini.actions.iter().find(|b| b.label == a.label).expect("kept in full");
             assert_eq!(same.id, a.id, "{}", a.label);
+        }
+    }
+
+    #[test]
+    fn http_link_parts_only_for_serialised_http_urls() {
+        let cases: &[(&str, Option<(&str, &str)>)] = &[
+            ("https://example.com/a/b?c=1#d", Some(("https://example.com", "/a/b"))),
+            ("http://example.com:8080/", Some(("http://example.com:8080", "/"))),
+            ("https://user:pw@example.com/x", Some(("https://example.com", "/x"))),
+            ("http://[::1]:3000/v6", Some(("http://[::1]:3000", "/v6"))),
+            ("https://xn--bcher-kva.example/%C3%BC", Some(("https://xn--bcher-kva.example", "/%C3%BC"))),
+            ("http://127.0.0.1/#top", Some(("http://127.0.0.1", "/"))),
+            // What a failed parse leaves (the raw attribute):
+            ("http://", None),
+            ("http://example.com", None),
+            ("https://Example.com/x", None),
+            ("https://exa mple.com/x", None),
+            ("https://bücher.example/x", None),
+            ("https://example.com:99999/x", None),
+            ("https://example.com:8o/x", None),
+            ("https://[::G]/x", None),
+            ("https://example.com/a b", None),
+            // Other schemes are the browser's to answer.
+            ("mailto:a@example.com", None),
+            ("blob:https://example.com/1", None),
+            ("ftp://example.com/x", None),
+        ];
+        for (href, want) in cases {
+            let got = http_link_parts(href);
+            assert_eq!(got.as_ref().map(|(o, p)| (o.as_str(), p.as_str())), *want, "{href}");
         }
     }
 
