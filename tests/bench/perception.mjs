@@ -82,28 +82,6 @@ async function call(tool, args) {
   return { data: r.data, ms };
 }
 
-/**
- * CDP access to the extension's isolated world in the page's main frame,
- * where `content-loader.js` keeps its module handle in a top-level `let content`.
- */
-async function isolatedWorld(page) {
-  const cdp = await browser.ctx.newCDPSession(page);
-  const contexts = new Map();
-  cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.set(context.id, context));
-  cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => contexts.delete(executionContextId));
-  cdp.on('Runtime.executionContextsCleared', () => contexts.clear());
-  await cdp.send('Runtime.enable');
-  const evaluate = async (expression) => {
-    const { frameTree } = await cdp.send('Page.getFrameTree');
-    const ctx = [...contexts.values()].find((c) =>
-      c.auxData?.frameId === frameTree.frame.id && c.auxData?.type === 'isolated' && c.origin === `chrome-extension://${browser.extensionId}`);
-    if (!ctx) return undefined;
-    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: ctx.id, returnByValue: true, awaitPromise: true });
-    if (exceptionDetails) throw new Error(`isolated world: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-    return result.value;
-  };
-  return { evaluate, detach: () => cdp.detach() };
-}
 
 // Wraps the loaded module's handle_message so each request's own time is
 // recorded in the page (sync or async answers alike). False if the loader's
@@ -164,7 +142,7 @@ async function measure(target, requested) {
     const csp = [headers['content-security-policy'], WASM_BLOCKING_CSP].filter(Boolean).join(', ');
     await route.fulfill({ response, headers: { ...headers, 'content-security-policy': csp } });
   });
-  const world = await isolatedWorld(page);
+  const world = await h.isolatedWorld(browser, page);
   const s = { pcdFirstE2e: [], pcdFirstPage: [], pcdIncrE2e: [], pcdIncrPage: [], summaryE2e: [], summaryPage: [], aria: [], pcdWarmE2e: [], pcdWarmPage: [], phasesFirst: [], phasesIncr: [] };
   let build, elements, last, mutated = true, tabId;
   const runs = runsFor(target);

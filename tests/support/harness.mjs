@@ -144,6 +144,30 @@ export async function openPanel(ctx, extensionId) {
   return page;
 }
 
+/**
+ * CDP access to the extension's isolated world in the page's main frame,
+ * where `content-loader.js` keeps its module handle in a top-level `let content`:
+ * `evaluate(expression)` (undefined while the content script is not there).
+ */
+export async function isolatedWorld(browser, page) {
+  const cdp = await browser.ctx.newCDPSession(page);
+  const contexts = new Map();
+  cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.set(context.id, context));
+  cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => contexts.delete(executionContextId));
+  cdp.on('Runtime.executionContextsCleared', () => contexts.clear());
+  await cdp.send('Runtime.enable');
+  const evaluate = async (expression) => {
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const ctx = [...contexts.values()].find((c) =>
+      c.auxData?.frameId === frameTree.frame.id && c.auxData?.type === 'isolated' && c.origin === `chrome-extension://${browser.extensionId}`);
+    if (!ctx) return undefined;
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: ctx.id, returnByValue: true, awaitPromise: true });
+    if (exceptionDetails) throw new Error(`isolated world: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value;
+  };
+  return { evaluate, detach: () => cdp.detach() };
+}
+
 /** Types a question in the panel and sends it. */
 export async function ask(panel, question) {
   await panel.getByLabel('Ask about this page').fill(question);

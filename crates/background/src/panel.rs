@@ -9,7 +9,7 @@
 
 use crate::command::{self, Stop};
 use crate::llm_http::{self, Cancel};
-use crate::{chrome, js, store};
+use crate::{chrome, js, store, tabs};
 use bc_core::protocol::{CopilotError, PanelEvent, PanelRequest, RequestId, SenderClass, PANEL_PORT};
 use bc_core::settings::Settings;
 use std::cell::RefCell;
@@ -95,6 +95,12 @@ fn receive(conn: &Rc<Connection>, msg: JsValue) {
 
 async fn handle(conn: Rc<Connection>, req: PanelRequest) {
     let (id, outcome) = match req {
+        // Not answered: a page that cannot be prefetched is asked about
+        // later, and that request reports why.
+        PanelRequest::Prefetch => {
+            tabs::prefetch_active().await;
+            return;
+        }
         PanelRequest::GetSettings { id } => (id, get_settings(id).await),
         PanelRequest::SaveSettings { id, settings } => (id, save_settings(id, settings).await),
         PanelRequest::TestConnection { id, settings } => (id, test_connection(id, settings).await),

@@ -44,6 +44,20 @@ pub fn check_readable(tab: &TargetTab) -> Result<(), CopilotError> {
     }
 }
 
+/// Has the page the next question would be about perceived ahead
+/// ([`ContentRequest::Prefetch`]): the side panel asks whenever that page
+/// may have changed. Pages content scripts cannot run on are skipped;
+/// failures only mean no head start, so they are not reported.
+pub async fn prefetch_active() {
+    let Ok(tab) = active_tab().await else { return };
+    if check_readable(&tab).is_err() {
+        return;
+    }
+    if let Err(e) = ask_content(tab.id, &ContentRequest::Prefetch).await {
+        web_sys::console::debug_1(&format!("bc: no prefetch in tab {}: {e}", tab.id).into());
+    }
+}
+
 /// Sends a request to the content script of the tab's top frame. Tabs that
 /// were open before the extension was installed have no content script yet:
 /// then the loader is injected once and the request retried.

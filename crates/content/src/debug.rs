@@ -4,7 +4,8 @@
 //! anything anywhere. Callers: `tests/conformance/aria.mjs`
 //! (`cargo xtask conformance aria`), `tests/e2e/ax-oracle.test.mjs`
 //! (Chromium's accessibility tree as the oracle of our roles and names) and
-//! `tests/bench/perception.mjs` (where a MiniPCD request's time goes).
+//! `tests/bench/perception.mjs` (where a MiniPCD request's time goes) and
+//! `tests/e2e/pcd.test.mjs` (the side panel's prefetch).
 
 use crate::{aria, pcd};
 use js_sys::{Array, Object, Reflect};
@@ -18,6 +19,14 @@ pub fn debug_live_stats() -> JsValue {
     crate::live::stats()
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or_else(|e| JsValue::from_str(&e.to_string()))
+}
+
+/// How the prefetch (asked by the side panel or a page summary) stands:
+/// `[still running, facts prepared so far]`; `tests/e2e/pcd.test.mjs`
+/// waits for it.
+#[wasm_bindgen]
+pub fn debug_prefetch() -> Array {
+    Array::of2(&crate::live::prefetching().into(), &crate::live::prefetched().into())
 }
 
 /// The computed ARIA role of `el`.

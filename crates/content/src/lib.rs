@@ -168,6 +168,7 @@ fn respond(req: ContentRequest) -> ContentResponse {
             ContentResponse::Pong { url: digest::page_url(&document), build, fallback_reason }
         }
         ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
+        ContentRequest::Prefetch => ContentResponse::Prefetching { live: live::prefetch(&document) },
         ContentRequest::Summary { mode } => {
             let summary = bc_core::summary::summarize(&summary_facts::collect(&document), mode);
             // A summary comes with a navigation or a question: MiniPCD

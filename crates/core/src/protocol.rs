@@ -40,6 +40,11 @@ pub enum PanelRequest {
     /// A question about the active tab of the last-focused normal window.
     Ask { id: RequestId, question: String, history: Vec<ChatTurn> },
     Cancel { id: RequestId },
+    /// The side panel is open and the page in front may have changed (the
+    /// panel opened, a tab was activated, the active tab finished loading):
+    /// have that page perceived ahead, in its idle time, so the first
+    /// request about it finds the work done. No id, never answered.
+    Prefetch,
 }
 
 /// Service worker → extension page.
@@ -182,6 +187,10 @@ pub enum ContentRequest {
     /// tag (`frames::path_tag`; `getDetails` of a framed id): answered
     /// with [`ContentResponse::EnterFrame`].
     EnterFrame { tag: String },
+    /// Prepare the first MiniPCD in the page's idle time (the side panel
+    /// is open on this page): answered with [`ContentResponse::Prefetching`]
+    /// at once, the work goes on in idle slices.
+    Prefetch,
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -220,6 +229,9 @@ pub enum ContentResponse {
     /// The request's framePath goes into a cross-origin frame: the worker
     /// must send it there (see `bc_core::frames`).
     EnterFrame { hop: crate::frames::FrameHop },
+    /// A [`ContentRequest::Prefetch`] was taken (`live`: the page's MiniPCD
+    /// is current already, nothing to prepare).
+    Prefetching { live: bool },
 }
 
 /// Content script → service worker, unasked (`chrome.runtime.sendMessage`
@@ -329,6 +341,9 @@ mod tests {
         let r: ContentResponse = serde_json::from_value(v.clone()).unwrap();
         assert_eq!(serde_json::to_value(&r).unwrap(), v);
         assert_eq!(serde_json::to_value(ContentRequest::Digest).unwrap(), json!({"type": "digest"}));
+        assert_eq!(serde_json::to_value(ContentRequest::Prefetch).unwrap(), json!({"type": "prefetch"}));
+        let r: ContentResponse = serde_json::from_value(json!({"type": "prefetching", "live": false})).unwrap();
+        assert_eq!(r, ContentResponse::Prefetching { live: false });
         // What content-loader.js sends, byte for byte.
         let hello: ContentEvent = serde_json::from_value(json!({"type": "frameHello", "nonce": "n1"})).unwrap();
         assert_eq!(hello, ContentEvent::FrameHello { nonce: "n1".into() });

@@ -43,4 +43,8 @@ pub trait Backend {
     fn set_listener(&self, listener: Listener);
     /// Opens the extension's options page.
     fn open_options_page(&self);
+    /// Calls `f` with the tab's URL (empty when the browser hides it)
+    /// whenever the page the copilot would work on may have changed: a tab
+    /// was activated, or the active tab finished loading.
+    fn watch_front_page(&self, f: Rc<dyn Fn(String)>);
 }

@@ -89,14 +89,15 @@ impl From<PanelEvent> for Reply {
     }
 }
 
-/// The id a request carries.
-pub fn request_id(request: &PanelRequest) -> RequestId {
+/// The id a request carries; `None` for the one that is never answered.
+pub fn request_id(request: &PanelRequest) -> Option<RequestId> {
     match request {
         PanelRequest::GetSettings { id }
         | PanelRequest::SaveSettings { id, .. }
         | PanelRequest::TestConnection { id, .. }
         | PanelRequest::Ask { id, .. }
-        | PanelRequest::Cancel { id } => *id,
+        | PanelRequest::Cancel { id } => Some(*id),
+        PanelRequest::Prefetch => None,
     }
 }
 
@@ -147,7 +148,10 @@ impl Client {
     /// (done, a result, or a [`Reply::Failed`]). A send failure is reported
     /// to `on_reply` before this returns.
     pub fn send(&self, request: PanelRequest, on_reply: impl Fn(Reply) + 'static) {
-        let id = request_id(&request);
+        let Some(id) = request_id(&request) else {
+            on_reply(Reply::Failed(Failure::Unreachable("this request is never answered".into())));
+            return;
+        };
         match self.inner.backend.send(&request) {
             Ok(connection) => self.inner.pending.borrow_mut().push(Pending {
                 id,
@@ -156,6 +160,21 @@ impl Client {
             }),
             Err(message) => on_reply(Reply::Failed(Failure::Unreachable(message))),
         }
+    }
+
+    /// Asks the worker to have the page in front perceived ahead
+    /// ([`PanelRequest::Prefetch`]); nothing comes back, and a worker that
+    /// cannot be reached only means no head start.
+    pub fn prefetch(&self) {
+        if let Err(e) = self.inner.backend.send(&PanelRequest::Prefetch) {
+            web_sys::console::info_1(&format!("bc-ui: prefetch not sent: {e}").into());
+        }
+    }
+
+    /// Calls `f` whenever the page in front may have changed (see
+    /// [`Backend::watch_front_page`]).
+    pub fn watch_front_page(&self, f: Rc<dyn Fn(String)>) {
+        self.inner.backend.watch_front_page(f);
     }
 
     /// Stops waiting for `id` and asks the worker to cancel it.

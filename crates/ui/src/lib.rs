@@ -61,6 +61,17 @@ impl Mounted {
 /// Mounts the side panel into `parent`, talking through `backend`.
 pub fn mount_sidepanel(backend: Rc<dyn Backend>, parent: web_sys::HtmlElement) -> Mounted {
     let client = Client::new(backend);
+    // While the panel is open, the page in front is perceived in its idle
+    // time, so the first question or command about it finds that done.
+    // Pages the copilot cannot read (browser pages, hidden URLs) are let
+    // be: asking would only wake the worker for nothing.
+    client.prefetch();
+    let warm = client.clone();
+    client.watch_front_page(Rc::new(move |url: String| {
+        if bc_core::url_policy::restriction(&url).is_none() {
+            warm.prefetch();
+        }
+    }));
     Mounted(Box::new(leptos::mount::mount_to(parent, move || {
         view! { <SidePanel conversation=Conversation::new(client) /> }
     })))

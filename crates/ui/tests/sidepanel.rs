@@ -259,6 +259,28 @@ async fn an_unreachable_worker_fails_at_once() {
     assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
 }
 
+/// While open, the panel asks for the page in front to be perceived ahead
+/// whenever that page may have changed, unless the copilot cannot read it
+/// (nothing would come of waking the worker); nothing is shown for it, and
+/// an unreachable worker changes nothing on screen either.
+#[wasm_bindgen_test]
+async fn a_new_page_in_front_is_prefetched_quietly() {
+    let page = Page::sidepanel().await;
+    page.fake.front_page_changed("https://shop.example/cart");
+    page.fake.front_page_changed("chrome://extensions/");
+    page.fake.front_page_changed("");
+    page.fake.front_page_changed("http://127.0.0.1:8080/pricing/");
+    assert_eq!(page.fake.requests(), vec![PanelRequest::Prefetch, PanelRequest::Prefetch]);
+    page.fake.set_unreachable(Some("Extension context invalidated."));
+    page.fake.front_page_changed("https://shop.example/");
+    settle().await;
+    assert_eq!(page.count("[role=alert]"), 0);
+    // The conversation still works once the worker is back.
+    page.fake.set_unreachable(None);
+    ask(&page, "Still there?").await;
+    assert!(matches!(page.fake.last_request(), Some(PanelRequest::Ask { .. })), "{:?}", page.fake.requests());
+}
+
 fn step_done(id: u32, index: u32, ok: bool, summary: &str) -> PanelEvent {
     PanelEvent::StepDone {
         id,

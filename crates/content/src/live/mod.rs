@@ -218,10 +218,13 @@ pub fn last_long_task_end() -> Option<f64> {
 /// request finds them and mostly looks facts up. Asked after a page
 /// summary, which comes with a navigation or a question: requests for the
 /// MiniPCD usually follow while the LLM reads it. Nothing once the live
-/// state exists (idle slices keep that current).
-pub fn prefetch(document: &Document) {
-    if SLICING.with(std::cell::Cell::get) || LIVE.with(|l| l.try_borrow().map_or(true, |l| l.is_some())) {
-        return;
+/// state exists (idle slices keep that current): then `true`.
+pub fn prefetch(document: &Document) -> bool {
+    if SLICING.with(std::cell::Cell::get) {
+        return false;
+    }
+    if LIVE.with(|l| l.try_borrow().map_or(true, |l| l.is_some())) {
+        return true;
     }
     if !started() {
         start(document);
@@ -230,11 +233,18 @@ pub fn prefetch(document: &Document) {
     PREFETCH.with(|p| p.set(true));
     idle::requested();
     idle::schedule();
+    false
 }
 
 /// Whether a [`prefetch`] still has work left (for tests and diagnostics).
 pub fn prefetching() -> bool {
     PREFETCH.with(std::cell::Cell::get)
+}
+
+/// Facts prefetched so far that no request has taken yet (what the next
+/// request's [`Stats::prefetched`] will say).
+pub fn prefetched() -> u32 {
+    PREFETCHED.with(std::cell::Cell::get)
 }
 
 fn start(document: &Document) {

@@ -31,6 +31,15 @@ extern "C" {
     #[wasm_bindgen(method, getter, js_name = onDisconnect)]
     fn on_disconnect(this: &Port) -> ChromeEvent;
 
+    /// `chrome.tabs.onActivated` / `chrome.tabs.onUpdated`.
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["chrome", "tabs"], js_name = onActivated)]
+    static TABS_ON_ACTIVATED: ChromeEvent;
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["chrome", "tabs"], js_name = onUpdated)]
+    static TABS_ON_UPDATED: ChromeEvent;
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = get)]
+    async fn tabs_get(tab_id: i32) -> Result<JsValue, JsValue>;
+
     #[wasm_bindgen(method, js_name = addListener)]
     fn add_listener(this: &ChromeEvent, callback: &js_sys::Function);
     #[wasm_bindgen(method, js_name = removeListener)]
@@ -193,6 +202,35 @@ impl Backend for ChromeBackend {
 
     fn set_listener(&self, listener: Listener) {
         *self.listener.borrow_mut() = Some(listener);
+    }
+
+    fn watch_front_page(&self, f: Rc<dyn Fn(String)>) {
+        let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).unwrap_or(JsValue::UNDEFINED);
+        let activated = {
+            let f = f.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |info: JsValue| {
+                // onActivated carries no URL: ask for the tab.
+                let Some(id) = get(&info, "tabId").as_f64() else { return };
+                let f = f.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Ok(tab) = tabs_get(id as i32).await {
+                        f(get(&tab, "url").as_string().unwrap_or_default());
+                    }
+                });
+            })
+        };
+        // onUpdated fires for every title, favicon and loading step: only a
+        // completed load of the active tab changes what is in front.
+        let updated = Closure::<dyn FnMut(JsValue, JsValue, JsValue)>::new(move |_id: JsValue, change: JsValue, tab: JsValue| {
+            if get(&change, "status").as_string().as_deref() == Some("complete") && get(&tab, "active").is_truthy() {
+                f(get(&tab, "url").as_string().unwrap_or_default());
+            }
+        });
+        TABS_ON_ACTIVATED.with(|e| e.add_listener(activated.as_ref().unchecked_ref()));
+        TABS_ON_UPDATED.with(|e| e.add_listener(updated.as_ref().unchecked_ref()));
+        // Listening for the life of the page (one pair per side panel).
+        activated.forget();
+        updated.forget();
     }
 
     fn open_options_page(&self) {

@@ -13,12 +13,18 @@ pub struct FakeBackend {
     connection: Cell<ConnectionId>,
     options_opened: Cell<u32>,
     unreachable: RefCell<Option<String>>,
+    front_page: RefCell<Vec<std::rc::Rc<dyn Fn(String)>>>,
 }
 
 impl FakeBackend {
     /// Every request sent so far, oldest first.
     pub fn requests(&self) -> Vec<PanelRequest> {
         self.sent.borrow().clone()
+    }
+
+    /// Every request sent so far, forgotten from here on.
+    pub fn take_requests(&self) -> Vec<PanelRequest> {
+        std::mem::take(&mut *self.sent.borrow_mut())
     }
 
     /// The most recent request.
@@ -48,6 +54,15 @@ impl FakeBackend {
         self.options_opened.get()
     }
 
+    /// Tells the watchers that the page in front changed, as the browser's
+    /// tab events would.
+    pub fn front_page_changed(&self, url: &str) {
+        let watchers = self.front_page.borrow().clone();
+        for f in watchers {
+            f(url.to_owned());
+        }
+    }
+
     fn deliver(&self, event: BackendEvent) {
         let listener = self.listener.borrow().clone();
         if let Some(listener) = listener {
@@ -71,5 +86,9 @@ impl Backend for FakeBackend {
 
     fn open_options_page(&self) {
         self.options_opened.set(self.options_opened.get() + 1);
+    }
+
+    fn watch_front_page(&self, f: std::rc::Rc<dyn Fn(String)>) {
+        self.front_page.borrow_mut().push(f);
     }
 }

@@ -20,8 +20,13 @@ impl Page {
         Page::mount(bc_ui::mount_options).await
     }
 
+    /// The side panel, past its opening request: it asks at once for the
+    /// page in front to be perceived ahead (checked here, then forgotten, so
+    /// tests see only what the conversation sends).
     pub async fn sidepanel() -> Page {
-        Page::mount(bc_ui::mount_sidepanel).await
+        let page = Page::mount(bc_ui::mount_sidepanel).await;
+        assert_eq!(page.fake.take_requests(), vec![bc_core::protocol::PanelRequest::Prefetch]);
+        page
     }
 
     async fn mount(mount: fn(Rc<dyn bc_ui::Backend>, HtmlElement) -> bc_ui::Mounted) -> Page {
