@@ -135,13 +135,3 @@ pub fn frame_document(iframe: &Element) -> Option<web_sys::Document> {
     any(iframe).content_document_js().ok().flatten()
 }
 
-/// The path of an absolute URL: after `scheme://host`, before `?`/`#`.
-pub fn url_path(url: &str) -> String {
-    let rest = match url.find("://") {
-        Some(i) => &url[i + 3..],
-        None => return String::new(),
-    };
-    let path = rest.find('/').map(|i| &rest[i..]).unwrap_or("/");
-    let end = path.find(['?', '#']).unwrap_or(path.len());
-    path[..end].to_owned()
-}

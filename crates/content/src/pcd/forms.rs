@@ -139,7 +139,7 @@ fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
         .has_attribute("action")
         .then(|| dom::form_action(form))
         .flatten()
-        .map(|u| dom::url_path(&u));
+        .map(|u| bc_core::pcd::build::url_path(&u));
     FormFact {
         key: 0,
         facts: FormFacts {

@@ -344,33 +344,34 @@ pub fn http_link_parts(href: &str) -> Option<(String, String)> {
     let rest = href
         .strip_prefix("https://")
         .or_else(|| href.strip_prefix("http://"))?;
-    let slash = rest.find('/')?;
-    let authority = &rest[..slash];
+    let authority = &rest[..rest.find('/')?];
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let (host, port) = match host_port.strip_prefix('[') {
+    let (host_ok, port) = match host_port.strip_prefix('[') {
         Some(v6) => {
             let (addr, after) = v6.split_once(']')?;
-            if addr.is_empty() || !addr.chars().all(|c| (c.is_ascii_hexdigit() && !c.is_ascii_uppercase()) || c == ':' || c == '.') {
-                return None;
-            }
-            (host_port, after.strip_prefix(':').unwrap_or(after))
+            let ok = !addr.is_empty() && addr.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f' | ':' | '.'));
+            (ok, after.strip_prefix(':').unwrap_or(after))
         }
-        None => match host_port.split_once(':') {
-            Some((h, p)) => (h, p),
-            None => (host_port, ""),
-        },
+        None => {
+            let (host, port) = host_port.split_once(':').unwrap_or((host_port, ""));
+            let ok = !host.is_empty() && host.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-._~!$&'()*+,;=".contains(c));
+            (ok, port)
+        }
     };
-    let host_ok = !host.is_empty()
-        && (host.starts_with('[')
-            || host.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-._~!$&'()*+,;=".contains(c)));
     let port_ok = port.is_empty() || (port.len() <= 5 && port.chars().all(|c| c.is_ascii_digit()) && port.parse::<u32>().is_ok_and(|p| p <= 65535));
     let rest_ok = href.bytes().all(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'<' | b'>' | b'\\'));
-    if !(host_ok && port_ok && rest_ok) {
-        return None;
-    }
-    let path = &rest[slash..];
+    (host_ok && port_ok && rest_ok).then(|| (origin(href), url_path(href)))
+}
+
+/// The path of an absolute URL: after `scheme://host`, before `?`/`#`.
+pub fn url_path(url: &str) -> String {
+    let rest = match url.find("://") {
+        Some(i) => &url[i + 3..],
+        None => return String::new(),
+    };
+    let path = rest.find('/').map(|i| &rest[i..]).unwrap_or("/");
     let end = path.find(['?', '#']).unwrap_or(path.len());
-    Some((origin(href), path[..end].to_owned()))
+    path[..end].to_owned()
 }
 
 #[cfg(test)]
