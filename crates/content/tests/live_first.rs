@@ -35,8 +35,13 @@ async fn first_request_in_slices() {
     );
     assert!(s.slices > 1, "{s:?}");
     assert_eq!(s.held, 1600);
+    // The groups were read in the slices too: the collection re-read none.
+    assert_eq!(s.groups_read, 0, "{s:?}");
     // Same answer as one uncached collection.
     let (facts, _) = bc_content::pcd::collect(&document);
+    if let Some(d) = common::facts_difference(&live::facts().unwrap(), &facts) {
+        panic!("live facts differ from a fresh collection's: {d}");
+    }
     let fresh = bc_core::pcd::build_with(&facts, b.mini.ts, live::budget());
     assert_eq!(b.mini, fresh.mini);
     assert_eq!(b.bindings, fresh.bindings);

@@ -7,8 +7,7 @@
 mod common;
 
 use bc_content::live;
-use common::{fixture, sleep};
-use serde_json::json;
+use common::fixture;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -22,18 +21,7 @@ async fn a_summary_prepares_the_first_minipcd() {
     html.push_str("</ul></main>");
     fixture(&html);
     let document = web_sys::window().unwrap().document().unwrap();
-    let req = serde_wasm_bindgen::to_value(&json!({"type": "summary", "mode": "compact"})).unwrap();
-    let _ = common::message(req).await;
-    // The page is idle: the prefetch runs (in idle slices; a debug build on
-    // a busy machine takes a while).
-    sleep(100).await;
-    for _ in 0..200 {
-        if !live::prefetching() {
-            break;
-        }
-        sleep(50).await;
-    }
-    assert!(!live::prefetching(), "the prefetch is still going after 10 s");
+    common::summary_and_prefetch().await;
     // Changes after it: a text, and a new control.
     let first = document.query_selector("#list a").unwrap().unwrap();
     first.set_text_content(Some("Product zero"));

@@ -196,6 +196,21 @@ impl Cache {
         }
     }
 
+    /// The name in `el`'s fact while it is valid (for groups read ahead of
+    /// a collection: `pcd::Discovery::read_groups_ahead`).
+    pub fn name_of(&self, el: &Element) -> Option<String> {
+        let e = self.entry(self.slot(el)?)?;
+        e.valid.then(|| e.fact.name.clone())
+    }
+
+    /// From now on, lists text changes for the next collection (see
+    /// [`Cache::text_changed`]): what is read after this call is compared
+    /// with them. Only for reads its groups come from — a discovery read
+    /// ahead and handed to that collection.
+    pub fn list_text_changes(&mut self) {
+        self.text_changed = Some(Vec::new());
+    }
+
     /// Every fact is suspect (a style sheet changed, a navigation, too many
     /// changes); entries stay for idle recomputation.
     pub fn invalidate_all(&mut self) {

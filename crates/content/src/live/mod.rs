@@ -105,10 +105,13 @@ struct Live {
 
 /// Facts computed ahead of a collection by [`current_sliced`]: the
 /// discovery they follow, how far they got, and the structural change
-/// count when the discovery ran (a later change makes it stale).
+/// count when the discovery ran (a later change makes it stale). Once
+/// every control's facts are in, the groups are read ahead too, into the
+/// discovery (`groups_left` until done).
 struct Warming {
     discovery: pcd::Discovery,
     next: Option<usize>,
+    groups_left: bool,
     seq: u32,
     origin: String,
 }
@@ -213,9 +216,10 @@ pub fn last_long_task_end() -> Option<f64> {
 }
 
 /// Prepares the first collection while the page is idle: discovery, then
-/// every control's facts, in `requestIdleCallback` slices (≤ 8 ms each but
-/// discovery's, none while the tab is hidden), so that the first MiniPCD
-/// request finds them and mostly looks facts up. Asked after a page
+/// every control's facts, then the groups, in `requestIdleCallback` slices
+/// (≤ 8 ms each but discovery's and each scope's group shapes', none while
+/// the tab is hidden), so that the first MiniPCD request finds them and
+/// mostly looks facts up. Asked after a page
 /// summary, which comes with a navigation or a question: requests for the
 /// MiniPCD usually follow while the LLM reads it. Nothing once the live
 /// state exists (idle slices keep that current): then `true`.
@@ -447,6 +451,7 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         *warming = Some(Warming {
             discovery: pcd::Discovery::run(document),
             next: Some(0),
+            groups_left: true,
             seq,
             origin,
         });
@@ -455,14 +460,30 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
     let Some(w) = warming.as_mut() else {
         return false;
     };
-    let Some(from) = w.next else { return false };
-    let mut next = None;
-    with_cache(|cache| {
-        next = cache.warm(&w.discovery, from, &w.origin, deadline);
-        next.is_some()
+    if let Some(from) = w.next {
+        let mut next = None;
+        with_cache(|cache| {
+            next = cache.warm(&w.discovery, from, &w.origin, deadline);
+            next.is_some()
+        });
+        w.next = next;
+        // The groups go on in the next slice.
+        return next.is_some() || w.groups_left;
+    }
+    if !w.groups_left {
+        return false;
+    }
+    let discovery = &mut w.discovery;
+    let left = with_cache(|cache| {
+        // Text changes from here on are what the groups read next must
+        // be compared with (none read yet: no earlier change matters).
+        if discovery.groups_ahead_empty() {
+            cache.list_text_changes();
+        }
+        discovery.read_groups_ahead(&|el| cache.name_of(el), deadline)
     });
-    w.next = next;
-    next.is_some()
+    w.groups_left = left;
+    left
 }
 
 /// Runs `f` on the live cache, or before the first collection on the

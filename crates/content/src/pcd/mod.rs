@@ -183,6 +183,51 @@ impl Discovery {
     pub fn host_landmarks(&self) -> Vec<Option<Landmark>> {
         self.scopes.iter().map(|s| host_landmark(&self.scopes, s)).collect()
     }
+
+    /// Whether [`Discovery::read_groups_ahead`] has read anything yet.
+    pub fn groups_ahead_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
+
+    /// Reads, until `deadline`, the groups the collection that goes on
+    /// from this discovery would read — per scope its shapes (one step,
+    /// like discovery), then each shape's facts — so that it finds them
+    /// (ahead of a first collection, in idle slices). `name_of` gives a
+    /// control's name from facts computed ahead; the first control without
+    /// one ends the reading (`false`), as does the last scope. Whether work
+    /// is left.
+    ///
+    /// What is read stands only as [`collect_with`] already allows for
+    /// groups an earlier collection read: shapes while the controls' repeated
+    /// names are the same (structure changes drop the whole discovery), facts
+    /// while the text changes since the reading — which the cache must list
+    /// from before the first fact is read — did not reach them.
+    pub fn read_groups_ahead(&mut self, name_of: &dyn Fn(&Element) -> Option<String>, deadline: f64) -> bool {
+        loop {
+            if crate::clock::now() >= deadline {
+                return true;
+            }
+            let si = self.groups.len();
+            if let Some(last) = self.groups.last_mut().filter(|g| g.facts.len() < g.shapes.len()) {
+                let shape = &last.shapes[last.facts.len()];
+                let fact = groups::build(shape, &self.scopes[si - 1]).fact;
+                last.facts.push(fact);
+                continue;
+            }
+            if si >= self.scopes.len() {
+                return false;
+            }
+            let mut names = Vec::new();
+            for (el, _, _) in self.order.iter().filter(|c| c.2 == si) {
+                let Some(name) = name_of(el) else { return false };
+                names.push((el, name));
+            }
+            let repeated = repeated_names(names.iter().map(|(el, name)| (*el, name.as_str())));
+            let max = MAX_GROUPS - self.groups.iter().map(|g| g.shapes.len()).sum::<usize>();
+            let shapes = groups::shapes(&self.scopes[si], &repeated, max);
+            self.groups.push(ScopeGroups { repeated, max, shapes, facts: Vec::new() });
+        }
+    }
 }
 
 /// Collects the facts of `document` (with its open shadow roots and

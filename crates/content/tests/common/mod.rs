@@ -34,6 +34,23 @@ pub async fn sleep(ms: i32) {
     wasm_bindgen_futures::JsFuture::from(wait).await.unwrap();
 }
 
+/// Asks for the compact page summary, which starts `live::prefetch`, and
+/// waits until the prefetch is done (idle slices; a debug build on a busy
+/// machine takes a while: at most 10 s, asserted).
+#[allow(dead_code)] // for the prefetch tests
+pub async fn summary_and_prefetch() {
+    let req = serde_wasm_bindgen::to_value(&serde_json::json!({"type": "summary", "mode": "compact"})).unwrap();
+    let _ = message(req).await;
+    sleep(100).await;
+    for _ in 0..200 {
+        if !bc_content::live::prefetching() {
+            break;
+        }
+        sleep(50).await;
+    }
+    assert!(!bc_content::live::prefetching(), "the prefetch is still going after 10 s");
+}
+
 /// Where two page facts first differ (a readable failure: all facts of a
 /// big page are megabytes of `Debug`), or `None` when they are equal.
 #[allow(dead_code)] // for the live-state tests
