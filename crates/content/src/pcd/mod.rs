@@ -325,7 +325,7 @@ pub(crate) fn collect_with(
     drop(known);
     if !form_els.is_empty() {
         for (el, _, fact) in &mut controls {
-            let owner = dom::owner_form(el).or_else(|| dom::closest(el, forms::FORM_SEL));
+            let owner = dom::owner_form(el).or_else(|| crate::aria::dom::closest_c(el, forms::FORM_SEL));
             fact.form = owner
                 .and_then(|o| form_els.iter().position(|f| *f == o))
                 .map(|i| i as u32);
