@@ -28,7 +28,7 @@ impl PageDigest {
     pub fn new(url: &str, title: &str, headings: Vec<String>, text: &str) -> PageDigest {
         let text = collapse_whitespace(text);
         let (text, truncated) = truncate_chars(&text, Self::MAX_TEXT_CHARS);
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         let headings = headings
             .iter()
             .map(|h| truncate_chars(&collapse_whitespace(h), Self::MAX_HEADING_CHARS).0)

@@ -9,7 +9,9 @@ use crate::pcd::dom;
 use bc_core::act::PageDigestLite;
 use bc_core::types::Observation;
 use std::cell::Cell;
-use std::collections::hash_map::DefaultHasher;
+// FxHash, not std's SipHash (emulated 64-bit arithmetic in the wasm2js
+// build); digests are compared within one action only.
+use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -25,8 +27,8 @@ const MAX_TEXT: usize = 40_000;
 const WIDGET_STATE: &str = "[aria-expanded], [aria-pressed], [aria-selected], [aria-checked], \
 [aria-current], [aria-hidden], [aria-busy], dialog[open], [role=dialog], [role=alertdialog], [role=alert], [role=status]";
 
-fn hash_of(f: impl FnOnce(&mut DefaultHasher)) -> u64 {
-    let mut h = DefaultHasher::new();
+fn hash_of(f: impl FnOnce(&mut FxHasher)) -> u64 {
+    let mut h = FxHasher::default();
     f(&mut h);
     h.finish()
 }

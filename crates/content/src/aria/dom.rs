@@ -10,7 +10,7 @@
 
 use js_sys::JsString;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Node};
 
@@ -68,7 +68,7 @@ extern "C" {
 
 thread_local! {
     /// Constant strings already converted, by address and length.
-    static JS_STRINGS: RefCell<HashMap<(usize, usize), JsString>> = RefCell::new(HashMap::new());
+    static JS_STRINGS: RefCell<HashMap<(usize, usize), JsString>> = RefCell::new(HashMap::default());
 }
 
 /// `s` as a JS string, converted on first use only.

@@ -31,7 +31,7 @@ use crate::pcd::frames::{precedes, Scope, Via};
 use crate::pcd::{self, Cached, FactCache};
 use bc_core::pcd::ControlFact;
 use bc_core::types::Landmark;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use web_sys::{Element, Node};
@@ -111,7 +111,7 @@ impl Default for Cache {
             nested: Vec::new(),
             next_top: Vec::new(),
             next_nested: Vec::new(),
-            refs: HashMap::new(),
+            refs: HashMap::default(),
             desc_refs: Vec::new(),
             pending: Vec::new(),
             has_frames: false,

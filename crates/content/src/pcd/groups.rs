@@ -167,7 +167,7 @@ fn card_items(el: &Element) -> Vec<Element> {
         let first = class.split_ascii_whitespace().next().unwrap_or("");
         sigs.push((format!("{}.{first}", c.local_name()), c));
     }
-    let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut counts: rustc_hash::FxHashMap<&str, usize> = Default::default();
     for (s, _) in &sigs {
         *counts.entry(s.as_str()).or_default() += 1;
     }

@@ -472,7 +472,7 @@ fn host_landmark(scopes: &[Scope], s: &Scope) -> Option<Landmark> {
 fn repeated_names<'a>(controls: impl Iterator<Item = (&'a Element, &'a str)>) -> Vec<(Element, Element)> {
     // Per name in first-seen order: how many controls, the first two.
     let mut by_name: Vec<(usize, &Element, Option<&Element>)> = Vec::new();
-    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut index: rustc_hash::FxHashMap<&str, usize> = Default::default();
     for (el, name) in controls {
         if name.is_empty() {
             continue;

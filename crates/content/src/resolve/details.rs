@@ -12,7 +12,7 @@ use bc_core::pcd::{Built, Target};
 use bc_core::selector::{role_ladder, text_selector, with_nth, ElementIdentity};
 use bc_core::types::{PcdActionDetail, RoleSelector};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use web_sys::{Document, Element};
 
 /// Why `getDetails` could not answer.
@@ -25,7 +25,7 @@ pub enum DetailsError {
 }
 
 thread_local! {
-    static CACHE: RefCell<HashMap<String, (Element, PcdActionDetail)>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<HashMap<String, (Element, PcdActionDetail)>> = RefCell::new(HashMap::default());
 }
 
 /// Details for `ids` of `built` (whose registry is the current one).

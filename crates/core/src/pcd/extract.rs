@@ -141,7 +141,7 @@ impl ItemRead {
 #[derive(Debug, Default)]
 pub struct Gathered {
     items: Vec<ItemRead>,
-    keys: std::collections::HashSet<ItemKey>,
+    keys: rustc_hash::FxHashSet<ItemKey>,
 }
 
 impl Gathered {

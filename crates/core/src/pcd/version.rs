@@ -24,7 +24,9 @@
 use super::facts::PageFacts;
 use super::labels::template_key;
 use crate::types::Landmark;
-use std::collections::hash_map::DefaultHasher;
+// FxHash, not std's SipHash: its 64-bit arithmetic is emulated in the
+// wasm2js build. Identities are compared within one page's session only.
+use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
 
 /// A region whose share of changed identities exceeds this is "materially
@@ -84,7 +86,7 @@ impl Region {
 }
 
 fn hash(parts: &[&str]) -> u64 {
-    let mut h = DefaultHasher::new();
+    let mut h = FxHasher::default();
     parts.hash(&mut h);
     h.finish()
 }

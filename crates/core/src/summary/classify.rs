@@ -188,7 +188,7 @@ impl Signals {
             main_links: pool().filter(|c| c.tag == "a").count() as u32,
             interactive: input.interactive_count,
             repeated_button: {
-                let mut counts: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+                let mut counts: rustc_hash::FxHashMap<String, u32> = Default::default();
                 for c in pool().filter(|c| c.tag == "button" || c.role.as_deref() == Some("button")) {
                     let label = collapse_whitespace(&c.label).to_lowercase();
                     if !label.is_empty() {

@@ -7,7 +7,7 @@
 //! Labels are redacted and cut to 40 chars before the dedupe, so two CTAs
 //! that would print the same label are one.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use super::input::{CtaCandidate, SummaryInput};
 use super::output::{Limits, PrimaryAction};
@@ -27,7 +27,7 @@ pub fn primary_actions(input: &SummaryInput) -> Vec<PrimaryAction> {
         .filter(|(_, label)| !label.is_empty())
         .collect();
     pool.sort_by_key(|(c, _)| (!above_fold(c, input.viewport_height), rank(c), c.dom_index));
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     pool.into_iter()
         .filter(|(_, label)| seen.insert(label_key(label)))
         .take(Limits::MAX_CTAS)

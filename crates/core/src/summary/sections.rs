@@ -2,7 +2,7 @@
 //! links, previews — each bounded by [`Limits`] and redacted, since all of it
 //! is page text that leaves the page.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use super::input::{FieldFact, SummaryInput};
 use super::output::{FormSummary, Limits, NavLink};
@@ -20,7 +20,7 @@ pub fn clean(s: &str, max: usize) -> String {
 /// order, without empties and repeats (responsive pages often render a
 /// heading twice).
 pub fn headings(input: &SummaryInput, limits: &Limits) -> Vec<String> {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     input
         .headings
         .iter()
@@ -41,7 +41,7 @@ pub fn forms(input: &SummaryInput, limits: &Limits) -> Vec<FormSummary> {
         .forms
         .iter()
         .map(|f| {
-            let mut seen = HashSet::new();
+            let mut seen = HashSet::default();
             let fields = f
                 .fields
                 .iter()
@@ -74,7 +74,7 @@ fn field_name(f: &FieldFact) -> String {
 /// Up to 25 distinct nav links with a label and a followable `href`
 /// (`javascript:` and fragment-only links go nowhere a model can navigate).
 pub fn nav_links(input: &SummaryInput) -> Vec<NavLink> {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     input
         .nav_links
         .iter()
