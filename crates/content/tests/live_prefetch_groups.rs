@@ -1,6 +1,6 @@
 //! A prefetch reads the groups ahead too (`pcd::Discovery::read_groups_ahead`):
 //! the first request re-reads only those a text change since reached, and
-//! still holds what a fresh collection reads. In a test binary of its own:
+//! still holds what a fresh collection reads — in open shadow roots too. In a test binary of its own:
 //! the live state starts once per page.
 
 mod common;
@@ -25,9 +25,19 @@ async fn groups_read_ahead_stand_until_text_reaches_them() {
     for i in 0..10 {
         html.push_str(&format!(r#"<tr><td><a href="/o/{i}">Order {i}</a></td><td>${i}0.00</td></tr>"#));
     }
-    html.push_str("</table></main>");
+    html.push_str(r#"</table><div id="host"></div></main>"#);
     fixture(&html);
     let document = web_sys::window().unwrap().document().unwrap();
+    // A list in an open shadow root: no observer watches it before a first
+    // collection, unless the prefetch's discovery starts one.
+    let host = document.get_element_by_id("host").unwrap();
+    let shadow = host.attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open)).unwrap();
+    let mut inner = String::from("<ul>");
+    for i in 0..6 {
+        inner.push_str(&format!(r#"<li>Plan {i} <button>Watch</button></li>"#));
+    }
+    inner.push_str("</ul>");
+    shadow.set_inner_html(&inner);
     common::summary_and_prefetch().await;
     // Text changes only, after the prefetch, inside the last group (a
     // group's "N results" text may sit in the three elements before it:
@@ -37,14 +47,17 @@ async fn groups_read_ahead_stand_until_text_reaches_them() {
     total.set_text_content(Some("$7.25"));
     let link = document.query_selector("#orders a").unwrap().unwrap();
     link.set_text_content(Some("Order zero"));
+    let watch = shadow.query_selector("button").unwrap().unwrap();
+    watch.set_text_content(Some("Unwatch"));
 
     let b = live::current_sliced(&document).await;
     let s = live::stats();
     console_log!("first request after a prefetch, text changed in one group: {s:?}");
     assert!(!s.discovered, "{s:?}");
-    assert_eq!(s.groups_read, 1, "only the orders are read again: {s:?}");
+    assert_eq!(s.groups_read, 2, "only the orders and the shadow list are read again: {s:?}");
     let facts = live::facts().unwrap();
-    assert_eq!(facts.groups.len(), 3, "{:?}", facts.groups);
+    assert_eq!(facts.groups.len(), 4, "{:?}", facts.groups);
+    assert!(facts.controls.iter().any(|c| c.name == "Unwatch"), "the shadow button's new name");
     assert!(facts.groups[2].samples.iter().any(|x| x.texts.iter().any(|t| t == "$7.25")), "{:?}", facts.groups[2].samples);
     let (fresh_facts, _) = bc_content::pcd::collect(&document);
     if let Some(d) = common::facts_difference(&facts, &fresh_facts) {

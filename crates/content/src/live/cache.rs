@@ -153,10 +153,7 @@ impl Cache {
     pub fn scope_roots(&self) -> Vec<Node> {
         self.scopes
             .iter()
-            .map(|c| match &c.scope.root {
-                pcd::frames::Root::Doc(d) => d.clone().unchecked_into(),
-                pcd::frames::Root::Shadow(r) => r.clone().unchecked_into(),
-            })
+            .map(|c| c.scope.root.node())
             .collect()
     }
 

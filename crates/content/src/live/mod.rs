@@ -448,8 +448,14 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
             .location()
             .and_then(|l| l.origin().ok())
             .unwrap_or_default();
+        let discovery = pcd::Discovery::run(document);
+        // Facts and groups computed ahead must see changes in the shadow
+        // roots and frames found too, not only from the first collection on.
+        for s in discovery.scopes().iter().skip(1) {
+            dirty::observe(&s.root.node());
+        }
         *warming = Some(Warming {
-            discovery: pcd::Discovery::run(document),
+            discovery,
             next: Some(0),
             groups_left: true,
             seq,

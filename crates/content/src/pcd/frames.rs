@@ -23,6 +23,15 @@ pub enum Root {
 }
 
 impl Root {
+    /// The document or shadow root as a node (what a `MutationObserver`
+    /// observes).
+    pub fn node(&self) -> web_sys::Node {
+        match self {
+            Root::Doc(d) => d.clone().into(),
+            Root::Shadow(r) => r.clone().into(),
+        }
+    }
+
     /// `querySelectorAll(sel)` as elements, document order.
     pub fn select(&self, sel: &str) -> Vec<Element> {
         let list = match self {
