@@ -256,6 +256,41 @@ fn text_changes_around_groups_reach_their_facts() {
     }
 }
 
+/// Forms whose facts read text from inside them, from labels elsewhere
+/// (`for=`, `aria-labelledby`) and from the heading before them.
+const FORMS_AND_LABELS: &str = r#"<main><h2 id="fh">Account</h2>
+<form id="f1" action="/login"><label>Email <input type="email" name="email"></label>
+<label>Password <input type="password" name="pw"></label><button id="go">Sign in</button></form>
+<span id="far-label">Search the catalog</span>
+<form id="f2" role="search"><input aria-labelledby="far-label" name="q"><button>Find</button></form>
+<label for="news" id="nl">Newsletter address</label>
+<form id="f3"><input id="news" name="mail"><button>Subscribe</button></form>
+<p id="far">Unrelated</p></main>"#;
+
+#[wasm_bindgen_test]
+fn text_changes_reach_the_forms_they_touch() {
+    fixture(FORMS_AND_LABELS);
+    let _ = current();
+    assert_eq!(live::facts().unwrap().forms.len(), 3);
+    // Each change alone, then a request: only the forms the text reaches
+    // are read again, and the live build equals a fresh one.
+    let changes: [(&str, &str, usize); 5] = [
+        ("far", "Other unrelated text", 0),
+        ("go", "Log in", 1),
+        ("far-label", "Search the shop", 1),
+        ("nl", "Your e-mail", 1),
+        ("fh", "Your account", 3),
+    ];
+    for (id, text, expected) in changes {
+        by_id(id).set_text_content(Some(text));
+        let b = current();
+        let s = live::stats();
+        assert!(!s.discovered, "{id}: {s:?}");
+        assert_fresh(&b);
+        assert_eq!(s.forms_read, expected, "{id}: {s:?}");
+    }
+}
+
 #[wasm_bindgen_test]
 fn a_class_can_make_a_control() {
     fixture(

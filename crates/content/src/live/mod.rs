@@ -70,6 +70,8 @@ pub struct Stats {
     /// Groups read by the collection (the others' facts stood: only text
     /// changed, and none where they read it).
     pub groups_read: usize,
+    /// Forms read by the collection (likewise).
+    pub forms_read: usize,
     /// Facts held in the cache, and how many of them are valid.
     pub held: usize,
     pub valid: usize,
@@ -162,6 +164,10 @@ pub fn current(document: &Document) -> Rc<Built> {
             discovered,
             groups_read: match served {
                 Served::Full | Served::Recollected => live.discovery.groups_read(),
+                Served::Rebuilt | Served::Cached => 0,
+            },
+            forms_read: match served {
+                Served::Full | Served::Recollected => live.discovery.forms_read(),
                 Served::Rebuilt | Served::Cached => 0,
             },
             held,

@@ -105,7 +105,27 @@ pub fn collect(scope: &Scope, max: usize, known: &Known<'_>) -> Vec<(Element, Fo
     out
 }
 
-fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
+/// Whether `form`'s facts read before the text changes `changed` still
+/// stand: no change inside it (fields' and buttons' names, its headings),
+/// none of its controls' facts computed again (their names come from
+/// labels elsewhere too: the fact cache invalidates them when those
+/// change), and no name of its own from `aria-label(ledby)`. Headings
+/// before it are the caller's business (any heading change reads all).
+pub fn untouched(form: &Element, changed: &[Element], recomputed: &[Element]) -> bool {
+    !form.has_attribute("aria-label")
+        && !form.has_attribute("aria-labelledby")
+        && !changed.iter().chain(recomputed).any(|x| form.contains(Some(x)))
+}
+
+/// `fact` read earlier, with the form's box read now (layout moves
+/// without mutations in it).
+pub fn with_top(form: &Element, mut fact: FormFact, scope: &Scope) -> FormFact {
+    fact.top = form.get_bounding_client_rect().top() + scope.dy;
+    fact
+}
+
+/// What `form` says (see the module doc).
+pub fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
     let mut fields = Vec::new();
     let mut required = Vec::new();
     for f in dom::select(form, FIELD_SEL)

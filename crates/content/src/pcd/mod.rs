@@ -142,6 +142,18 @@ pub(crate) struct Discovery {
     groups: Vec<ScopeGroups>,
     /// Groups that collection read (the rest kept their facts).
     groups_read: usize,
+    /// After a collection: the forms it accepted, in its order (element,
+    /// scope, facts), and each control's owner form (same order as
+    /// `order`). Text changes cannot change either set, only form facts.
+    forms: Option<KnownForms>,
+    /// Forms that collection read (the rest kept their facts).
+    forms_read: usize,
+}
+
+#[derive(Clone)]
+struct KnownForms {
+    forms: Vec<(Element, usize, bc_core::pcd::FormFact)>,
+    owners: Vec<Option<u32>>,
 }
 
 /// The groups a collection accepted in one scope, and what they were
@@ -167,6 +179,11 @@ impl Discovery {
     /// Groups the collection that made this read (see [`ScopeGroups`]).
     pub fn groups_read(&self) -> usize {
         self.groups_read
+    }
+
+    /// Forms the collection that made this read (see [`Discovery::forms`]).
+    pub fn forms_read(&self) -> usize {
+        self.forms_read
     }
 
     pub fn scopes(&self) -> &[Scope] {
@@ -269,6 +286,7 @@ pub(crate) fn collect_with(
         None => discover_all(document),
     };
     let known_groups = std::mem::take(&mut discovery.groups);
+    let known_forms = discovery.forms.take();
     split(&mut times.discovery);
     let scopes = &discovery.scopes;
     let mut reg = Registry::default();
@@ -278,6 +296,9 @@ pub(crate) fn collect_with(
     let text_changed = cache
         .begin(scopes, &host_landmarks, &page_origin)
         .filter(|changed| !groups::headings_touched(changed));
+    // Controls whose facts were computed, not looked up (their names may
+    // have changed: forms that hold them read again).
+    let mut recomputed: Vec<Element> = Vec::new();
     let mut controls: Vec<(Element, usize, ControlFact)> = discovery
         .order
         .iter()
@@ -295,6 +316,7 @@ pub(crate) fn collect_with(
                 None => {
                     let fact = control::fact(&el, clickable, scope, host_landmarks[si], &page_origin);
                     cache.put(&el, clickable, si, &fact);
+                    recomputed.push(el.clone());
                     fact
                 }
             };
@@ -308,29 +330,70 @@ pub(crate) fn collect_with(
     cache.end();
     split(&mut times.controls);
 
-    // Forms, and which form owns each control.
-    let mut forms = Vec::new();
-    let mut form_els: Vec<Element> = Vec::new();
+    // Forms, and which form owns each control. With a discovery from an
+    // earlier collection (only text changed since), its forms and owners
+    // stand, and a form's facts too unless the changes reached it.
     let known = forms::Known::new(
         controls.iter().map(|(el, _, fact)| (el, fact)).collect(),
         control::MAX_NAME,
     );
-    for s in scopes {
-        for (el, mut f) in forms::collect(s, MAX_FORMS - forms.len(), &known) {
-            f.key = reg.add(&el);
-            form_els.push(el);
-            forms.push(f);
+    let mut forms_read = 0;
+    // Past the control cap, a field may be no control: its name is not
+    // watched by the fact cache.
+    let complete = discovery.order.len() < MAX_CONTROLS;
+    let read: Vec<(Element, usize, bc_core::pcd::FormFact)> = match &known_forms {
+        Some(k) => k
+            .forms
+            .iter()
+            .map(|(el, si, old)| {
+                let scope = &scopes[*si];
+                let fact = match &text_changed {
+                    Some(changed) if complete && forms::untouched(el, changed, &recomputed) => {
+                        forms::with_top(el, old.clone(), scope)
+                    }
+                    _ => {
+                        forms_read += 1;
+                        forms::fact(el, scope, &known)
+                    }
+                };
+                (el.clone(), *si, fact)
+            })
+            .collect(),
+        None => {
+            let mut read = Vec::new();
+            for (si, s) in scopes.iter().enumerate() {
+                for (el, f) in forms::collect(s, MAX_FORMS - read.len(), &known) {
+                    read.push((el, si, f));
+                }
+            }
+            forms_read = read.len();
+            read
         }
-    }
+    };
     drop(known);
-    if !form_els.is_empty() {
-        for (el, _, fact) in &mut controls {
-            let owner = dom::owner_form(el).or_else(|| crate::aria::dom::closest_c(el, forms::FORM_SEL));
-            fact.form = owner
-                .and_then(|o| form_els.iter().position(|f| *f == o))
-                .map(|i| i as u32);
-        }
+    let form_els: Vec<Element> = read.iter().map(|(el, _, _)| el.clone()).collect();
+    let owners: Vec<Option<u32>> = match known_forms.map(|k| k.owners).filter(|o| o.len() == controls.len()) {
+        Some(owners) => owners,
+        None if form_els.is_empty() => vec![None; controls.len()],
+        None => controls
+            .iter()
+            .map(|(el, _, _)| {
+                let owner = dom::owner_form(el).or_else(|| crate::aria::dom::closest_c(el, forms::FORM_SEL));
+                owner.and_then(|o| form_els.iter().position(|f| *f == o)).map(|i| i as u32)
+            })
+            .collect(),
+    };
+    for ((_, _, fact), owner) in controls.iter_mut().zip(&owners) {
+        fact.form = *owner;
     }
+    let mut forms = Vec::with_capacity(read.len());
+    for (el, _, f) in &read {
+        let mut f = f.clone();
+        f.key = reg.add(el);
+        forms.push(f);
+    }
+    discovery.forms = Some(KnownForms { forms: read, owners });
+    discovery.forms_read = forms_read;
 
     split(&mut times.forms);
     // Groups, and which group item holds each control.
@@ -417,7 +480,7 @@ fn discover_all(document: &Document) -> Discovery {
         .take(MAX_CONTROLS)
         .map(|(f, si)| (f.el, f.clickable, si))
         .collect();
-    Discovery { scopes, order, groups: Vec::new(), groups_read: 0 }
+    Discovery { scopes, order, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
 }
 
 /// Collects and makes the registry the current one.
