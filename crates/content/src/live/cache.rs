@@ -88,12 +88,21 @@ pub struct Cache {
     has_frames: bool,
     /// Facts computed (not re-used) since the counter was last read.
     computed: u32,
+    /// Elements whose facts were computed (in idle slices, ahead of or in
+    /// a collection) since the last collection took the list: their names
+    /// may differ from what that collection's forms read. `None` past
+    /// [`MAX_RECOMPUTED`] (a page that keeps changing while no request
+    /// comes): then every form is read again.
+    recomputed: Option<Vec<Element>>,
     /// Elements whose text or children changed since the last collection
     /// began, when that is all that changed and they are few; `None` when
     /// unknown (before the first collection, or after other or too many
     /// changes). Tells the collection which groups may read differently.
     text_changed: Option<Vec<Element>>,
 }
+
+/// Recomputed facts [`Cache::recomputed`] lists before it gives up.
+const MAX_RECOMPUTED: usize = 256;
 
 /// Text changes [`Cache::text_changed`] lists before it gives up.
 const MAX_TEXT_CHANGED: usize = 32;
@@ -116,6 +125,7 @@ impl Default for Cache {
             pending: Vec::new(),
             has_frames: false,
             computed: 0,
+            recomputed: Some(Vec::new()),
             text_changed: None,
         }
     }
@@ -474,6 +484,7 @@ impl Cache {
                 e.valid = true;
                 e.heading_stale = false;
                 self.computed += 1;
+                note_recomputed(&mut self.recomputed, &e.el);
             } else if e.heading_stale {
                 e.fact.heading = pcd::heading_of(&e.el);
                 e.heading_stale = false;
@@ -529,6 +540,7 @@ impl Cache {
                 seen,
             });
             self.computed += 1;
+            note_recomputed(&mut self.recomputed, el);
             // Changes until the collection must reach it like any entry.
             if ctx.top {
                 self.top.push(slot);
@@ -569,6 +581,14 @@ impl Cache {
         } else {
             self.next_nested.push(slot);
         }
+    }
+}
+
+/// Lists `el` among the recomputed facts, up to [`MAX_RECOMPUTED`].
+fn note_recomputed(list: &mut Option<Vec<Element>>, el: &Element) {
+    match list {
+        Some(l) if l.len() < MAX_RECOMPUTED => l.push(el.clone()),
+        _ => *list = None,
     }
 }
 
@@ -678,9 +698,14 @@ impl FactCache for Cache {
             seen: self.generation,
         });
         self.computed += 1;
+        note_recomputed(&mut self.recomputed, el);
         if first {
             self.record_order(slot, si);
         }
+    }
+
+    fn take_recomputed(&mut self) -> Option<Vec<Element>> {
+        self.recomputed.replace(Vec::new())
     }
 
     fn heading_read(&mut self, el: &Element, heading: &Option<String>) {

@@ -58,6 +58,10 @@ pub(crate) trait FactCache {
     fn put(&mut self, el: &Element, clickable: bool, si: usize, fact: &ControlFact);
     /// The heading of a fact handed out with `heading_stale`, read again.
     fn heading_read(&mut self, el: &Element, heading: &Option<String>);
+    /// The elements whose facts were computed since the last call (idle
+    /// slices and this collection's `put`s included): forms holding them
+    /// are read again. `None`: too many to list (every form is read).
+    fn take_recomputed(&mut self) -> Option<Vec<Element>>;
     /// The collection is over: elements not seen in it are forgotten.
     fn end(&mut self);
 }
@@ -105,6 +109,9 @@ impl FactCache for NoCache {
     }
     fn put(&mut self, _: &Element, _: bool, _: usize, _: &ControlFact) {}
     fn heading_read(&mut self, _: &Element, _: &Option<String>) {}
+    fn take_recomputed(&mut self) -> Option<Vec<Element>> {
+        None
+    }
     fn end(&mut self) {}
 }
 
@@ -296,9 +303,6 @@ pub(crate) fn collect_with(
     let text_changed = cache
         .begin(scopes, &host_landmarks, &page_origin)
         .filter(|changed| !groups::headings_touched(changed));
-    // Controls whose facts were computed, not looked up (their names may
-    // have changed: forms that hold them read again).
-    let mut recomputed: Vec<Element> = Vec::new();
     let mut controls: Vec<(Element, usize, ControlFact)> = discovery
         .order
         .iter()
@@ -316,7 +320,6 @@ pub(crate) fn collect_with(
                 None => {
                     let fact = control::fact(&el, clickable, scope, host_landmarks[si], &page_origin);
                     cache.put(&el, clickable, si, &fact);
-                    recomputed.push(el.clone());
                     fact
                 }
             };
@@ -327,6 +330,9 @@ pub(crate) fn collect_with(
             (el, si, fact)
         })
         .collect();
+    // Controls whose facts were computed since the last collection, not
+    // only looked up: their names may have changed (forms read again).
+    let recomputed = cache.take_recomputed();
     cache.end();
     split(&mut times.controls);
 
@@ -348,7 +354,7 @@ pub(crate) fn collect_with(
             .map(|(el, si, old)| {
                 let scope = &scopes[*si];
                 let fact = match &text_changed {
-                    Some(changed) if complete && forms::untouched(el, changed, &recomputed) => {
+                    Some(changed) if complete && recomputed.as_ref().is_some_and(|r| forms::untouched(el, changed, r)) => {
                         forms::with_top(el, old.clone(), scope)
                     }
                     _ => {
