@@ -1,6 +1,7 @@
-//! A prefetch reads the groups ahead too (`pcd::Discovery::read_groups_ahead`):
-//! the first request re-reads only those a text change since reached, and
-//! still holds what a fresh collection reads — in open shadow roots too. In a test binary of its own:
+//! A prefetch reads the groups and forms ahead too
+//! (`pcd::Discovery::read_groups_ahead`, `read_forms_ahead`): the first
+//! request re-reads only those a text change since reached, and still
+//! holds what a fresh collection reads — in open shadow roots too. In a test binary of its own:
 //! the live state starts once per page.
 
 mod common;
@@ -25,7 +26,7 @@ async fn groups_read_ahead_stand_until_text_reaches_them() {
     for i in 0..10 {
         html.push_str(&format!(r#"<tr><td><a href="/o/{i}">Order {i}</a></td><td>${i}0.00</td></tr>"#));
     }
-    html.push_str(r#"</table><div id="host"></div></main>"#);
+    html.push_str(r#"</table><form id="join"><label>Email <input name="e"></label><button>Join</button></form><form id="news"><label>News <input name="n"></label><button id="sub">Subscribe</button></form><div id="host"></div></main>"#);
     fixture(&html);
     let document = web_sys::window().unwrap().document().unwrap();
     // A list in an open shadow root: no observer watches it before a first
@@ -47,6 +48,7 @@ async fn groups_read_ahead_stand_until_text_reaches_them() {
     total.set_text_content(Some("$7.25"));
     let link = document.query_selector("#orders a").unwrap().unwrap();
     link.set_text_content(Some("Order zero"));
+    document.get_element_by_id("sub").unwrap().set_text_content(Some("Sign up"));
     let watch = shadow.query_selector("button").unwrap().unwrap();
     watch.set_text_content(Some("Unwatch"));
 
@@ -55,6 +57,8 @@ async fn groups_read_ahead_stand_until_text_reaches_them() {
     console_log!("first request after a prefetch, text changed in one group: {s:?}");
     assert!(!s.discovered, "{s:?}");
     assert_eq!(s.groups_read, 2, "only the orders and the shadow list are read again: {s:?}");
+    // The forms were read ahead too: only the one a change reached is read again.
+    assert_eq!(s.forms_read, 1, "{s:?}");
     let facts = live::facts().unwrap();
     assert_eq!(facts.groups.len(), 4, "{:?}", facts.groups);
     assert!(facts.controls.iter().any(|c| c.name == "Unwatch"), "the shadow button's new name");

@@ -210,6 +210,19 @@ impl Cache {
         e.valid.then(|| e.fact.name.clone())
     }
 
+    /// The facts of `el` while they are valid (for forms read ahead of a
+    /// collection: `pcd::Discovery::read_forms_ahead`).
+    pub fn fact_of(&self, el: &Element) -> Option<&ControlFact> {
+        let e = self.entry(self.slot(el)?)?;
+        e.valid.then_some(&e.fact)
+    }
+
+    /// Facts computed from now on are the next collection's to check its
+    /// forms against (`FactCache::take_recomputed`): forms are read now.
+    pub fn forget_recomputed(&mut self) {
+        self.recomputed = Some(Vec::new());
+    }
+
     /// From now on, lists text changes for the next collection (see
     /// [`Cache::text_changed`]): what is read after this call is compared
     /// with them. Only for reads its groups come from — a discovery read

@@ -108,12 +108,13 @@ struct Live {
 /// Facts computed ahead of a collection by [`current_sliced`]: the
 /// discovery they follow, how far they got, and the structural change
 /// count when the discovery ran (a later change makes it stale). Once
-/// every control's facts are in, the groups are read ahead too, into the
-/// discovery (`groups_left` until done).
+/// every control's facts are in, the groups and then the forms are read
+/// ahead too, into the discovery (`groups_left`, `forms_left` until done).
 struct Warming {
     discovery: pcd::Discovery,
     next: Option<usize>,
     groups_left: bool,
+    forms_left: bool,
     seq: u32,
     origin: String,
 }
@@ -464,6 +465,7 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
             discovery,
             next: Some(0),
             groups_left: true,
+            forms_left: true,
             seq,
             origin,
         });
@@ -479,10 +481,20 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
             next.is_some()
         });
         w.next = next;
-        // The groups go on in the next slice.
-        return next.is_some() || w.groups_left;
+        // The groups and forms go on in the next slices.
+        return next.is_some() || w.groups_left || w.forms_left;
     }
     if !w.groups_left {
+        if w.forms_left {
+            // The forms last, in a slice of their own. Facts computed from
+            // here on make the collection read the forms holding them again.
+            let discovery = &mut w.discovery;
+            with_cache(|cache| {
+                cache.forget_recomputed();
+                discovery.read_forms_ahead(&|el| cache.fact_of(el))
+            });
+            w.forms_left = false;
+        }
         return false;
     }
     let discovery = &mut w.discovery;
@@ -495,7 +507,7 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         discovery.read_groups_ahead(&|el| cache.name_of(el), deadline)
     });
     w.groups_left = left;
-    left
+    left || w.forms_left
 }
 
 /// Runs `f` on the live cache, or before the first collection on the

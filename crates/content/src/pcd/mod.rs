@@ -208,6 +208,32 @@ impl Discovery {
         self.scopes.iter().map(|s| host_landmark(&self.scopes, s)).collect()
     }
 
+    /// Reads the forms and each control's owner form the collection that
+    /// goes on from this discovery would read (after the groups, ahead of
+    /// a first collection): `fact_of` gives each control's facts computed
+    /// ahead; without all of them nothing is read. The collection re-reads
+    /// a form a text change or a control's new facts since reached
+    /// (`forms::untouched`), so the caller must have the cache list both
+    /// from now on. Whether the forms were read.
+    pub fn read_forms_ahead<'a>(&mut self, fact_of: &dyn Fn(&Element) -> Option<&'a ControlFact>) -> bool {
+        let mut controls = Vec::with_capacity(self.order.len());
+        for (el, _, _) in &self.order {
+            let Some(fact) = fact_of(el) else { return false };
+            controls.push((el, fact));
+        }
+        let known = forms::Known::new(controls, control::MAX_NAME);
+        let read = read_forms(&self.scopes, &known);
+        drop(known);
+        let form_els: Vec<Element> = read.iter().map(|(el, _, _)| el.clone()).collect();
+        let owners = if form_els.is_empty() {
+            vec![None; self.order.len()]
+        } else {
+            owners_of(self.order.iter().map(|c| &c.0), &form_els)
+        };
+        self.forms = Some(KnownForms { forms: read, owners });
+        true
+    }
+
     /// Whether [`Discovery::read_groups_ahead`] has read anything yet.
     pub fn groups_ahead_empty(&self) -> bool {
         self.groups.is_empty()
@@ -366,12 +392,7 @@ pub(crate) fn collect_with(
             })
             .collect(),
         None => {
-            let mut read = Vec::new();
-            for (si, s) in scopes.iter().enumerate() {
-                for (el, f) in forms::collect(s, MAX_FORMS - read.len(), &known) {
-                    read.push((el, si, f));
-                }
-            }
+            let read = read_forms(scopes, &known);
             forms_read = read.len();
             read
         }
@@ -381,13 +402,7 @@ pub(crate) fn collect_with(
     let owners: Vec<Option<u32>> = match known_forms.map(|k| k.owners).filter(|o| o.len() == controls.len()) {
         Some(owners) => owners,
         None if form_els.is_empty() => vec![None; controls.len()],
-        None => controls
-            .iter()
-            .map(|(el, _, _)| {
-                let owner = dom::owner_form(el).or_else(|| crate::aria::dom::closest_c(el, forms::FORM_SEL));
-                owner.and_then(|o| form_els.iter().position(|f| *f == o)).map(|i| i as u32)
-            })
-            .collect(),
+        None => owners_of(controls.iter().map(|c| &c.0), &form_els),
     };
     for ((_, _, fact), owner) in controls.iter_mut().zip(&owners) {
         fact.form = *owner;
@@ -468,6 +483,28 @@ pub(crate) fn collect_with(
     split(&mut times.rest);
     LAST_TIMES.with(|t| t.set(times));
     (facts, reg, discovery)
+}
+
+/// Every scope's forms (at most `MAX_FORMS`) in collection order, with
+/// the scope each is in.
+fn read_forms(scopes: &[Scope], known: &forms::Known<'_>) -> Vec<(Element, usize, bc_core::pcd::FormFact)> {
+    let mut read = Vec::new();
+    for (si, s) in scopes.iter().enumerate() {
+        for (el, f) in forms::collect(s, MAX_FORMS - read.len(), known) {
+            read.push((el, si, f));
+        }
+    }
+    read
+}
+
+/// Each control's owner among `form_els` (`el.form`, else the nearest form-like ancestor).
+fn owners_of<'a>(controls: impl Iterator<Item = &'a Element>, form_els: &[Element]) -> Vec<Option<u32>> {
+    controls
+        .map(|el| {
+            let owner = dom::owner_form(el).or_else(|| crate::aria::dom::closest_c(el, forms::FORM_SEL));
+            owner.and_then(|o| form_els.iter().position(|f| *f == o)).map(|i| i as u32)
+        })
+        .collect()
 }
 
 /// Runs discovery: every scope, its controls, shadow content spliced in
