@@ -203,15 +203,9 @@ impl Cache {
         }
     }
 
-    /// The name in `el`'s fact while it is valid (for groups read ahead of
-    /// a collection: `pcd::Discovery::read_groups_ahead`).
-    pub fn name_of(&self, el: &Element) -> Option<String> {
-        let e = self.entry(self.slot(el)?)?;
-        e.valid.then(|| e.fact.name.clone())
-    }
-
-    /// The facts of `el` while they are valid (for forms read ahead of a
-    /// collection: `pcd::Discovery::read_forms_ahead`).
+    /// The facts of `el` while they are valid (for groups and forms read
+    /// ahead of a collection: `pcd::Discovery::read_groups_ahead`,
+    /// `read_forms_ahead`).
     pub fn fact_of(&self, el: &Element) -> Option<&ControlFact> {
         let e = self.entry(self.slot(el)?)?;
         e.valid.then_some(&e.fact)

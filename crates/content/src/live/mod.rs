@@ -158,29 +158,21 @@ pub fn current(document: &Document) -> Rc<Built> {
         let (served, discovered) = refresh(&mut l, document);
         let live = l.as_mut().expect("refresh leaves a live state");
         let (held, valid) = live.cache.counts();
+        let collected = matches!(served, Served::Full | Served::Recollected);
         let stats = Stats {
             served,
             computed: live.cache.take_computed(),
             prefetched: PREFETCHED.with(|p| p.replace(0)),
             discovered,
-            groups_read: match served {
-                Served::Full | Served::Recollected => live.discovery.groups_read(),
-                Served::Rebuilt | Served::Cached => 0,
-            },
-            forms_read: match served {
-                Served::Full | Served::Recollected => live.discovery.forms_read(),
-                Served::Rebuilt | Served::Cached => 0,
-            },
+            groups_read: if collected { live.discovery.groups_read() } else { 0 },
+            forms_read: if collected { live.discovery.forms_read() } else { 0 },
             held,
             valid,
             slices: 0,
             longest_ms: dom::now() - t0,
             phases: Phases {
                 slices: 0.0,
-                collection: match served {
-                    Served::Full | Served::Recollected => pcd::last_collection_times(),
-                    Served::Rebuilt | Served::Cached => pcd::CollectionTimes::default(),
-                },
+                collection: if collected { pcd::last_collection_times() } else { pcd::CollectionTimes::default() },
                 core: CORE_MS.with(|c| c.replace(0.0)),
             },
         };
@@ -504,7 +496,7 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         if discovery.groups_ahead_empty() {
             cache.list_text_changes();
         }
-        discovery.read_groups_ahead(&|el| cache.name_of(el), deadline)
+        discovery.read_groups_ahead(&|el| cache.fact_of(el), deadline)
     });
     w.groups_left = left;
     left || w.forms_left

@@ -224,12 +224,7 @@ impl Discovery {
         let known = forms::Known::new(controls, control::MAX_NAME);
         let read = read_forms(&self.scopes, &known);
         drop(known);
-        let form_els: Vec<Element> = read.iter().map(|(el, _, _)| el.clone()).collect();
-        let owners = if form_els.is_empty() {
-            vec![None; self.order.len()]
-        } else {
-            owners_of(self.order.iter().map(|c| &c.0), &form_els)
-        };
+        let owners = owners_of(self.order.iter().map(|c| &c.0), &read);
         self.forms = Some(KnownForms { forms: read, owners });
         true
     }
@@ -242,17 +237,17 @@ impl Discovery {
     /// Reads, until `deadline`, the groups the collection that goes on
     /// from this discovery would read — per scope its shapes (one step,
     /// like discovery), then each shape's facts — so that it finds them
-    /// (ahead of a first collection, in idle slices). `name_of` gives a
-    /// control's name from facts computed ahead; the first control without
-    /// one ends the reading (`false`), as does the last scope. Whether work
-    /// is left.
+    /// (ahead of a first collection, in idle slices). `fact_of` gives a
+    /// control's facts computed ahead (for its name); the first control
+    /// without them ends the reading (`false`), as does the last scope.
+    /// Whether work is left.
     ///
     /// What is read stands only as [`collect_with`] already allows for
     /// groups an earlier collection read: shapes while the controls' repeated
     /// names are the same (structure changes drop the whole discovery), facts
     /// while the text changes since the reading — which the cache must list
     /// from before the first fact is read — did not reach them.
-    pub fn read_groups_ahead(&mut self, name_of: &dyn Fn(&Element) -> Option<String>, deadline: f64) -> bool {
+    pub fn read_groups_ahead<'a>(&mut self, fact_of: &dyn Fn(&Element) -> Option<&'a ControlFact>, deadline: f64) -> bool {
         loop {
             if crate::clock::now() >= deadline {
                 return true;
@@ -269,10 +264,10 @@ impl Discovery {
             }
             let mut names = Vec::new();
             for (el, _, _) in self.order.iter().filter(|c| c.2 == si) {
-                let Some(name) = name_of(el) else { return false };
-                names.push((el, name));
+                let Some(fact) = fact_of(el) else { return false };
+                names.push((el, fact.name.as_str()));
             }
-            let repeated = repeated_names(names.iter().map(|(el, name)| (*el, name.as_str())));
+            let repeated = repeated_names(names.into_iter());
             let max = MAX_GROUPS - self.groups.iter().map(|g| g.shapes.len()).sum::<usize>();
             let shapes = groups::shapes(&self.scopes[si], &repeated, max);
             self.groups.push(ScopeGroups { repeated, max, shapes, facts: Vec::new() });
@@ -398,11 +393,9 @@ pub(crate) fn collect_with(
         }
     };
     drop(known);
-    let form_els: Vec<Element> = read.iter().map(|(el, _, _)| el.clone()).collect();
-    let owners: Vec<Option<u32>> = match known_forms.map(|k| k.owners).filter(|o| o.len() == controls.len()) {
+    let owners = match known_forms.map(|k| k.owners).filter(|o| o.len() == controls.len()) {
         Some(owners) => owners,
-        None if form_els.is_empty() => vec![None; controls.len()],
-        None => owners_of(controls.iter().map(|c| &c.0), &form_els),
+        None => owners_of(controls.iter().map(|c| &c.0), &read),
     };
     for ((_, _, fact), owner) in controls.iter_mut().zip(&owners) {
         fact.form = *owner;
@@ -497,12 +490,16 @@ fn read_forms(scopes: &[Scope], known: &forms::Known<'_>) -> Vec<(Element, usize
     read
 }
 
-/// Each control's owner among `form_els` (`el.form`, else the nearest form-like ancestor).
-fn owners_of<'a>(controls: impl Iterator<Item = &'a Element>, form_els: &[Element]) -> Vec<Option<u32>> {
+/// Each control's owner among the forms `read` (`el.form`, else the
+/// nearest form-like ancestor); no DOM reads when there are no forms.
+fn owners_of<'a>(controls: impl Iterator<Item = &'a Element>, read: &[(Element, usize, bc_core::pcd::FormFact)]) -> Vec<Option<u32>> {
     controls
         .map(|el| {
+            if read.is_empty() {
+                return None;
+            }
             let owner = dom::owner_form(el).or_else(|| crate::aria::dom::closest_c(el, forms::FORM_SEL));
-            owner.and_then(|o| form_els.iter().position(|f| *f == o)).map(|i| i as u32)
+            owner.and_then(|o| read.iter().position(|(f, _, _)| *f == o)).map(|i| i as u32)
         })
         .collect()
 }
