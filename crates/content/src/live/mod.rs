@@ -89,10 +89,23 @@ pub struct Phases {
     /// [`current_sliced`]'s slices before the collection (facts computed
     /// ahead, discovery), yields between them not counted.
     pub slices: f64,
+    /// What those slices did.
+    pub ahead: Ahead,
     /// The collection's steps (when it collected).
     pub collection: pcd::CollectionTimes,
     /// The core's MiniPCD build (when it rebuilt).
     pub core: f64,
+}
+
+/// Where [`current_sliced`]'s slices went, ms (a prefetch's idle slices
+/// before the request not counted).
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct Ahead {
+    pub discovery: f64,
+    /// Facts of new controls, and of those changes invalidated.
+    pub facts: f64,
+    pub groups: f64,
+    pub forms: f64,
 }
 
 struct Live {
@@ -138,6 +151,20 @@ thread_local! {
     static CORE_MS: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
     /// A sliced request is under way (a prefetch would only race it).
     static SLICING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What the slices of the sliced request under way did.
+    static AHEAD: std::cell::Cell<Ahead> = const {
+        std::cell::Cell::new(Ahead { discovery: 0.0, facts: 0.0, groups: 0.0, forms: 0.0 })
+    };
+}
+
+/// Adds the time since `t0` to one of [`Ahead`]'s steps.
+fn spent(t0: f64, step: fn(&mut Ahead) -> &mut f64) {
+    let dt = dom::now() - t0;
+    AHEAD.with(|a| {
+        let mut v = a.get();
+        *step(&mut v) += dt;
+        a.set(v);
+    });
 }
 
 /// Whether the observers run (a first request started them).
@@ -172,6 +199,7 @@ pub fn current(document: &Document) -> Rc<Built> {
             longest_ms: dom::now() - t0,
             phases: Phases {
                 slices: 0.0,
+                ahead: Ahead::default(),
                 collection: if collected { pcd::last_collection_times() } else { pcd::CollectionTimes::default() },
                 core: CORE_MS.with(|c| c.replace(0.0)),
             },
@@ -379,6 +407,7 @@ pub async fn current_sliced(document: &Document) -> Rc<Built> {
     // Go on from what a prefetch prepared; idle slices leave it to us now.
     PREFETCH.with(|p| p.set(false));
     SLICING.with(|s| s.set(true));
+    AHEAD.with(|a| a.set(Ahead::default()));
     let mut warming: Option<Warming> = WARMING.with(|w| w.borrow_mut().take());
     let (mut slices, mut longest, mut sliced) = (0, 0.0f64, 0.0f64);
     for _ in 0..MAX_SLICES {
@@ -414,13 +443,15 @@ pub async fn current_sliced(document: &Document) -> Rc<Built> {
         s.slices = slices;
         s.longest_ms = s.longest_ms.max(longest);
         s.phases.slices = sliced;
+        s.phases.ahead = AHEAD.with(std::cell::Cell::get);
     });
     built
 }
 
 /// One slice of [`current_sliced`]'s work; whether more is left.
 fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
-    let deadline = dom::now() + f64::from(longtask::budget().slice_ms);
+    let t0 = dom::now();
+    let deadline = t0 + f64::from(longtask::budget().slice_ms);
     // Changes become invalidations; known facts they invalidated come first.
     let more = with_cache(|cache| {
         let d = dirty::take();
@@ -433,6 +464,7 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         });
         cache.refresh(deadline)
     });
+    spent(t0, |a| &mut a.facts);
     if more {
         return true;
     }
@@ -447,7 +479,9 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
             .location()
             .and_then(|l| l.origin().ok())
             .unwrap_or_default();
+        let t0 = dom::now();
         let discovery = pcd::Discovery::run(document);
+        spent(t0, |a| &mut a.discovery);
         // Facts and groups computed ahead must see changes in the shadow
         // roots and frames found too, not only from the first collection on.
         for s in discovery.scopes().iter().skip(1) {
@@ -467,11 +501,13 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         return false;
     };
     if let Some(from) = w.next {
+        let t0 = dom::now();
         let mut next = None;
         with_cache(|cache| {
             next = cache.warm(&w.discovery, from, &w.origin, deadline);
             next.is_some()
         });
+        spent(t0, |a| &mut a.facts);
         w.next = next;
         // The groups and forms go on in the next slices.
         return next.is_some() || w.groups_left || w.forms_left;
@@ -480,15 +516,18 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         if w.forms_left {
             // The forms last, in a slice of their own. Facts computed from
             // here on make the collection read the forms holding them again.
+            let t0 = dom::now();
             let discovery = &mut w.discovery;
             with_cache(|cache| {
                 cache.forget_recomputed();
                 discovery.read_forms_ahead(&|el| cache.fact_of(el))
             });
+            spent(t0, |a| &mut a.forms);
             w.forms_left = false;
         }
         return false;
     }
+    let t0 = dom::now();
     let discovery = &mut w.discovery;
     let left = with_cache(|cache| {
         // Text changes from here on are what the groups read next must
@@ -498,6 +537,7 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         }
         discovery.read_groups_ahead(&|el| cache.fact_of(el), deadline)
     });
+    spent(t0, |a| &mut a.groups);
     w.groups_left = left;
     left || w.forms_left
 }

@@ -102,8 +102,19 @@ struct Samples {
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
 struct Phases {
     slices: f64,
+    #[serde(default)]
+    ahead: Ahead,
     collection: CollectionTimes,
     core: f64,
+}
+
+/// `live::Ahead` of the content module, ms.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+struct Ahead {
+    discovery: f64,
+    facts: f64,
+    groups: f64,
+    forms: f64,
 }
 
 /// `pcd::CollectionTimes` of the content module, ms.
@@ -118,17 +129,18 @@ struct CollectionTimes {
 
 impl Phases {
     /// The columns of the breakdown table, in order.
-    const NAMES: [&'static str; 7] = ["slices", "discovery", "controls", "forms", "groups", "rest", "core"];
+    const NAMES: [&'static str; 11] =
+        ["slices", "s.disc", "s.facts", "s.groups", "s.forms", "discovery", "controls", "forms", "groups", "rest", "core"];
 
-    fn values(&self) -> [f64; 7] {
-        let c = &self.collection;
-        [self.slices, c.discovery, c.controls, c.forms, c.groups, c.rest, self.core]
+    fn values(&self) -> [f64; 11] {
+        let (a, c) = (&self.ahead, &self.collection);
+        [self.slices, a.discovery, a.facts, a.groups, a.forms, c.discovery, c.controls, c.forms, c.groups, c.rest, self.core]
     }
 }
 
 /// Per phase, the p50 over the loads.
-fn phase_p50s(runs: &[Phases]) -> Option<[f64; 7]> {
-    let mut out = [0.0; 7];
+fn phase_p50s(runs: &[Phases]) -> Option<[f64; 11]> {
+    let mut out = [0.0; 11];
     for (i, slot) in out.iter_mut().enumerate() {
         let xs: Vec<f64> = runs.iter().map(|p| p.values()[i]).collect();
         *slot = percentiles(&xs)?.p50;
@@ -287,9 +299,9 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
     let broken_down: Vec<&Row> = rows.iter().filter(|r| r.page.generated > 0 && !r.run.samples.phases_first.is_empty()).collect();
     if !broken_down.is_empty() {
         writeln!(o, "\nWhere a MiniPCD request's time goes in the page (p50 ms over the loads, generated pages)")?;
-        writeln!(o, "  slices = control facts computed ahead in ≤ 8 ms slices (a first request's discovery included);")?;
+        writeln!(o, "  slices = work done ahead in ≤ 8 ms slices: s.disc(overy), s.facts (controls' facts), s.groups, s.forms;")?;
         writeln!(o, "  then the collection: discovery (re-run), controls (facts looked up, boxes), forms, groups, rest; core = the MiniPCD build")?;
-        let w = [22, 9, 6, 8, 10, 9, 7, 7, 7, 7];
+        let w = [22, 9, 6, 8, 8, 8, 9, 8, 10, 9, 7, 7, 7, 7];
         let mut head = vec!["page", "build", "req"];
         head.extend(Phases::NAMES);
         line(&mut o, &w, &head, false)?;
@@ -449,7 +461,7 @@ mod tests {
                 r#"{{"requested":"{build}","build":"{build}","elements":10012,"mutated":true,"runs":2,"files":{{"minipcd":"{b}.minipcd.json","summary":"{b}.summary.json","aria":"{b}.aria.yaml"}},
                 "samples":{{"pcdFirstE2e":{s},"pcdFirstPage":{s},"pcdIncrE2e":{s},"pcdIncrPage":[],"summaryE2e":{s},"summaryPage":{s},"aria":[100,200],
                 "phasesFirst":[{ph},{ph}],"phasesIncr":[{ph}]}}}}"#,
-                ph = r#"{"slices":40.0,"collection":{"discovery":0.0,"controls":5.5,"forms":3.0,"groups":12.5,"rest":1.0},"core":7.25}"#
+                ph = r#"{"slices":40.0,"ahead":{"discovery":13.5,"facts":21.5,"groups":3.0,"forms":2.0},"collection":{"discovery":0.0,"controls":5.5,"forms":3.0,"groups":12.5,"rest":1.0},"core":7.25}"#
             )
         };
         let json = format!(
@@ -470,6 +482,7 @@ mod tests {
         let breakdown = out.lines().filter(|l| l.starts_with("generated 10k") && l.contains("first") && l.contains("40.0")).count();
         assert_eq!(breakdown, 2, "one breakdown row per build: {out}");
         assert!(out.contains("12.5"), "{out}");
+        assert!(out.contains("13.5") && out.contains("21.5"), "the slices' steps: {out}");
         assert!(out.contains("[wasm]     compact summary p95 e2e: 20.0 ms at generated 10k (met), worst 20.0 ms on generated 10k (met) — target < 100 ms"), "{out}");
     }
 }
