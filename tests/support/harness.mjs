@@ -17,7 +17,7 @@ const env = (name) => {
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(process.env.BC_JSFLAGS ? ['--js-flags=' + process.env.BC_JSFLAGS] : []),
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
 /** Spawns one of our server binaries and resolves with the JSON it announces on stdout. */

@@ -243,9 +243,9 @@ pub fn last_long_task_end() -> Option<f64> {
 }
 
 /// Prepares the first collection while the page is idle: discovery, then
-/// every control's facts, then the groups, in `requestIdleCallback` slices
-/// (≤ 8 ms each but discovery's and each scope's group shapes', none while
-/// the tab is hidden), so that the first MiniPCD request finds them and
+/// every control's facts, then the groups and the forms, in
+/// `requestIdleCallback` slices (≤ 8 ms each but discovery's, each scope's
+/// group shapes' and the forms', none while the tab is hidden), so that the first MiniPCD request finds them and
 /// mostly looks facts up. Asked after a page
 /// summary, which comes with a navigation or a question: requests for the
 /// MiniPCD usually follow while the LLM reads it. Nothing once the live
@@ -512,34 +512,34 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         // The groups and forms go on in the next slices.
         return next.is_some() || w.groups_left || w.forms_left;
     }
-    if !w.groups_left {
-        if w.forms_left {
-            // The forms last, in a slice of their own. Facts computed from
-            // here on make the collection read the forms holding them again.
-            let t0 = dom::now();
-            let discovery = &mut w.discovery;
-            with_cache(|cache| {
-                cache.forget_recomputed();
-                discovery.read_forms_ahead(&|el| cache.fact_of(el))
-            });
-            spent(t0, |a| &mut a.forms);
-            w.forms_left = false;
-        }
-        return false;
+    if w.groups_left {
+        let t0 = dom::now();
+        let discovery = &mut w.discovery;
+        let left = with_cache(|cache| {
+            // Text changes from here on are what the groups read next must
+            // be compared with (none read yet: no earlier change matters).
+            if discovery.groups_ahead_empty() {
+                cache.list_text_changes();
+            }
+            discovery.read_groups_ahead(&|el| cache.fact_of(el), deadline)
+        });
+        spent(t0, |a| &mut a.groups);
+        w.groups_left = left;
+        return left || w.forms_left;
     }
-    let t0 = dom::now();
-    let discovery = &mut w.discovery;
-    let left = with_cache(|cache| {
-        // Text changes from here on are what the groups read next must
-        // be compared with (none read yet: no earlier change matters).
-        if discovery.groups_ahead_empty() {
-            cache.list_text_changes();
-        }
-        discovery.read_groups_ahead(&|el| cache.fact_of(el), deadline)
-    });
-    spent(t0, |a| &mut a.groups);
-    w.groups_left = left;
-    left || w.forms_left
+    if w.forms_left {
+        // The forms last, in a slice of their own. Facts computed from
+        // here on make the collection read the forms holding them again.
+        let t0 = dom::now();
+        let discovery = &mut w.discovery;
+        with_cache(|cache| {
+            cache.forget_recomputed();
+            discovery.read_forms_ahead(&|el| cache.fact_of(el))
+        });
+        spent(t0, |a| &mut a.forms);
+        w.forms_left = false;
+    }
+    false
 }
 
 /// Runs `f` on the live cache, or before the first collection on the

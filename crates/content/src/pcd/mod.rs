@@ -157,9 +157,12 @@ pub(crate) struct Discovery {
     forms_read: usize,
 }
 
+/// A form a collection read: its element, scope index and facts.
+type ReadForm = (Element, usize, bc_core::pcd::FormFact);
+
 #[derive(Clone)]
 struct KnownForms {
-    forms: Vec<(Element, usize, bc_core::pcd::FormFact)>,
+    forms: Vec<ReadForm>,
     owners: Vec<Option<u32>>,
 }
 
@@ -368,7 +371,7 @@ pub(crate) fn collect_with(
     // Past the control cap, a field may be no control: its name is not
     // watched by the fact cache.
     let complete = discovery.order.len() < MAX_CONTROLS;
-    let read: Vec<(Element, usize, bc_core::pcd::FormFact)> = match &known_forms {
+    let read: Vec<ReadForm> = match &known_forms {
         Some(k) => k
             .forms
             .iter()
@@ -480,7 +483,7 @@ pub(crate) fn collect_with(
 
 /// Every scope's forms (at most `MAX_FORMS`) in collection order, with
 /// the scope each is in.
-fn read_forms(scopes: &[Scope], known: &forms::Known<'_>) -> Vec<(Element, usize, bc_core::pcd::FormFact)> {
+fn read_forms(scopes: &[Scope], known: &forms::Known<'_>) -> Vec<ReadForm> {
     let mut read = Vec::new();
     for (si, s) in scopes.iter().enumerate() {
         for (el, f) in forms::collect(s, MAX_FORMS - read.len(), known) {
@@ -492,7 +495,7 @@ fn read_forms(scopes: &[Scope], known: &forms::Known<'_>) -> Vec<(Element, usize
 
 /// Each control's owner among the forms `read` (`el.form`, else the
 /// nearest form-like ancestor); no DOM reads when there are no forms.
-fn owners_of<'a>(controls: impl Iterator<Item = &'a Element>, read: &[(Element, usize, bc_core::pcd::FormFact)]) -> Vec<Option<u32>> {
+fn owners_of<'a>(controls: impl Iterator<Item = &'a Element>, read: &[ReadForm]) -> Vec<Option<u32>> {
     controls
         .map(|el| {
             if read.is_empty() {
