@@ -86,15 +86,11 @@ async fn get(addr: SocketAddr, target: &str) -> Resp {
 }
 
 /// A fresh fixture directory: `<tmp>/site` (the root), `<tmp>/vendor`
-/// (fake node_modules) and `<tmp>/secret.txt` outside the root.
-fn fixture() -> PathBuf {
-    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "bc-devserver-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
+/// (fake node_modules) and `<tmp>/secret.txt` outside the root; removed when
+/// the returned guard drops.
+fn fixture() -> tempfile::TempDir {
+    let guard = tempfile::Builder::new().prefix("bc-devserver-test-").tempdir().unwrap();
+    let dir = guard.path();
     let files: &[(&str, &str)] = &[
         ("secret.txt", "TOP SECRET"),
         ("site/index.html", "<!doctype html><title>Home</title><a href=\"{{SECOND_ORIGIN}}/x\">x</a> main={{MAIN_ORIGIN}}"),
@@ -136,11 +132,12 @@ fn fixture() -> PathBuf {
         std::os::unix::fs::symlink(dir.join("vendor/leftpad"), dir.join("vendor/htm/leftpad"))
             .unwrap();
     }
-    dir
+    guard
 }
 
-async fn start_fixture() -> (Running, PathBuf) {
-    let dir = fixture();
+async fn start_fixture() -> (Running, tempfile::TempDir) {
+    let guard = fixture();
+    let dir = guard.path();
     let running = serve(Config {
         root: dir.join("site"),
         vendor: Some(dir.join("vendor")),
@@ -149,7 +146,7 @@ async fn start_fixture() -> (Running, PathBuf) {
     })
     .await
     .unwrap();
-    (running, dir)
+    (running, guard)
 }
 
 /// One expected exchange with the fixture site.
@@ -332,7 +329,7 @@ async fn fixture_cases_on_both_origins() {
         }
     }
     running.shutdown().await.unwrap();
-    std::fs::remove_dir_all(dir).unwrap();
+    dir.close().unwrap();
 }
 
 #[tokio::test]
@@ -410,7 +407,8 @@ async fn methods() {
 
 #[tokio::test]
 async fn no_vendor_dir_means_no_vendor_files() {
-    let dir = fixture();
+    let guard = fixture();
+    let dir = guard.path();
     let running = serve(Config::new(dir.join("site"))).await.unwrap();
     let r = get(running.main, "/vendor/preact/dist/preact.module.js").await;
     assert_eq!(r.status, 404);
@@ -419,7 +417,8 @@ async fn no_vendor_dir_means_no_vendor_files() {
 
 #[tokio::test]
 async fn bad_configs_fail_to_start() {
-    let dir = fixture();
+    let guard = fixture();
+    let dir = guard.path();
     assert!(serve(Config::new(dir.join("missing"))).await.is_err());
     let mut c = Config::new(dir.join("site"));
     c.vendor = Some(dir.join("no-node-modules"));

@@ -34,11 +34,19 @@ pub fn run(project: &Project, opts: Options) -> Result<()> {
         for c in BROWSER_CRATES {
             cmd.args(["-p", c]);
         }
+        // ChromeDriver gives each test binary's Chromium a profile of ~80 MB
+        // in $TMPDIR and leaves it there when the runner ends the session;
+        // a scratch TMPDIR of ours is removed afterwards, pass or fail.
+        let tmp = project.target().join("tmp/wasm-bindgen-test");
+        std::fs::create_dir_all(&tmp)?;
         // Each browser crate has a webdriver.json with the headless flags.
         cmd.env("CHROMEDRIVER", CHROMEDRIVER)
             .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", "wasm-bindgen-test-runner")
-            .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
-        run_cmd(&mut cmd)?;
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "120")
+            .env("TMPDIR", &tmp);
+        let ran = run_cmd(&mut cmd);
+        let _ = std::fs::remove_dir_all(&tmp);
+        ran?;
         // The service worker crate has no browser tests yet; it must still build.
         run_cmd(project.cmd("cargo").args(["build", "--target", "wasm32-unknown-unknown", "-p", "bc-background"]))?;
     }
