@@ -3,7 +3,7 @@
 //! under test (`#t` unless a selector is given), and the role and name
 //! Chromium's accessibility tree gives it.
 
-use bc_content::aria::{accessible_name, accessible_name_full, computed_role, heading_level, is_hidden};
+use bc_content::aria::{accessible_name, accessible_name_full, batch, computed_role, heading_level, is_hidden, may_generate_text};
 mod common;
 
 use common::fixture;
@@ -225,6 +225,131 @@ fn shortcuts_give_the_full_names() {
     assert_eq!(accessible_name(&host), "shadow text");
     fixture("");
     assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Style sheets for the generated-text index (`aria/generated.rs`): which
+/// elements may have `::before`/`::after` text. `#a…` ids: may; `#n…` ids:
+/// cannot, by the sheets (an element the rules cannot reach).
+const GENERATED_FIXTURES: &[&str] = &[
+    r#"<style>.n::before{content:"Note: "}</style><button class="n" id="a1">Read</button><button id="n1">Plain</button>"#,
+    // Conditions are not evaluated: a superset.
+    r#"<style>@media (max-width: 1px){.m::after{content:"x"}}</style><a class="m" id="a1" href="/x">Go</a><a id="n1" href="/y">No</a>"#,
+    r#"<style>@supports (display:grid){@layer l{.m:after{content:"x"}}}</style><a class="m" id="a1" href="/x">Go</a><a id="n1" href="/y">No</a>"#,
+    // Empty or no content: nothing to read.
+    r#"<style>.e::before{content:""}.z::before{content:none}.c::after{color:red}</style><button class="e" id="n1">x</button><button class="z" id="n2">y</button><button class="c" id="n3">z</button>"#,
+    // A descendant pseudo-element, and case-sensitive class names.
+    r#"<style>nav ::after{content:"›"}.Up::before{content:"^"}</style><nav><a id="a1" href="/x">A</a></nav><a id="n1" href="/y">B</a><a class="Up" id="a2" href="/z">C</a><a class="up" id="n2" href="/w">D</a>"#,
+    // An animation may set `content`.
+    r#"<style>.an::before{animation-name:grow}</style><button class="an" id="a1">x</button><button id="n1">y</button>"#,
+    // Nested rules: not read, so everything may.
+    r#"<style>.p{ &::before{content:"x"} }</style><button id="a1">x</button><button class="p" id="a2">y</button>"#,
+    // Too many selectors (icon fonts): everything may.
+    "ICONS",
+    // An imported sheet (loaded or not yet: never "cannot").
+    r#"<style>@import url("data:text/css,.imp::before{content:'x'}");</style><button class="imp" id="a1">x</button>"#,
+    // `attr()` text, a selector list with a plain part.
+    r#"<style>.t::before, .plain{content:attr(data-x)}</style><button class="t" data-x="Hi" id="a1">x</button><button class="plain" id="n1">y</button>"#,
+];
+
+fn icon_font_fixture() -> String {
+    let rules: String = (0..250).map(|i| format!(".i{i}::before{{content:\"\\e{i:03}\"}}")).collect();
+    format!(r#"<style>{rules}</style><button class="i3" id="a1">x</button><button id="a2">y</button>"#)
+}
+
+fn generated_fixture(html: &str) -> web_sys::Element {
+    if html == "ICONS" { fixture(&icon_font_fixture()) } else { fixture(html) }
+}
+
+#[wasm_bindgen_test]
+fn generated_text_index_names_the_elements_rules_reach() {
+    let mut failures = Vec::new();
+    for html in GENERATED_FIXTURES {
+        let f = generated_fixture(html);
+        // Outside a batch every element may.
+        for el in all_elements(&f) {
+            assert!(may_generate_text(&el), "outside a batch: {html}");
+        }
+        let _reads = batch();
+        for el in all_elements(&f) {
+            let id = el.id();
+            let may = may_generate_text(&el);
+            let want = if id.starts_with('a') { Some(true) } else if id.starts_with('n') { Some(false) } else { None };
+            if want.is_some_and(|w| w != may) {
+                failures.push(format!("{html}\n    #{id}: may {may}, expected {want:?}"));
+            }
+        }
+    }
+    fixture("");
+    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[wasm_bindgen_test]
+fn generated_text_index_follows_sheet_changes_and_shadow_trees() {
+    let f = fixture(r#"<style id="s">.x::before{content:"x"}</style><button id="b">B</button>"#);
+    let b = f.query_selector("#b").unwrap().unwrap();
+    {
+        let _reads = batch();
+        assert!(!may_generate_text(&b), "no rule reaches #b yet");
+    }
+    // A rule inserted later (CSS-in-JS) is seen by the next batch.
+    let sheet = js_sys::Reflect::get(&f.query_selector("#s").unwrap().unwrap(), &"sheet".into()).unwrap();
+    let insert: js_sys::Function = js_sys::Reflect::get(&sheet, &"insertRule".into()).unwrap().unchecked_into();
+    insert.call1(&sheet, &"#b::after{content:' (new)'}".into()).unwrap();
+    {
+        let _reads = batch();
+        assert!(may_generate_text(&b), "the inserted rule reaches #b");
+        assert_eq!(accessible_name(&b), "B (new)");
+    }
+    // Rules in a shadow tree that reach the host, slotted children and parts.
+    for (shadow, light_style, probe, want) in [
+        (r#"<style>:host::before{content:"H"}</style><slot></slot>"#, "", "#h", true),
+        (r#"<style>::slotted(*)::after{content:"S"}</style><slot></slot>"#, "", "#h > button", true),
+        (r#"<span part="l">in</span><slot></slot>"#, r#"<style>#h::part(l)::before{content:"P"}</style>"#, "part", true),
+        (r#"<style>b::before{content:"B"}</style><b>in</b><span>other</span><slot></slot>"#, "", "span", false),
+        (r#"<style>b::before{content:"B"}</style><b>in</b><span>other</span><slot></slot>"#, "", "b", true),
+        (r#"<span>in</span><slot></slot>"#, "", "#h > button", false),
+    ] {
+        let f = fixture(&format!(r#"{light_style}<div id="h" role="group"><button>light</button></div>"#));
+        let host = f.query_selector("#h").unwrap().unwrap();
+        let root = host.attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open)).unwrap();
+        root.set_inner_html(shadow);
+        let el = match probe {
+            "#h" | "#h > button" => f.query_selector(probe).unwrap().unwrap(),
+            "part" => root.query_selector("[part]").unwrap().unwrap(),
+            other => root.query_selector(other).unwrap().unwrap(),
+        };
+        let _reads = batch();
+        assert_eq!(may_generate_text(&el), want, "{shadow} {light_style}: {probe}");
+    }
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+fn names_in_a_read_batch_equal_names_outside() {
+    let mut failures = Vec::new();
+    let mut check_all = |html: &str, f: &web_sys::Element| {
+        let outside: Vec<(String, String)> = all_elements(f).iter().map(|el| (accessible_name(el), accessible_name_full(el))).collect();
+        let _reads = batch();
+        for (el, want) in all_elements(f).iter().zip(outside) {
+            let got = (accessible_name(el), accessible_name_full(el));
+            if got != want {
+                failures.push(format!("{html}\n    <{}>: in a batch {got:?}, outside {want:?}", el.local_name()));
+            }
+        }
+    };
+    for case in CASES {
+        check_all(case.html, &fixture(case.html));
+    }
+    for html in SHORTCUT_FIXTURES.iter().chain(GENERATED_FIXTURES) {
+        check_all(html, &generated_fixture(html));
+    }
+    fixture("");
+    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+}
+
+fn all_elements(f: &web_sys::Element) -> Vec<web_sys::Element> {
+    let all = f.query_selector_all("*").unwrap();
+    (0..all.length()).map(|i| all.item(i).unwrap().unchecked_into()).collect()
 }
 
 #[wasm_bindgen_test]

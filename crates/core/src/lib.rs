@@ -37,6 +37,7 @@
 pub mod act;
 pub mod capture;
 pub mod command;
+pub mod css_generated;
 pub mod digest;
 pub mod frames;
 pub mod kind;

@@ -3,7 +3,7 @@
 //! skipped, and spaces around block-level parts (as Chromium inserts them)
 //! but not between inline ones.
 
-use super::{dom, hidden::{self, Shown}, name::{text_alternative, Ctx, Mode}};
+use super::{dom, generated, hidden::{self, Shown}, name::{text_alternative, Ctx, Mode}};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 
@@ -20,7 +20,8 @@ pub(crate) fn from_content(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
 fn from_content_inner(el: &Element, cx: &mut Ctx, mode: Mode, text_hidden: bool) -> String {
     let child_mode = Mode { in_content: true, ..mode };
     let mut out = String::new();
-    if !text_hidden {
+    let generated = !text_hidden && generated::may_generate_text(el);
+    if generated {
         out.push_str(&pseudo_text(el, "::before"));
     }
     // The element's text-transform, read once and only if it has text.
@@ -56,7 +57,7 @@ fn from_content_inner(el: &Element, cx: &mut Ctx, mode: Mode, text_hidden: bool)
             out.push(' ');
         }
     }
-    if !text_hidden {
+    if generated {
         out.push_str(&pseudo_text(el, "::after"));
     }
     out
@@ -123,7 +124,8 @@ fn is_inline(el: &Element, tag: &str) -> bool {
 }
 
 /// The text CSS generates in `el`'s `::before`/`::after` pseudo element,
-/// padded with spaces when the pseudo element is a block.
+/// padded with spaces when the pseudo element is a block. Callers ask
+/// [`generated::may_generate_text`] first.
 pub(crate) fn pseudo_text(el: &Element, pseudo: &'static str) -> String {
     let Some(style) = dom::style(el, Some(pseudo)) else { return String::new() };
     let content = dom::property_c(&style, "content");

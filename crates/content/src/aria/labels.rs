@@ -4,12 +4,10 @@
 //! of form fields costs tens of ms. Inside a [`batch`] the labels of a tree
 //! scope are read once instead — each `<label>`'s `control`, in tree order,
 //! which is exactly the set and order `labels` gives — and looked up per
-//! control. The index lives only as long as the batch guard: callers hold
-//! it while they read without running page code (no event dispatch), so
-//! the DOM cannot change under it.
+//! control. The index lives only as long as the read batch (`batch.rs`).
 
 use super::dom;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
@@ -35,35 +33,18 @@ struct ScopeIndex {
 }
 
 thread_local! {
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
     static INDEX: RefCell<Vec<ScopeIndex>> = const { RefCell::new(Vec::new()) };
 }
 
-/// While alive, [`labels`] answers from one index per tree scope. Nests;
-/// the index goes with the outermost guard.
-pub struct Batch(());
-
-pub fn batch() -> Batch {
-    DEPTH.with(|d| d.set(d.get() + 1));
-    Batch(())
-}
-
-impl Drop for Batch {
-    fn drop(&mut self) {
-        let left = DEPTH.with(|d| {
-            d.set(d.get() - 1);
-            d.get()
-        });
-        if left == 0 {
-            INDEX.with(|i| i.borrow_mut().clear());
-        }
-    }
+/// Drops the index at the end of the outermost read batch.
+pub(super) fn end_batch() {
+    INDEX.with(|i| i.borrow_mut().clear());
 }
 
 /// The labels of `el` from the batch's index, or `None` outside a batch
 /// (or for an element whose `labels` is not the label list).
 pub(crate) fn batched(el: &Element, tag: &str) -> Option<Vec<Element>> {
-    if DEPTH.with(Cell::get) == 0 || !LABELABLE.contains(&tag) {
+    if super::batch::current().is_none() || !LABELABLE.contains(&tag) {
         return None;
     }
     let root = el.get_root_node();

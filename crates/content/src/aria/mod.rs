@@ -5,16 +5,20 @@
 //! filters with `matches`/`closest`; styles are read only where needed;
 //! common names take the shortcuts of `quick.rs`, which give the same result.
 
+mod batch;
 mod content;
 pub(crate) mod dom;
+mod generated;
 mod hidden;
 mod implicit;
-pub(crate) mod labels;
+mod labels;
 mod name;
 mod native;
 mod quick;
 mod role;
 
+pub use batch::{batch, Batch};
+pub use generated::may_generate_text;
 pub use hidden::is_hidden;
 pub use name::{accessible_name, accessible_name_full};
 pub(crate) use name::accessible_name_with;

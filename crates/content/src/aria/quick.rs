@@ -11,7 +11,7 @@
 //! search in Chromium) and the recursion's per-node calls.
 //! `tests/aria.rs` checks both against each other on every case.
 
-use super::{content, dom::{self, Attrs}, name, role::Role};
+use super::{content, dom::{self, Attrs}, generated, name, role::Role};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 
@@ -93,7 +93,8 @@ fn text_only_content(el: &Element, tag: &str, attrs: &Attrs) -> Option<String> {
         }
         child = c.next_sibling();
     }
-    let mut out = content::pseudo_text(el, "::before");
+    let generated = generated::may_generate_text(el);
+    let mut out = if generated { content::pseudo_text(el, "::before") } else { String::new() };
     let mut transform: Option<String> = None;
     for data in texts {
         if data.trim().is_empty() {
@@ -103,6 +104,8 @@ fn text_only_content(el: &Element, tag: &str, attrs: &Attrs) -> Option<String> {
             out.push_str(&content::apply_transform(&data, t));
         }
     }
-    out.push_str(&content::pseudo_text(el, "::after"));
+    if generated {
+        out.push_str(&content::pseudo_text(el, "::after"));
+    }
     Some(out)
 }

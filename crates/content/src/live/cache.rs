@@ -464,8 +464,8 @@ impl Cache {
     /// Recomputes pending entries until `deadline` (`performance.now()`
     /// ms); whether some are left.
     pub fn refresh(&mut self, deadline: f64) -> bool {
-        // Reads only, no page code runs: labels can be indexed once.
-        let _labels = crate::aria::labels::batch();
+        // Reads only, no page code runs: labels and style sheets can be indexed once.
+        let _reads = crate::aria::batch();
         while let Some(slot) = self.pending.pop() {
             if dom::now() >= deadline {
                 self.pending.push(slot);
@@ -512,7 +512,7 @@ impl Cache {
         origin: &str,
         deadline: f64,
     ) -> Option<usize> {
-        let _labels = crate::aria::labels::batch();
+        let _reads = crate::aria::batch();
         // Before the first collection (which sets it), facts recomputed by
         // `refresh` need the page's origin too (`external` links).
         self.origin = origin.to_owned();

@@ -219,6 +219,7 @@ impl Discovery {
     /// (`forms::untouched`), so the caller must have the cache list both
     /// from now on. Whether the forms were read.
     pub fn read_forms_ahead<'a>(&mut self, fact_of: &dyn Fn(&Element) -> Option<&'a ControlFact>) -> bool {
+        let _reads = crate::aria::batch();
         let mut controls = Vec::with_capacity(self.order.len());
         for (el, _, _) in &self.order {
             let Some(fact) = fact_of(el) else { return false };
@@ -251,6 +252,7 @@ impl Discovery {
     /// while the text changes since the reading — which the cache must list
     /// from before the first fact is read — did not reach them.
     pub fn read_groups_ahead<'a>(&mut self, fact_of: &dyn Fn(&Element) -> Option<&'a ControlFact>, deadline: f64) -> bool {
+        let _reads = crate::aria::batch();
         loop {
             if crate::clock::now() >= deadline {
                 return true;
@@ -293,8 +295,8 @@ pub(crate) fn collect_with(
     cache: &mut dyn FactCache,
     discovery: Option<&Discovery>,
 ) -> (PageFacts, Registry, Discovery) {
-    // Reads only, no page code runs: labels can be indexed once.
-    let _labels = crate::aria::labels::batch();
+    // Reads only, no page code runs: labels and style sheets can be indexed once.
+    let _reads = crate::aria::batch();
     let window = web_sys::window();
     let page_origin = document
         .location()

@@ -155,6 +155,8 @@ fn by_role(trees: &[Tree], role: &str, states: &role::States, name: Option<&Matc
     // An unknown role matches nothing, as in Playwright.
     let Some(role) = Role::parse(role.trim()) else { return Vec::new() };
     let css = role::candidates_css(role);
+    // Names of many candidates, and no page code runs in between.
+    let _reads = aria::batch();
     let mut out = Vec::new();
     for t in trees {
         for el in t.root.select(&css) {
