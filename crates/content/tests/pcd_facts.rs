@@ -76,6 +76,8 @@ fn native_and_aria_widgets() {
         <button disabled>Disabled one</button>
         <button aria-expanded="false" aria-haspopup="menu">More</button>
         <button title="Close"><svg width="10" height="10"></svg></button>
+        <button title="Tip">Shown</button>
+        <a href="/cart"><span aria-label="Basket icon"></span></a>
         <details><summary>Details</summary>x</details>
         <div hidden><button>Hidden one</button></div>
         <div aria-hidden="true"><button>Aria hidden</button></div>
@@ -115,6 +117,9 @@ fn native_and_aria_widgets() {
         ("Disabled one", json!({"disabled": true})),
         ("More", json!({"expanded": false, "hasPopup": "menu"})),
         ("Close", json!({"iconHint": "Close"})),
+        // A hint only where no text shows.
+        ("Shown", json!({"iconHint": null})),
+        ("Basket icon", json!({"tag": "a", "hrefPath": "/cart", "iconHint": "Basket icon"})),
         ("Details", json!({"tag": "summary", "expanded": false})),
     ];
     for (name, expected) in rows {

@@ -268,19 +268,24 @@ fn is_page_number(s: &str) -> bool {
 }
 
 /// `title`/`aria-label` of an element without visible text (icon buttons),
-/// or of its first descendant that has one.
-pub fn icon_hint(el: &Element, tag: &str) -> Option<String> {
-    if matches!(tag, "input" | "select" | "textarea") || !dom::inner_text(el).trim().is_empty() {
+/// or of its first descendant that has one. The hint is looked for first:
+/// `attrs` (the element's attribute names) and one `querySelector` cost
+/// less than `innerText` (a walk of the layout tree), and most controls
+/// have no hint to give.
+pub fn icon_hint(el: &Element, tag: &str, attrs: &adom::Attrs) -> Option<String> {
+    if matches!(tag, "input" | "select" | "textarea") {
         return None;
     }
-    adom::attr_nonblank_c(el, "aria-label")
-        .or_else(|| adom::attr_nonblank_c(el, "title"))
+    let hint = attrs
+        .nonblank(el, "aria-label")
+        .or_else(|| attrs.nonblank(el, "title"))
         .or_else(|| {
             let d = adom::query_c(el, "[aria-label], [title], img[alt]")?;
             adom::attr_nonblank_c(&d, "aria-label")
                 .or_else(|| adom::attr_nonblank_c(&d, "title"))
                 .or_else(|| adom::attr_nonblank_c(&d, "alt"))
-        })
+        })?;
+    dom::inner_text(el).trim().is_empty().then_some(hint)
 }
 
 /// `getBoundingClientRect()` moved into the top viewport.

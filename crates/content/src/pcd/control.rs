@@ -40,7 +40,7 @@ pub fn fact(
     let lm = landmark::of(el).or(host_landmark);
     let heading = context::heading(el);
     let pag = context::in_pagination(el, &name);
-    let icon = context::icon_hint(el, &tag);
+    let icon = context::icon_hint(el, &tag, &attrs);
     ControlFact {
         key: 0,
         input_type: matches!(tag.as_str(), "input" | "button")
