@@ -82,6 +82,8 @@ fn native_and_aria_widgets() {
         <div hidden><button>Hidden one</button></div>
         <div aria-hidden="true"><button>Aria hidden</button></div>
         <div inert><button>Inert one</button></div>
+        <button aria-hidden="TRUE">Upper hidden</button>
+        <div aria-hidden="false"><button>Not hidden</button></div>
         <button style="display:none">Display none</button>
         <button style="visibility:hidden">Invisible</button>
         </main>"#,
@@ -121,6 +123,7 @@ fn native_and_aria_widgets() {
         ("Shown", json!({"iconHint": null})),
         ("Basket icon", json!({"tag": "a", "hrefPath": "/cart", "iconHint": "Basket icon"})),
         ("Details", json!({"tag": "summary", "expanded": false})),
+        ("Not hidden", json!({"role": "button"})),
     ];
     for (name, expected) in rows {
         has(control(&f, name), expected);
@@ -130,6 +133,7 @@ fn native_and_aria_widgets() {
         "Hidden one",
         "Aria hidden",
         "Inert one",
+        "Upper hidden",
         "Display none",
         "Invisible",
     ] {

@@ -6,11 +6,21 @@
 use super::dom;
 use web_sys::Element;
 
+/// What makes an element and its subtree hidden whatever its rendering.
+pub const ARIA_HIDDEN_OR_INERT: &str = "[aria-hidden='true' i], [inert]";
+
 /// Whether `el` is hidden from the accessibility tree.
 pub fn is_hidden(el: &Element) -> bool {
-    if dom::closest_c(el, "[aria-hidden='true' i], [inert]").is_some() {
+    if dom::closest_c(el, ARIA_HIDDEN_OR_INERT).is_some() {
         return true;
     }
+    !renders(el)
+}
+
+/// [`is_hidden`] for an element already known to be outside any
+/// `aria-hidden="true"` or inert subtree (a selector excluded those): only
+/// its rendering is asked.
+pub fn is_unrendered(el: &Element) -> bool {
     !renders(el)
 }
 
@@ -28,7 +38,7 @@ pub enum Shown {
 /// ancestor: ancestors are already known visible, so only the node's own
 /// `aria-hidden`/`inert` and its rendering are asked.
 pub fn shown_below_visible(el: &Element) -> Shown {
-    if dom::matches_c(el, "[aria-hidden='true' i], [inert]") {
+    if dom::matches_c(el, ARIA_HIDDEN_OR_INERT) {
         return Shown::No;
     }
     if renders(el) {

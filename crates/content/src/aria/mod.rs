@@ -20,6 +20,7 @@ mod role;
 pub use batch::{batch, Batch};
 pub use generated::may_generate_text;
 pub use hidden::is_hidden;
+pub(crate) use hidden::{is_unrendered, ARIA_HIDDEN_OR_INERT};
 pub use name::{accessible_name, accessible_name_full};
 pub(crate) use name::accessible_name_with;
 pub use role::{computed_role, heading_level, Role};

@@ -65,8 +65,16 @@ pub fn controls(root: &Root, max: usize) -> Vec<Found> {
     context::begin_collection();
     thread_local! {
         // Made once and kept: a constant, converted to a JS string once.
-        static CANDIDATES: &'static str =
-            Box::leak(format!("{NATIVE}, {WIDGET_ATTRS}, {SIGNALS}").into_boxed_str());
+        // The browser also leaves out what is inside `aria-hidden="true"`
+        // or inert subtrees, in the same pass: a `closest` per hit cost
+        // more (a boundary crossing each).
+        static CANDIDATES: &'static str = Box::leak(
+            format!(
+                ":is({NATIVE}, {WIDGET_ATTRS}, {SIGNALS}):not({h}, :is({h}) *)",
+                h = aria::ARIA_HIDDEN_OR_INERT
+            )
+            .into_boxed_str(),
+        );
     }
     let hits = adom::query_all_in_c(clickable::root_node(root), CANDIDATES.with(|s| *s));
     let mut semantic = Vec::new();
@@ -74,9 +82,10 @@ pub fn controls(root: &Root, max: usize) -> Vec<Found> {
         if semantic.len() >= max {
             break;
         }
-        // Hidden, aria-hidden and inert controls cannot be used; disabled ones
-        // stay (with `disabled`), the user may be asked to enable them.
-        if aria::is_hidden(&el) {
+        // Hidden, aria-hidden and inert controls cannot be used (the
+        // selector left the last two out); disabled ones stay (with
+        // `disabled`), the user may be asked to enable them.
+        if aria::is_unrendered(&el) {
             continue;
         }
         let widget = context::role_of(&el).is_some_and(is_widget);
