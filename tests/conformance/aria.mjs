@@ -3,7 +3,9 @@
 // headless Chromium on third-party cases (WPT accname / wai-aria / html-aam
 // via xi/aria-api, and axe-core's cases via Playwright) and compares each
 // answer with the case's expectation and with Chromium's own accessibility
-// tree (CDP Accessibility.getPartialAXTree). Prints figures; asserts nothing.
+// tree (CDP Accessibility.getPartialAXTree); also that every name computed in a
+// read batch (as the collector does) equals the one computed outside. Prints
+// figures; asserts nothing.
 //
 // Usage: BC_CONTENT_PKG=<wasm-bindgen --target web out dir> node tests/conformance/aria.mjs
 // Data: $BC_SHARED/bench-data (default ../shared/bench-data from the repo root).
@@ -149,6 +151,9 @@ const stat = (suite, kind) => {
   return stats.get(k);
 };
 
+// Names computed inside a read batch (as the collector computes them, with
+// its style-sheet and label indexes) must equal names computed outside one.
+const batch = { names: 0, diffs: [] };
 for (const g of groups) {
   await page.evaluate((html) => {
     document.body.innerHTML = html;
@@ -157,7 +162,7 @@ for (const g of groups) {
   const selectors = g.mode === 'list' ? [...new Set(g.items.map((i) => i.selector))] : [g.selector];
   for (const selector of selectors) {
     const ours = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => ({
-      name: window.bc.debug_name(e), role: window.bc.debug_role(e) ?? null,
+      name: window.bc.debug_name(e), batched: window.bc.debug_name_batched(e), role: window.bc.debug_role(e) ?? null,
       expLabel: e.getAttribute('data-expectedlabel'), expRole: e.getAttribute('data-expectedrole'),
       test: e.getAttribute('data-testname') ?? e.id ?? '',
     })), selector).catch((err) => { console.error(g.suite, g.file, err.message); return []; });
@@ -165,6 +170,8 @@ for (const g of groups) {
     ours.forEach((o, i) => {
       const c = chrome[i] ?? { role: null, name: '' };
       const id = `${g.file}${o.test ? ' [' + o.test + ']' : ''}`;
+      batch.names++;
+      if (o.batched !== o.name) batch.diffs.push(`${id}: ${JSON.stringify(o.name)} outside, ${JSON.stringify(o.batched)} in a batch`);
       const checks = [];
       if (g.mode === 'manual') {
         if (i > 0) return;
@@ -219,6 +226,8 @@ for (const [k, s] of stats) {
   if (s.diffs.length > shown.length) console.log(`  … ${s.diffs.length - shown.length} more`);
   for (const f of ['cases', 'exp', 'chr', 'either']) totals[f] += s[f];
 }
+console.log(`\n== names in a read batch = outside: ${batch.names - batch.diffs.length}/${batch.names}`);
+for (const d of batch.diffs.slice(0, maxDiffs)) console.log(`  - ${d}`);
 console.log(`\n== total: ${totals.cases} checks | ours = expected ${pct(totals.exp, totals.cases)} | ours = Chromium ${pct(totals.chr, totals.cases)} | either ${pct(totals.either, totals.cases)}`);
 
 await browser.close();

@@ -41,6 +41,14 @@ pub fn debug_name(el: &web_sys::Element) -> String {
     aria::accessible_name(el)
 }
 
+/// [`debug_name`] inside a read batch, as the collector names controls
+/// (style-sheet and label indexes in use): must equal [`debug_name`].
+#[wasm_bindgen]
+pub fn debug_name_batched(el: &web_sys::Element) -> String {
+    let _reads = aria::batch();
+    aria::accessible_name(el)
+}
+
 /// The page facts of the MiniPCD (`bc_core::pcd::PageFacts`) for the
 /// current document, as JSON-compatible JS; the registry of this collection
 /// becomes the current one.
