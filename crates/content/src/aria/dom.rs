@@ -87,7 +87,13 @@ fn any(el: &Element) -> &AnyControl {
 
 /// [`matches`] with a constant selector.
 pub fn matches_c(el: &Element, selector: &'static str) -> bool {
-    any(el).matches_js(&js_str(selector)).unwrap_or(false)
+    matches_str(el, &js_str(selector)).unwrap_or(false)
+}
+
+/// `el.matches(selector)` with a selector already made a JS string (built
+/// at run time and asked of many elements); the browser's error if invalid.
+pub fn matches_str(el: &Element, selector: &JsString) -> Result<bool, JsValue> {
+    any(el).matches_js(selector)
 }
 
 /// `el.closest(selector)` with a constant selector.
@@ -110,9 +116,15 @@ pub fn query_all_c(el: &Element, selector: &'static str) -> impl Iterator<Item =
 /// `querySelectorAll` on a document or shadow root with a constant
 /// selector, lazily: callers that stop early read only what they use.
 pub fn query_all_in_c(root: &Node, selector: &'static str) -> impl Iterator<Item = Element> {
-    let list = root.unchecked_ref::<AnyParent>().parent_query_selector_all_js(&js_str(selector)).ok();
+    let list = query_all_in_str(root, &js_str(selector)).ok();
     let n = list.as_ref().map_or(0, |l| l.length());
     (0..n).filter_map(move |i| list.as_ref()?.item(i)).map(JsCast::unchecked_into)
+}
+
+/// `querySelectorAll` on a document or shadow root with a selector already
+/// made a JS string; the browser's error if invalid.
+pub fn query_all_in_str(root: &Node, selector: &JsString) -> Result<web_sys::NodeList, JsValue> {
+    root.unchecked_ref::<AnyParent>().parent_query_selector_all_js(selector)
 }
 
 /// The last element in tree order matching a constant selector inside `el`.

@@ -41,8 +41,6 @@ extern "C" {
     fn style_sheets_js(this: &SheetHolder) -> JsValue;
     #[wasm_bindgen(method, getter, js_name = adoptedStyleSheets)]
     fn adopted_js(this: &SheetHolder) -> JsValue;
-    #[wasm_bindgen(method, catch, js_name = querySelectorAll)]
-    fn query_all_js(this: &SheetHolder, sel: &JsString) -> Result<JsValue, JsValue>;
 
     /// A `CSSStyleSheet`; reading a cross-origin one's rules throws.
     type Sheet;
@@ -72,8 +70,6 @@ extern "C" {
     type Styled;
     #[wasm_bindgen(method, getter, js_name = assignedSlot)]
     fn assigned_slot_js(this: &Styled) -> Option<Element>;
-    #[wasm_bindgen(method, catch, js_name = matches)]
-    fn matches_js(this: &Styled, sel: &JsString) -> Result<bool, JsValue>;
 }
 
 /// More distinct selectors than this (icon fonts: one rule per glyph) and
@@ -105,7 +101,8 @@ struct Scope {
     /// `None` before the first reading.
     sheets: Option<Vec<(JsValue, u32)>>,
     says: Says,
-    /// Rules here style other scopes' elements' pseudo-elements.
+    /// Rules here may style other scopes' elements' pseudo-elements
+    /// (`:host`, `::slotted`, `::part`; or sheets not read whole).
     crossing: bool,
     /// The batch the fields below belong to.
     batch: u32,
@@ -194,9 +191,10 @@ impl Scope {
         self.listed = None;
         let sheets = sheets_of(&self.root);
         if self.sheets.as_ref() != Some(&sheets) {
-            let (says, crossing) = read(&sheets);
-            self.says = says;
-            self.crossing = crossing;
+            self.says = read(&sheets);
+            // A scope read whole has no rule reaching other scopes (those
+            // make the reading fail).
+            self.crossing = matches!(self.says, Says::Anything);
             self.sheets = Some(sheets);
         }
     }
@@ -207,7 +205,7 @@ impl Scope {
         };
         self.asked += 1;
         if self.listed.is_none() && self.asked > MATCHES_BEFORE_LISTING {
-            match self.root.unchecked_ref::<SheetHolder>().query_all_js(sel) {
+            match dom::query_all_in_str(&self.root, sel) {
                 Ok(list) => self.listed = Some(js_sys::Set::new(&list)),
                 Err(_) => {
                     self.says = Says::Anything;
@@ -217,7 +215,7 @@ impl Scope {
         }
         match &self.listed {
             Some(set) => set.has(el),
-            None => el.unchecked_ref::<Styled>().matches_js(sel).unwrap_or(true),
+            None => dom::matches_str(el, sel).unwrap_or(true),
         }
     }
 }
@@ -241,26 +239,24 @@ fn sheets_of(root: &Node) -> Vec<(JsValue, u32)> {
     out
 }
 
-/// What a scope's sheets say, and whether they reach other scopes.
-fn read(sheets: &[(JsValue, u32)]) -> (Says, bool) {
+/// What a scope's sheets say.
+fn read(sheets: &[(JsValue, u32)]) -> Says {
     let mut reading = Reading::default();
     for (sheet, _) in sheets {
         if !reading.sheet(sheet, 0) {
-            return (Says::Anything, true);
+            return Says::Anything;
         }
     }
-    let says = if reading.selectors.is_empty() {
+    if reading.selectors.is_empty() {
         Says::Nothing
     } else {
         Says::Matching(JsString::from(reading.selectors.join(", ")))
-    };
-    (says, reading.crossing)
+    }
 }
 
 #[derive(Default)]
 struct Reading {
     selectors: Vec<String>,
-    crossing: bool,
     rules: usize,
 }
 
@@ -289,7 +285,7 @@ impl Reading {
                 }
                 // Nested style rules (CSS nesting) are relative to this one.
                 let inner = rule.rules_js();
-                if !inner.is_undefined() && !self.rules(&inner, true, depth + 1) {
+                if inner.is_object() && !self.rules(&inner, true, depth + 1) {
                     return false;
                 }
                 continue;
@@ -338,11 +334,7 @@ impl Reading {
                 }
                 self.selectors.len() <= MAX_SELECTORS
             }
-            PseudoSelectors::CrossesScopes => {
-                self.crossing = true;
-                false
-            }
-            PseudoSelectors::Unknown => false,
+            PseudoSelectors::CrossesScopes | PseudoSelectors::Unknown => false,
         }
     }
 }
