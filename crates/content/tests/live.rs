@@ -684,7 +684,9 @@ async fn timing_10k_elements() {
         s.computed,
         s.discovered
     ));
-    assert!(s.slices > 1 && s.computed >= 1400, "{s:?}");
+    // Nearly every fact held (the controls read: in the grid, those of
+    // its first items only, `pcd_sampling.rs`) is computed again.
+    assert!(s.slices > 1 && s.computed as usize >= s.held * 9 / 10 && s.held >= 400, "{s:?}");
     assert_fresh(&b);
     for l in lines {
         console_log!("{l}");

@@ -521,6 +521,10 @@ impl Cache {
             if dom::now() >= deadline {
                 return Some(i);
             }
+            // Left unread by the collection too (a later item of a big list).
+            if d.unread(i) {
+                continue;
+            }
             let ctx = &ctxs[*si];
             let slot = self.slot(el);
             let fresh = slot

@@ -83,6 +83,15 @@ pub fn normalize(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The length of `textContent` (UTF-16 units), without copying it out of
+/// JS: no layout, as `innerText` would need.
+pub fn text_len(el: &Element) -> u32 {
+    js_sys::Reflect::get(el, &"textContent".into())
+        .ok()
+        .and_then(|t| t.dyn_into::<js_sys::JsString>().ok())
+        .map_or(0, |t| t.length())
+}
+
 /// `innerText`, whitespace collapsed, at most `max` chars.
 pub fn short_text(el: &Element, max: usize) -> String {
     clip(&normalize(&inner_text(el)), max)

@@ -57,7 +57,11 @@ pub struct Shape {
 /// candidates keep their page order, and a card candidate is still passed
 /// over when an earlier candidate for the same element was accepted
 /// (stable sort: duplicates stay in their first-listed order).
-pub fn shapes(scope: &Scope, repeated: &[(Element, Element)], max: usize) -> Vec<Shape> {
+///
+/// `known` are shapes an earlier call accepted in this scope (document
+/// order, same DOM): a candidate among them is taken as it was, without
+/// reading its items again.
+pub fn shapes(scope: &Scope, repeated: &[(Element, Element)], max: usize, known: &[Shape]) -> Vec<Shape> {
     // `None`: a card candidate.
     let mut candidates: Vec<(Element, Option<Kind>)> = Vec::new();
     for el in scope.root.select(STRUCTURED_SEL) {
@@ -83,6 +87,7 @@ pub fn shapes(scope: &Scope, repeated: &[(Element, Element)], max: usize) -> Vec
         candidates.insert(pos, (el, None));
     }
     let mut found: Vec<Shape> = Vec::new();
+    let mut known = known.iter().peekable();
     for (el, kind) in candidates {
         if found.len() >= max {
             break;
@@ -90,6 +95,14 @@ pub fn shapes(scope: &Scope, repeated: &[(Element, Element)], max: usize) -> Vec
         // Candidates for one element are next to each other, so an
         // accepted one is the last accepted (structured ones are unique).
         if kind.is_none() && found.last().is_some_and(|f| f.el == el) {
+            continue;
+        }
+        // Known shapes before this candidate were not candidates this time.
+        while known.peek().is_some_and(|k| k.el != el && precedes(&k.el, &el)) {
+            known.next();
+        }
+        if let Some(k) = known.next_if(|k| k.kind == kind.unwrap_or(Kind::Cards) && k.el == el) {
+            found.push(k.clone());
             continue;
         }
         // A hidden container is never a group: its items need no reading.
@@ -105,6 +118,28 @@ pub fn shapes(scope: &Scope, repeated: &[(Element, Element)], max: usize) -> Vec
         }
     }
     found
+}
+
+impl Shape {
+    pub fn el(&self) -> &Element {
+        &self.el
+    }
+
+    pub fn items(&self) -> &[Element] {
+        &self.items
+    }
+}
+
+/// Whether the controls past the first `read` items of `shape` may go
+/// unread on a large page: a list, table, grid, feed or card grid of at
+/// least twice that many items, outside navigation, header, footer and
+/// pagination (whose every link counts). The collector still reads them
+/// when the group does not turn out to be a collection.
+pub fn may_sample(shape: &Shape, read: usize) -> bool {
+    use bc_core::types::Landmark;
+    shape.items.len() >= 2 * read
+        && !matches!(landmark::of(&shape.el), Some(Landmark::Nav | Landmark::Header | Landmark::Footer))
+        && !context::in_pagination(&shape.el, "")
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -296,11 +331,18 @@ fn declared_count(el: &Element, items: &[Element], has_header: bool) -> Option<u
     {
         return Some(n);
     }
+    // A count is a short line ("128 results"): longer siblings (often the
+    // previous section, a whole grid whose rendered text would cost a
+    // layout walk and a copy into WASM, per group) are not read.
     count_siblings(el)
         .iter()
+        .filter(|n| dom::text_len(n) <= MAX_COUNT_TEXT)
         .map(|n| dom::short_text(n, 160))
         .find_map(|t| count_in_text(&t))
 }
+
+/// Text (`textContent`) of an element a count is read from, at most.
+const MAX_COUNT_TEXT: u32 = 300;
 
 /// Where a count of the group's items may be written: up to 3 previous
 /// siblings of the group and of its parent.

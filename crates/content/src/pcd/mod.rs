@@ -42,6 +42,10 @@ const MAX_GROUPS: usize = 40;
 const MIN_REPEATS: usize = 3;
 /// Repeated names whose common container is looked at, per scope.
 const MAX_REPEATED_NAMES: usize = 12;
+/// On a page with at least `SAMPLE_FROM` controls, a collection's controls
+/// are read in its first `READ_ITEMS` items only (see [`Discovery`]).
+const SAMPLE_FROM: usize = 400;
+const READ_ITEMS: usize = 5;
 
 /// Where [`collect_with`] gets and leaves each control's facts between
 /// collections (`live/cache.rs` decides which are still valid). Calls come
@@ -141,10 +145,29 @@ pub(crate) const HEADING_SEL: &str = context::HEADING_SEL;
 /// either (no selector, role or hidden check reads text; the card-grid
 /// candidates that come from repeated control names are compared), so a
 /// collection after only text changed can start from the previous one's.
+///
+/// On a large page (`SAMPLE_FROM` controls or more) discovery also reads
+/// the lists, tables and card grids found by structure alone, and marks
+/// the controls past the first `READ_ITEMS` items of the big ones
+/// (`groups::may_sample`) as not to be read: a collection is one entry
+/// with its template actions and sample items in the MiniPCD, so the
+/// facts of its 500th "Add to cart" change nothing there but cost as much
+/// as any other (most of a 10k-element page's controls). The collection
+/// reads them after all when their group is not a collection in the end
+/// (not accepted, or `bc_core::pcd::collections::qualifies` says no, e.g.
+/// page-number links).
 #[derive(Clone, Default)]
 pub(crate) struct Discovery {
     scopes: Vec<Scope>,
     order: Vec<(Element, bool, usize)>,
+    /// Per scope, the shapes found by structure alone (large pages only),
+    /// re-used when the groups are looked for with the control names.
+    pre: Vec<Vec<groups::Shape>>,
+    /// The shapes whose later items go unread: (scope, index in `pre`).
+    sampled: Vec<(usize, usize)>,
+    /// Per control (same order as `order`): the `sampled` shape in whose
+    /// later items it is, if any.
+    unread: Vec<Option<u32>>,
     /// Per scope, once a collection ran (see [`ScopeGroups`]).
     groups: Vec<ScopeGroups>,
     /// Groups that collection read (the rest kept their facts).
@@ -163,7 +186,10 @@ type ReadForm = (Element, usize, bc_core::pcd::FormFact);
 #[derive(Clone)]
 struct KnownForms {
     forms: Vec<ReadForm>,
+    /// The owner of each control read (the indices into `order` of
+    /// those controls; the same list unless unread ones had to be read).
     owners: Vec<Option<u32>>,
+    read: Vec<usize>,
 }
 
 /// The groups a collection accepted in one scope, and what they were
@@ -205,6 +231,12 @@ impl Discovery {
         &self.order
     }
 
+    /// Whether the control at `i` of [`Discovery::order`] is left unread
+    /// (in a later item of a big repeated structure; see the type's doc).
+    pub fn unread(&self, i: usize) -> bool {
+        self.unread.get(i).is_some_and(Option::is_some)
+    }
+
     /// The landmark around each scope's host (shadow content's landmark
     /// lookups stop at the shadow boundary).
     pub fn host_landmarks(&self) -> Vec<Option<Landmark>> {
@@ -221,15 +253,20 @@ impl Discovery {
     pub fn read_forms_ahead<'a>(&mut self, fact_of: &dyn Fn(&Element) -> Option<&'a ControlFact>) -> bool {
         let _reads = crate::aria::batch();
         let mut controls = Vec::with_capacity(self.order.len());
-        for (el, _, _) in &self.order {
+        let mut indices = Vec::with_capacity(self.order.len());
+        for (i, (el, _, _)) in self.order.iter().enumerate() {
+            if self.unread(i) {
+                continue;
+            }
             let Some(fact) = fact_of(el) else { return false };
             controls.push((el, fact));
+            indices.push(i);
         }
         let known = forms::Known::new(controls, control::MAX_NAME);
         let read = read_forms(&self.scopes, &known);
         drop(known);
-        let owners = owners_of(self.order.iter().map(|c| &c.0), &read);
-        self.forms = Some(KnownForms { forms: read, owners });
+        let owners = owners_of(indices.iter().map(|&i| &self.order[i].0), &read);
+        self.forms = Some(KnownForms { forms: read, owners, read: indices });
         true
     }
 
@@ -268,13 +305,17 @@ impl Discovery {
                 return false;
             }
             let mut names = Vec::new();
-            for (el, _, _) in self.order.iter().filter(|c| c.2 == si) {
+            for (i, (el, _, _)) in self.order.iter().enumerate().filter(|(_, c)| c.2 == si) {
+                if self.unread(i) {
+                    continue;
+                }
                 let Some(fact) = fact_of(el) else { return false };
                 names.push((el, fact.name.as_str()));
             }
             let repeated = repeated_names(names.into_iter());
             let max = MAX_GROUPS - self.groups.iter().map(|g| g.shapes.len()).sum::<usize>();
-            let shapes = groups::shapes(&self.scopes[si], &repeated, max);
+            let pre = self.pre.get(si).map_or(&[][..], Vec::as_slice);
+            let shapes = groups::shapes(&self.scopes[si], &repeated, max, pre);
             self.groups.push(ScopeGroups { repeated, max, shapes, facts: Vec::new() });
         }
     }
@@ -284,6 +325,16 @@ impl Discovery {
 /// same-origin frames) and the registry of the keys handed out.
 pub fn collect(document: &Document) -> (PageFacts, Registry) {
     let (facts, reg, _) = collect_with(document, &mut NoCache, None);
+    (facts, reg)
+}
+
+/// [`collect`] reading every control, those in the later items of big
+/// collections too (for tests that pin facts of many items).
+pub fn collect_whole(document: &Document) -> (PageFacts, Registry) {
+    let mut discovery = discover_all(document);
+    discovery.unread.clear();
+    discovery.sampled.clear();
+    let (facts, reg, _) = collect_with(document, &mut NoCache, Some(&discovery));
     (facts, reg)
 }
 
@@ -329,38 +380,96 @@ pub(crate) fn collect_with(
     let text_changed = cache
         .begin(scopes, &host_landmarks, &page_origin)
         .filter(|changed| !groups::headings_touched(changed));
-    let mut controls: Vec<(Element, usize, ControlFact)> = discovery
-        .order
-        .iter()
-        .map(|(el, clickable, si)| {
-            let (el, clickable, si) = (el.clone(), *clickable, *si);
-            let scope = &scopes[si];
-            let mut fact = match cache.get(&el, clickable, si) {
-                Some(Cached { mut fact, heading_stale }) => {
-                    if heading_stale {
-                        fact.heading = context::heading(&el);
-                        cache.heading_read(&el, &fact.heading);
-                    }
-                    fact
+    let mut read_fact = |el: &Element, clickable: bool, si: usize, reg: &mut Registry| {
+        let scope = &scopes[si];
+        let mut fact = match cache.get(el, clickable, si) {
+            Some(Cached { mut fact, heading_stale }) => {
+                if heading_stale {
+                    fact.heading = context::heading(el);
+                    cache.heading_read(el, &fact.heading);
                 }
-                None => {
-                    let fact = control::fact(&el, clickable, scope, host_landmarks[si], &page_origin);
-                    cache.put(&el, clickable, si, &fact);
-                    fact
+                fact
+            }
+            None => {
+                let fact = control::fact(el, clickable, scope, host_landmarks[si], &page_origin);
+                cache.put(el, clickable, si, &fact);
+                fact
+            }
+        };
+        // Every time, cached or not: layout moves without mutations
+        // near the control (and facts are computed without it).
+        fact.rect = context::rect(el, scope.dx, scope.dy);
+        fact.key = reg.add(el);
+        fact
+    };
+    // The controls read, with their index in `discovery.order`.
+    let mut indices: Vec<usize> = Vec::with_capacity(discovery.order.len());
+    let mut controls: Vec<(Element, usize, ControlFact)> = Vec::with_capacity(discovery.order.len());
+    for (i, (el, clickable, si)) in discovery.order.iter().enumerate() {
+        if discovery.unread(i) {
+            continue;
+        }
+        let fact = read_fact(el, *clickable, *si, &mut reg);
+        indices.push(i);
+        controls.push((el.clone(), *si, fact));
+    }
+    split(&mut times.controls);
+
+    // Groups, and which group item holds each control.
+    let mut groups: Vec<(usize, groups::Group)> = Vec::new();
+    let mut scope_groups = Vec::with_capacity(scopes.len());
+    let mut groups_read = 0;
+    for (si, s) in scopes.iter().enumerate() {
+        let repeated = repeated_names(
+            controls
+                .iter()
+                .filter(|c| c.1 == si)
+                .map(|c| (&c.0, c.2.name.as_str())),
+        );
+        let max = MAX_GROUPS - groups.len();
+        let known = known_groups.get(si).filter(|k| k.max == max && k.repeated == repeated);
+        let shapes = match known {
+            Some(k) => k.shapes.clone(),
+            None => groups::shapes(s, &repeated, max, discovery.pre.get(si).map_or(&[][..], Vec::as_slice)),
+        };
+        let mut facts = Vec::with_capacity(shapes.len());
+        for (i, shape) in shapes.iter().enumerate() {
+            // A group the text changes cannot have reached reads as before
+            // (but its box may have moved).
+            let group = match (known.and_then(|k| k.facts.get(i)), &text_changed) {
+                (Some(fact), Some(changed)) if groups::untouched(shape, changed) => groups::with_fact(shape, fact.clone(), s),
+                _ => {
+                    groups_read += 1;
+                    groups::build(shape, s)
                 }
             };
-            // Every time, cached or not: layout moves without mutations
-            // near the control (and facts are computed without it).
-            fact.rect = context::rect(&el, scope.dx, scope.dy);
-            fact.key = reg.add(&el);
-            (el, si, fact)
-        })
-        .collect();
+            facts.push(group.fact.clone());
+            groups.push((si, group));
+        }
+        scope_groups.push(ScopeGroups { repeated, max, shapes, facts });
+    }
+    assign_groups(&mut controls, &groups);
+    // Controls left unread whose structure is no collection after all are read now.
+    let late = unread_needed(&discovery, &groups, &controls);
+    if !late.is_empty() {
+        for &i in &late {
+            let (el, clickable, si) = &discovery.order[i];
+            let fact = read_fact(el, *clickable, *si, &mut reg);
+            indices.push(i);
+            controls.push((el.clone(), *si, fact));
+        }
+        let mut both: Vec<(usize, (Element, usize, ControlFact))> = indices.drain(..).zip(controls.drain(..)).collect();
+        both.sort_unstable_by_key(|(i, _)| *i);
+        (indices, controls) = both.into_iter().unzip();
+        assign_groups(&mut controls, &groups);
+    }
+    discovery.groups = scope_groups;
+    discovery.groups_read = groups_read;
     // Controls whose facts were computed since the last collection, not
     // only looked up: their names may have changed (forms read again).
     let recomputed = cache.take_recomputed();
     cache.end();
-    split(&mut times.controls);
+    split(&mut times.groups);
 
     // Forms, and which form owns each control. With a discovery from an
     // earlier collection (only text changed since), its forms and owners
@@ -398,8 +507,8 @@ pub(crate) fn collect_with(
         }
     };
     drop(known);
-    let owners = match known_forms.map(|k| k.owners).filter(|o| o.len() == controls.len()) {
-        Some(owners) => owners,
+    let owners = match known_forms.filter(|k| k.read == indices) {
+        Some(k) => k.owners,
         None => owners_of(controls.iter().map(|c| &c.0), &read),
     };
     for ((_, _, fact), owner) in controls.iter_mut().zip(&owners) {
@@ -411,50 +520,12 @@ pub(crate) fn collect_with(
         f.key = reg.add(el);
         forms.push(f);
     }
-    discovery.forms = Some(KnownForms { forms: read, owners });
+    discovery.forms = Some(KnownForms { forms: read, owners, read: indices });
     discovery.forms_read = forms_read;
-
     split(&mut times.forms);
-    // Groups, and which group item holds each control.
-    let mut groups: Vec<(usize, groups::Group)> = Vec::new();
-    let mut scope_groups = Vec::with_capacity(scopes.len());
-    let mut groups_read = 0;
-    for (si, s) in scopes.iter().enumerate() {
-        let repeated = repeated_names(
-            controls
-                .iter()
-                .filter(|c| c.1 == si)
-                .map(|c| (&c.0, c.2.name.as_str())),
-        );
-        let max = MAX_GROUPS - groups.len();
-        let known = known_groups.get(si).filter(|k| k.max == max && k.repeated == repeated);
-        let shapes = match known {
-            Some(k) => k.shapes.clone(),
-            None => groups::shapes(s, &repeated, max),
-        };
-        let mut facts = Vec::with_capacity(shapes.len());
-        for (i, shape) in shapes.iter().enumerate() {
-            // A group the text changes cannot have reached reads as before
-            // (but its box may have moved).
-            let group = match (known.and_then(|k| k.facts.get(i)), &text_changed) {
-                (Some(fact), Some(changed)) if groups::untouched(shape, changed) => groups::with_fact(shape, fact.clone(), s),
-                _ => {
-                    groups_read += 1;
-                    groups::build(shape, s)
-                }
-            };
-            facts.push(group.fact.clone());
-            groups.push((si, group));
-        }
-        scope_groups.push(ScopeGroups { repeated, max, shapes, facts });
-    }
-    discovery.groups = scope_groups;
-    discovery.groups_read = groups_read;
     for (_, g) in groups.iter_mut() {
         g.fact.key = reg.add(&g.el);
     }
-    assign_groups(&mut controls, &groups);
-    split(&mut times.groups);
 
     let mut landmarks: Vec<Landmark> = Vec::new();
     for s in scopes {
@@ -520,12 +591,98 @@ fn discover_all(document: &Document) -> Discovery {
         budget -= found.len().min(budget);
         per_scope.push(found);
     }
-    let order = ordered(&scopes, &mut per_scope, 0)
+    let order: Vec<(Element, bool, usize)> = ordered(&scopes, &mut per_scope, 0)
         .into_iter()
         .take(MAX_CONTROLS)
         .map(|(f, si)| (f.el, f.clickable, si))
         .collect();
-    Discovery { scopes, order, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
+    let (pre, sampled, unread) = if order.len() >= SAMPLE_FROM {
+        plan_unread(&scopes, &order)
+    } else {
+        Default::default()
+    };
+    Discovery { scopes, order, pre, sampled, unread, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
+}
+
+/// The shapes found by structure alone, per scope; those that sample
+/// (scope, index); and per control the sampled shape in whose items past
+/// the first `READ_ITEMS` it is (see [`Discovery`]).
+#[allow(clippy::type_complexity)]
+fn plan_unread(scopes: &[Scope], order: &[(Element, bool, usize)]) -> (Vec<Vec<groups::Shape>>, Vec<(usize, usize)>, Vec<Option<u32>>) {
+    let mut pre = Vec::with_capacity(scopes.len());
+    let mut sampled = Vec::new();
+    let mut max = MAX_GROUPS;
+    for (si, s) in scopes.iter().enumerate() {
+        let shapes = groups::shapes(s, &[], max, &[]);
+        max -= shapes.len();
+        for (k, shape) in shapes.iter().enumerate() {
+            if groups::may_sample(shape, READ_ITEMS) {
+                sampled.push((si, k));
+            }
+        }
+        pre.push(shapes);
+    }
+    let mut unread = vec![None; order.len()];
+    let mut by_scope: Vec<Vec<usize>> = vec![Vec::new(); scopes.len()];
+    for (i, c) in order.iter().enumerate() {
+        by_scope[c.2].push(i);
+    }
+    for (n, &(si, k)) in sampled.iter().enumerate() {
+        let shape = &pre[si][k];
+        let run = &by_scope[si];
+        let items = shape.items();
+        let start = run.partition_point(|&i| order[i].0 != *shape.el() && precedes(&order[i].0, shape.el()));
+        let mut item = 0;
+        for &ci in &run[start..] {
+            let el = &order[ci].0;
+            if !shape.el().contains(Some(el)) {
+                break;
+            }
+            let mut holds = false;
+            while item < items.len() {
+                holds = items[item].contains(Some(el));
+                if holds || !precedes(&items[item], el) {
+                    break;
+                }
+                item += 1;
+            }
+            if holds && item >= READ_ITEMS && unread[ci].is_none() {
+                unread[ci] = Some(n as u32);
+            }
+        }
+    }
+    (pre, sampled, unread)
+}
+
+/// The controls left unread that must be read after all: those of sampled
+/// shapes that did not become a group, or whose group is no collection
+/// (`qualifies`, on the members read).
+fn unread_needed(d: &Discovery, groups: &[(usize, groups::Group)], controls: &[(Element, usize, ControlFact)]) -> Vec<usize> {
+    let needed: Vec<bool> = d
+        .sampled
+        .iter()
+        .map(|&(si, k)| {
+            let el = d.pre[si][k].el();
+            let Some(gi) = groups.iter().position(|(gs, g)| *gs == si && g.el == *el) else {
+                return true;
+            };
+            let members: Vec<&ControlFact> = controls
+                .iter()
+                .map(|c| &c.2)
+                .filter(|f| f.group.is_some_and(|r| r.group as usize == gi))
+                .collect();
+            !bc_core::pcd::collections::qualifies(&groups[gi].1.fact, &members)
+        })
+        .collect();
+    if !needed.contains(&true) {
+        return Vec::new();
+    }
+    d.unread
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.is_some_and(|n| needed[n as usize]))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// Collects and makes the registry the current one.
