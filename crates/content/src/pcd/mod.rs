@@ -16,6 +16,9 @@
 //! facts between collections and hands back those still valid, so a
 //! re-collection after a small mutation pays discovery and lookups, not
 //! names. Re-used facts get a fresh box (`rect`) every time.
+//!
+//! On large pages a big collection's controls are read in its first items
+//! only (see `Discovery`); [`collect_whole`] reads every control.
 
 mod clickable;
 mod context;
