@@ -632,24 +632,8 @@ fn plan_unread(scopes: &[Scope], order: &[(Element, bool, usize)]) -> (Vec<Vec<g
     }
     for (n, &(si, k)) in sampled.iter().enumerate() {
         let shape = &pre[si][k];
-        let run = &by_scope[si];
-        let items = shape.items();
-        let start = run.partition_point(|&i| order[i].0 != *shape.el() && precedes(&order[i].0, shape.el()));
-        let mut item = 0;
-        for &ci in &run[start..] {
-            let el = &order[ci].0;
-            if !shape.el().contains(Some(el)) {
-                break;
-            }
-            let mut holds = false;
-            while item < items.len() {
-                holds = items[item].contains(Some(el));
-                if holds || !precedes(&items[item], el) {
-                    break;
-                }
-                item += 1;
-            }
-            if holds && item >= READ_ITEMS && unread[ci].is_none() {
+        for (ci, item) in items_holding(shape.el(), shape.items(), &by_scope[si], |i| &order[i].0) {
+            if item >= READ_ITEMS && unread[ci].is_none() {
                 unread[ci] = Some(n as u32);
             }
         }
@@ -787,29 +771,43 @@ fn assign_groups(
     // nested in an earlier one: the innermost wins by overwriting.
     for (gi, (gs, g)) in groups.iter().enumerate() {
         let Some(run) = by_scope.get(gs) else { continue };
-        // First control at or after the container (its descendants follow it).
-        let start = run.partition_point(|&i| controls[i].0 != g.el && precedes(&controls[i].0, &g.el));
-        let mut item = 0;
-        for &ci in &run[start..] {
-            let el = &controls[ci].0;
-            if !g.el.contains(Some(el)) {
-                break;
-            }
-            // Skip items that end before this control.
-            let mut holds = false;
-            while item < g.items.len() {
-                holds = g.items[item].contains(Some(el));
-                if holds || !precedes(&g.items[item], el) {
-                    break;
-                }
-                item += 1;
-            }
-            if holds {
-                controls[ci].2.group = Some(GroupRef {
-                    group: gi as u32,
-                    item: item as u32,
-                });
-            }
+        let held = items_holding(&g.el, &g.items, run, |i| &controls[i].0);
+        for (ci, item) in held {
+            controls[ci].2.group = Some(GroupRef {
+                group: gi as u32,
+                item: item as u32,
+            });
         }
     }
+}
+
+/// Of the controls `run` (indices, one scope, document order; `el_of`
+/// gives each one's element), those inside one of `items` of `container`,
+/// with that item's index. The run's controls inside the container are
+/// found by binary search and walked side by side with the items: about
+/// two DOM calls per control.
+fn items_holding<'a>(container: &Element, items: &[Element], run: &[usize], el_of: impl Fn(usize) -> &'a Element) -> Vec<(usize, usize)> {
+    let mut held = Vec::new();
+    // First control at or after the container (its descendants follow it).
+    let start = run.partition_point(|&i| el_of(i) != container && precedes(el_of(i), container));
+    let mut item = 0;
+    for &ci in &run[start..] {
+        let el = el_of(ci);
+        if !container.contains(Some(el)) {
+            break;
+        }
+        // Skip items that end before this control.
+        let mut holds = false;
+        while item < items.len() {
+            holds = items[item].contains(Some(el));
+            if holds || !precedes(&items[item], el) {
+                break;
+            }
+            item += 1;
+        }
+        if holds {
+            held.push((ci, item));
+        }
+    }
+    held
 }
