@@ -76,8 +76,8 @@ fn install_nightly(p: &Project) -> Result<()> {
 
 fn has_wasm_bindgen(p: &Project) -> Result<bool> {
     let want = wasm_bindgen_version(p)?;
-    let got = output(&mut Command::new("wasm-bindgen").arg("--version")).unwrap_or_default();
-    let runner = output(&mut Command::new("wasm-bindgen-test-runner").arg("--version")).unwrap_or_default();
+    let got = output(Command::new("wasm-bindgen").arg("--version")).unwrap_or_default();
+    let runner = output(Command::new("wasm-bindgen-test-runner").arg("--version")).unwrap_or_default();
     Ok(got.split_whitespace().nth(1) == Some(want.as_str()) && runner.contains(&want))
 }
 
@@ -92,7 +92,7 @@ fn has_chromium(_: &Project) -> Result<bool> {
 }
 
 fn install_chromium(p: &Project) -> Result<()> {
-    let root = output(&mut Command::new("id").arg("-u")).as_deref() == Some("0");
+    let root = output(Command::new("id").arg("-u")).as_deref() == Some("0");
     let apt = |args: &[&str]| {
         let mut c = if root { p.cmd("apt-get") } else { p.cmd("sudo") };
         if !root {
