@@ -14,6 +14,7 @@ mod capture;
 mod clock;
 mod debug;
 mod digest;
+mod element_index;
 mod frames;
 pub mod live;
 pub mod pcd;

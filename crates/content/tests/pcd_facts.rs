@@ -484,6 +484,37 @@ fn invoices_table_group() {
     }
 }
 
+/// Items that are themselves the controls (clickable rows of a list): each
+/// belongs to its own item (an element holds itself).
+#[wasm_bindgen_test]
+fn items_that_are_controls() {
+    let items: String = ["North", "South", "East"]
+        .iter()
+        .map(|r| format!(r#"<li tabindex="0" onclick="void 0">{r} region</li>"#))
+        .collect();
+    let f = collect(&format!(r#"<main><h2>Regions</h2><ul id="regions">{items}</ul></main>"#));
+    let groups = f["groups"].as_array().unwrap();
+    let gi = groups.iter().position(|g| g["tag"] == "ul").unwrap_or_else(|| panic!("list group: {f}"));
+    for (i, r) in ["North", "South", "East"].iter().enumerate() {
+        let c = control(&f, &format!("{r} region"));
+        assert_eq!(c["group"], json!({"group": gi, "item": i}), "{c}");
+    }
+}
+
+/// Inside a collection (one read batch) labels come from the batch's
+/// index: a field with several labels is named by all of them, in tree
+/// order, and a label wrapping a field names it too.
+#[wasm_bindgen_test]
+fn several_labels_in_one_collection() {
+    let f = collect(
+        r#"<form aria-label="Account"><label for="mail">Work</label> <label for="mail">email</label>
+        <input id="mail" type="email"><label>Phone <input type="tel"></label>
+        <label for="mail">address</label><button>Save</button></form>"#,
+    );
+    has(control(&f, "Work email address"), json!({"role": "textbox", "tag": "input"}));
+    has(control(&f, "Phone"), json!({"role": "textbox", "tag": "input"}));
+}
+
 #[wasm_bindgen_test]
 fn product_card_grid_group() {
     let cards: String = ["Mug", "Lamp", "Chair", "Desk"]

@@ -7,6 +7,7 @@
 //! control. The index lives only as long as the read batch (`batch.rs`).
 
 use super::dom;
+use crate::element_index::ElementIndex;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -17,8 +18,9 @@ extern "C" {
     /// A `<label>` (any realm), for its `control`.
     #[wasm_bindgen(extends = Element)]
     type AnyLabel;
+    /// Not `instanceof`-checked, so controls of other realms pass.
     #[wasm_bindgen(method, getter, js_name = control)]
-    fn control_js(this: &AnyLabel) -> JsValue;
+    fn control_js(this: &AnyLabel) -> Option<Element>;
 }
 
 /// Elements whose `labels` is the `<label>` list (HTML's labelable
@@ -28,8 +30,10 @@ const LABELABLE: &[&str] = &["button", "input", "meter", "output", "progress", "
 /// One tree scope's labels, by control.
 struct ScopeIndex {
     root: Node,
-    /// control → JS array of its labels, tree order.
-    by_control: js_sys::Map,
+    /// control → index into `labels`.
+    by_control: ElementIndex,
+    /// Each labelled control's labels, tree order.
+    labels: Vec<Vec<Element>>,
 }
 
 thread_local! {
@@ -57,30 +61,28 @@ pub(crate) fn batched(el: &Element, tag: &str) -> Option<Vec<Element>> {
                 i.len() - 1
             }
         };
-        i[pos].by_control.get(el)
+        let s = &i[pos];
+        s.by_control.get(el).map(|k| s.labels[k as usize].clone())
     });
-    let Some(list) = found.dyn_ref::<js_sys::Array>() else {
-        return Some(Vec::new());
-    };
-    Some(list.iter().map(JsCast::unchecked_into).collect())
+    Some(found.unwrap_or_default())
 }
 
 fn index(root: &Node) -> ScopeIndex {
-    let by_control = js_sys::Map::new();
+    let by_control = ElementIndex::new();
+    let mut labels: Vec<Vec<Element>> = Vec::new();
+    // Three calls per label (the list's item, its control, the lookup),
+    // a fourth for a control's first label.
     for label in dom::query_all_in_c(root, "label") {
-        let control = label.unchecked_ref::<AnyLabel>().control_js();
-        if !control.is_object() {
+        let Some(control) = label.unchecked_ref::<AnyLabel>().control_js() else {
             continue;
-        }
-        let list = by_control.get(&control);
-        match list.dyn_ref::<js_sys::Array>() {
-            Some(a) => {
-                a.push(&label);
-            }
+        };
+        match by_control.get(&control) {
+            Some(k) => labels[k as usize].push(label),
             None => {
-                by_control.set(&control, &js_sys::Array::of1(&label));
+                by_control.set(&control, labels.len() as u32);
+                labels.push(vec![label]);
             }
         }
     }
-    ScopeIndex { root: root.clone(), by_control }
+    ScopeIndex { root: root.clone(), by_control, labels }
 }

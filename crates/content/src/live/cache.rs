@@ -27,6 +27,7 @@
 
 use super::dirty::Dirty;
 use super::dom;
+use crate::element_index::ElementIndex;
 use crate::pcd::frames::{precedes, Scope, Via};
 use crate::pcd::{self, Cached, FactCache};
 use bc_core::pcd::ControlFact;
@@ -69,7 +70,7 @@ struct Entry {
 
 /// The cache (see the module doc).
 pub struct Cache {
-    map: js_sys::Map,
+    map: ElementIndex,
     entries: Vec<Option<Entry>>,
     free: Vec<u32>,
     generation: u32,
@@ -110,7 +111,7 @@ const MAX_TEXT_CHANGED: usize = 32;
 impl Default for Cache {
     fn default() -> Self {
         Cache {
-            map: js_sys::Map::new(),
+            map: ElementIndex::new(),
             entries: Vec::new(),
             free: Vec::new(),
             generation: 0,
@@ -139,7 +140,7 @@ fn same_scope(a: &ScopeCtx, b: &ScopeCtx) -> bool {
 
 impl Cache {
     fn slot(&self, el: &Element) -> Option<u32> {
-        self.map.get(el).as_f64().map(|s| s as u32)
+        self.map.get(el)
     }
 
     fn entry(&self, slot: u32) -> Option<&Entry> {
@@ -252,7 +253,7 @@ impl Cache {
             self.invalidate_all();
             return;
         }
-        if self.map.size() == 0 {
+        if self.map.is_empty() {
             return;
         }
         let mut touched = Touched {
@@ -568,7 +569,7 @@ impl Cache {
         if s as usize == self.entries.len() {
             self.entries.push(None);
         }
-        self.map.set(el, &JsValue::from(s));
+        self.map.set(el, s);
         s
     }
 
@@ -734,7 +735,7 @@ impl FactCache for Cache {
                 .is_some_and(|e| e.seen != self.generation);
             if gone {
                 let e = self.entries[s].take().expect("checked above");
-                self.map.delete(&e.el);
+                self.map.remove(&e.el);
                 self.free.push(s as u32);
             }
         }

@@ -15,7 +15,9 @@
 //! writes (same value) are dropped by comparing with the old value.
 
 use super::dom;
+use crate::element_index::ElementIndex;
 use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, MutationObserver, MutationObserverInit, MutationRecord, Node};
@@ -55,7 +57,7 @@ pub struct Dirty {
     /// Which lists each element is in already (bit per list): an animation
     /// writing one element's `style` every frame is one target, not one a
     /// frame.
-    seen: Option<js_sys::Map>,
+    seen: Option<Rc<ElementIndex>>,
 }
 
 impl Dirty {
@@ -87,8 +89,8 @@ impl Dirty {
         if self.all {
             return;
         }
-        let seen = self.seen.get_or_insert_with(js_sys::Map::new).clone();
-        let bits = seen.get(&el).as_f64().map_or(0, |b| b as u32);
+        let seen = self.seen.get_or_insert_with(Default::default).clone();
+        let bits = seen.get(&el).unwrap_or(0);
         if bits & bit != 0 {
             return;
         }
@@ -96,7 +98,7 @@ impl Dirty {
             self.overflow();
             return;
         }
-        seen.set(&el, &JsValue::from(bits | bit));
+        seen.set(&el, bits | bit);
         list(self).push(el);
     }
 

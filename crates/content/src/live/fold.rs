@@ -18,6 +18,7 @@
 //! scroll on pages with frames triggers a re-collection instead.
 
 use super::dom;
+use crate::element_index::ElementIndex;
 use bc_core::pcd::PageFacts;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -40,7 +41,7 @@ enum Target {
 struct Fold {
     io: IntersectionObserver,
     /// element → index into `targets`
-    map: js_sys::Map,
+    map: ElementIndex,
     targets: Vec<Target>,
     elements: Vec<Element>,
     /// Latest top per target (top-viewport px).
@@ -101,7 +102,7 @@ pub fn start() {
     FOLD_STATE.with(|f| {
         *f.borrow_mut() = Some(Fold {
             io,
-            map: js_sys::Map::new(),
+            map: ElementIndex::new(),
             targets: Vec::new(),
             elements: Vec::new(),
             tops: Vec::new(),
@@ -118,7 +119,7 @@ impl Fold {
         let line = self.viewport_h * FOLD;
         for e in entries.iter() {
             let e: &IntersectionObserverEntry = e.unchecked_ref();
-            let Some(i) = self.map.get(&e.target()).as_f64() else {
+            let Some(i) = self.map.get(&e.target()) else {
                 continue;
             };
             let i = i as usize;
@@ -171,15 +172,15 @@ pub fn sync(facts: &PageFacts, elements: &[Element]) {
                 add(Target::Group(i), g.key, g.top);
             }
         }
-        let map = js_sys::Map::new();
+        let map = ElementIndex::new();
         for (i, el) in els.iter().enumerate() {
-            map.set(el, &JsValue::from(i as u32));
-            if !f.map.has(el) {
+            map.set(el, i as u32);
+            if !f.map.contains(el) {
                 f.io.observe(el);
             }
         }
         for el in &f.elements {
-            if !map.has(el) {
+            if !map.contains(el) {
                 f.io.unobserve(el);
             }
         }

@@ -12,6 +12,7 @@
 
 use super::dom;
 use crate::aria::{self, dom as adom, Role};
+use crate::element_index::ElementIndex;
 use bc_core::pcd::Rect;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
@@ -56,7 +57,7 @@ fn clear_memos() {
 /// side; one `get` costs about what one cheap DOM read does. Dropped at the
 /// end of the task, so no element outlives its collection here.
 pub struct ElementMemo<T> {
-    inner: RefCell<Option<(js_sys::Map, Vec<T>)>>,
+    inner: RefCell<Option<(ElementIndex, Vec<T>)>>,
 }
 
 impl<T: Clone> ElementMemo<T> {
@@ -73,7 +74,7 @@ impl<T: Clone> ElementMemo<T> {
     pub fn get(&self, el: &Element) -> Option<T> {
         let inner = self.inner.borrow();
         let (map, values) = inner.as_ref()?;
-        values.get(map.get(el).as_f64()? as usize).cloned()
+        values.get(map.get(el)? as usize).cloned()
     }
 
     pub fn set(&self, el: &Element, value: T) {
@@ -86,9 +87,9 @@ impl<T: Clone> ElementMemo<T> {
                     let _ = js_sys::Promise::resolve(&JsValue::UNDEFINED).then(c);
                 });
             }
-            (js_sys::Map::new(), Vec::new())
+            (ElementIndex::new(), Vec::new())
         });
-        map.set(el, &JsValue::from(values.len() as u32));
+        map.set(el, values.len() as u32);
         values.push(value);
     }
 }

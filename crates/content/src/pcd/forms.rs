@@ -29,7 +29,7 @@ const BUTTON_SEL: &str = "button, [role~=button i], input[type=button i]";
 pub struct Known<'a> {
     controls: Vec<(&'a Element, &'a ControlFact)>,
     clip: usize,
-    map: std::cell::OnceCell<js_sys::Map>,
+    map: std::cell::OnceCell<crate::element_index::ElementIndex>,
 }
 
 impl<'a> Known<'a> {
@@ -60,15 +60,15 @@ impl<'a> Known<'a> {
 
     fn name(&self, el: &Element) -> Option<String> {
         let map = self.map.get_or_init(|| {
-            let map = js_sys::Map::new();
+            let map = crate::element_index::ElementIndex::new();
             for (i, (e, f)) in self.controls.iter().enumerate() {
                 if self.plain(f) {
-                    map.set(e, &wasm_bindgen::JsValue::from(i as u32));
+                    map.set(e, i as u32);
                 }
             }
             map
         });
-        let i = map.get(el).as_f64()?;
+        let i = map.get(el)?;
         self.controls.get(i as usize).map(|(_, f)| f.name.clone())
     }
 

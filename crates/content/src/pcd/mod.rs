@@ -572,13 +572,18 @@ fn read_forms(scopes: &[Scope], known: &forms::Known<'_>) -> Vec<ReadForm> {
 /// Each control's owner among the forms `read` (`el.form`, else the
 /// nearest form-like ancestor); no DOM reads when there are no forms.
 fn owners_of<'a>(controls: impl Iterator<Item = &'a Element>, read: &[ReadForm]) -> Vec<Option<u32>> {
+    if read.is_empty() {
+        return controls.map(|_| None).collect();
+    }
+    // One lookup per control, not a comparison with every form.
+    let index = crate::element_index::ElementIndex::new();
+    for (i, (f, _, _)) in read.iter().enumerate() {
+        index.set(f, i as u32);
+    }
     controls
         .map(|el| {
-            if read.is_empty() {
-                return None;
-            }
             let owner = dom::owner_form(el).or_else(|| crate::aria::dom::closest_c(el, forms::FORM_SEL));
-            owner.and_then(|o| read.iter().position(|(f, _, _)| *f == o)).map(|i| i as u32)
+            owner.and_then(|o| index.get(&o))
         })
         .collect()
 }
@@ -796,11 +801,13 @@ fn items_holding<'a>(container: &Element, items: &[Element], run: &[usize], el_o
         if !container.contains(Some(el)) {
             break;
         }
-        // Skip items that end before this control.
+        // Skip items that end before this control: one call tells both
+        // whether the item holds it and whether it comes after the item.
         let mut holds = false;
         while item < items.len() {
-            holds = items[item].contains(Some(el));
-            if holds || !precedes(&items[item], el) {
+            let pos = items[item].compare_document_position(el);
+            holds = pos == 0 || pos & web_sys::Node::DOCUMENT_POSITION_CONTAINED_BY != 0;
+            if holds || pos & web_sys::Node::DOCUMENT_POSITION_FOLLOWING == 0 {
                 break;
             }
             item += 1;
