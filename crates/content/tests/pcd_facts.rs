@@ -484,6 +484,30 @@ fn invoices_table_group() {
     }
 }
 
+/// A repeated name makes the common container of its controls a card grid
+/// only if the name could be on half its children or more: page sections,
+/// three of which hold the same form, are no grid of forms; plain cards
+/// with a "Compare" button on three of six are one.
+#[wasm_bindgen_test]
+fn repeated_names_make_card_grids_only_when_most_cards_have_them() {
+    let quote = |x: &str| format!(r#"<section><h2>Quote {x}</h2><form aria-label="{x}"><label>Full name <input></label><button>Send</button></form></section>"#);
+    let other = |h: &str| format!("<section><h2>{h}</h2><p>Read more about {h}.</p></section>");
+    let page = [quote("A"), other("Guides"), quote("B"), other("News"), quote("C"), other("About"), other("Team")].concat();
+    let cards: String = (0..6)
+        .map(|i| {
+            let button = if i % 2 == 0 { "<button>Compare</button>" } else { "" };
+            format!(r#"<div class="c"><h3><a href="/p/{i}">Item {i}</a></h3>{button}</div>"#)
+        })
+        .collect();
+    let f = collect(&format!(r#"<main><div id="page">{page}</div><div id="shelf">{cards}</div></main>"#));
+    let groups = f["groups"].as_array().unwrap();
+    let sizes: Vec<(String, u64)> = groups
+        .iter()
+        .map(|g| (g["tag"].as_str().unwrap().to_owned(), g["itemCount"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(sizes, [("div".to_owned(), 6)], "only the shelf: {groups:?}");
+}
+
 /// Items that are themselves the controls (clickable rows of a list): each
 /// belongs to its own item (an element holds itself).
 #[wasm_bindgen_test]

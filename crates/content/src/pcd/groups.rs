@@ -26,6 +26,16 @@ const MAX_SAMPLES: usize = 5;
 const MAX_PIECES: usize = 12;
 const MAX_PIECE: usize = 120;
 
+/// A name at least `MIN_REPEATS` controls of a scope share (e.g. several
+/// "Add to cart"): the first two such controls, whose common container is
+/// a card-grid candidate, and how many controls have the name.
+#[derive(Clone, PartialEq)]
+pub struct Repeated {
+    pub first: Element,
+    pub second: Element,
+    pub count: usize,
+}
+
 /// A group with its container and all its item elements (for membership).
 pub struct Group {
     pub el: Element,
@@ -46,9 +56,12 @@ pub struct Shape {
 }
 
 /// The repeated structures of `scope` accepted as groups, document order,
-/// at most `max`. `repeated` are, per name that at least `MIN_REPEATS`
-/// controls of the scope share (e.g. several "Add to cart"), the first two
-/// such controls: their common container is a card-grid candidate.
+/// at most `max`. The common container of each [`Repeated`] name's first
+/// two controls is a card-grid candidate; it is one only when the name
+/// could be on at least half its cards (`2 × count ≥ cards`): a wrapper of
+/// page sections two of which hold a form with a "Full name" field is no
+/// grid of "Full name" cards, while one "Add to cart" per product card is.
+/// A container with a telling class (`CARD_HINT_SEL`) needs no such name.
 ///
 /// Candidates are put in page order first and their items read only until
 /// `max` are accepted: on large pages most of the cost is reading items
@@ -61,37 +74,51 @@ pub struct Shape {
 /// `known` are shapes an earlier call accepted in this scope (document
 /// order, same DOM): a candidate among them is taken as it was, without
 /// reading its items again.
-pub fn shapes(scope: &Scope, repeated: &[(Element, Element)], max: usize, known: &[Shape]) -> Vec<Shape> {
-    // `None`: a card candidate.
-    let mut candidates: Vec<(Element, Option<Kind>)> = Vec::new();
+pub fn shapes(scope: &Scope, repeated: &[Repeated], max: usize, known: &[Shape]) -> Vec<Shape> {
+    let mut candidates: Vec<(Element, Candidate)> = Vec::new();
     for el in scope.root.select(STRUCTURED_SEL) {
         if let Some(kind) = structured_kind(&el) {
-            candidates.push((el, Some(kind)));
+            candidates.push((el, Candidate::Structured(kind)));
         }
     }
-    let cards = repeated
-        .iter()
-        .filter_map(|(a, b)| common_container(a, b))
+    // One candidate per container of repeated names, with the largest
+    // count among the names that lead to it.
+    let mut named: Vec<(Element, usize)> = Vec::new();
+    for r in repeated {
+        let Some(c) = common_container(&r.first, &r.second) else { continue };
+        match named.iter_mut().find(|(x, _)| *x == c) {
+            Some((_, n)) => *n = (*n).max(r.count),
+            None => named.push((c, r.count)),
+        }
+    }
+    let cards = named
+        .into_iter()
+        .map(|(el, n)| (el, Candidate::Named(n)))
         .chain(
             scope
                 .root
                 .select(CARD_HINT_SEL)
                 .into_iter()
-                .take(MAX_HINTED),
+                .take(MAX_HINTED)
+                .map(|el| (el, Candidate::Hinted)),
         );
     // Structured candidates are in document order already; each card
     // candidate goes after everything at or before it (where a stable
     // insertion sort would put it), found by binary search.
-    for el in cards {
+    for (el, c) in cards {
         let pos = candidates.partition_point(|(x, _)| !precedes(&el, x));
-        candidates.insert(pos, (el, None));
+        candidates.insert(pos, (el, c));
     }
     let mut found: Vec<Shape> = Vec::new();
     let mut known = known.iter().peekable();
-    for (el, kind) in candidates {
+    for (el, candidate) in candidates {
         if found.len() >= max {
             break;
         }
+        let kind = match candidate {
+            Candidate::Structured(kind) => Some(kind),
+            Candidate::Named(_) | Candidate::Hinted => None,
+        };
         // Candidates for one element are next to each other, so an
         // accepted one is the last accepted (structured ones are unique).
         if kind.is_none() && found.last().is_some_and(|f| f.el == el) {
@@ -113,7 +140,11 @@ pub fn shapes(scope: &Scope, repeated: &[(Element, Element)], max: usize, known:
             Some(kind) => (kind, items_of(&el, kind), 2),
             None => (Kind::Cards, card_items(&el), MIN_CARDS),
         };
-        if items.len() >= min {
+        let named_enough = match candidate {
+            Candidate::Named(n) => 2 * n >= items.len(),
+            _ => true,
+        };
+        if items.len() >= min && named_enough {
             found.push(Shape { el, kind, items });
         }
     }
@@ -140,6 +171,18 @@ pub fn may_sample(shape: &Shape, read: usize) -> bool {
     shape.items.len() >= 2 * read
         && !matches!(landmark::of(&shape.el), Some(Landmark::Nav | Landmark::Header | Landmark::Footer))
         && !context::in_pagination(&shape.el, "")
+}
+
+/// Why an element is looked at as a possible group.
+#[derive(Clone, Copy)]
+enum Candidate {
+    /// A list, table, grid or feed by its role.
+    Structured(Kind),
+    /// The common container of a repeated name's first two controls, with
+    /// how many controls have the name.
+    Named(usize),
+    /// A container whose class suggests cards.
+    Hinted,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

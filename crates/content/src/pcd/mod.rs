@@ -196,12 +196,13 @@ struct KnownForms {
 }
 
 /// The groups a collection accepted in one scope, and what they were
-/// looked for with: the first two controls of each repeated name, and the
+/// looked for with: the first two controls of each repeated name (and how
+/// many controls have it), and the
 /// number of groups still allowed. Same inputs after text changes → same
 /// shapes.
 #[derive(Clone)]
 struct ScopeGroups {
-    repeated: Vec<(Element, Element)>,
+    repeated: Vec<groups::Repeated>,
     max: usize,
     shapes: Vec<groups::Shape>,
     /// What the collection read of each shape (same order).
@@ -725,8 +726,9 @@ fn host_landmark(scopes: &[Scope], s: &Scope) -> Option<Landmark> {
 }
 
 /// For names used by at least `MIN_REPEATS` controls (at most
-/// `MAX_REPEATED_NAMES` names), the first two controls with that name.
-fn repeated_names<'a>(controls: impl Iterator<Item = (&'a Element, &'a str)>) -> Vec<(Element, Element)> {
+/// `MAX_REPEATED_NAMES` names), the first two controls with that name and
+/// how many controls have it.
+fn repeated_names<'a>(controls: impl Iterator<Item = (&'a Element, &'a str)>) -> Vec<groups::Repeated> {
     // Per name in first-seen order: how many controls, the first two.
     let mut by_name: Vec<(usize, &Element, Option<&Element>)> = Vec::new();
     let mut index: rustc_hash::FxHashMap<&str, usize> = Default::default();
@@ -750,7 +752,7 @@ fn repeated_names<'a>(controls: impl Iterator<Item = (&'a Element, &'a str)>) ->
         .into_iter()
         .filter(|(n, _, _)| *n >= MIN_REPEATS)
         .take(MAX_REPEATED_NAMES)
-        .filter_map(|(_, a, b)| Some((a.clone(), b?.clone())))
+        .filter_map(|(n, a, b)| Some(groups::Repeated { first: a.clone(), second: b?.clone(), count: n }))
         .collect()
 }
 
