@@ -237,7 +237,7 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
         .forms
         .iter()
         .enumerate()
-        .map(|(i, f)| form_candidate(i, f, vh))
+        .map(|(i, f)| form_candidate(i, f, form_purposes[i], vh))
         .collect();
     let form_priorities: Vec<i32> = form_cands
         .iter()

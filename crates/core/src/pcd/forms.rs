@@ -7,7 +7,7 @@
 
 use super::facts::FormFact;
 use super::labels::{display_label, label_key};
-use crate::kind::{infer_form_purpose, FormPurpose};
+use crate::kind::FormPurpose;
 use crate::types::{FieldSummary, MiniForm};
 
 /// A login form has 2–3 fields, a checkout 10–15; 12 keeps every field of
@@ -28,8 +28,10 @@ pub struct FormCandidate {
     pub form: MiniForm,
 }
 
-pub fn form_candidate(index: usize, f: &FormFact, viewport_h: f64) -> FormCandidate {
-    let purpose = infer_form_purpose(&f.facts);
+/// `purpose`: `infer_form_purpose(&f.facts)`, which the caller has already
+/// worked out for its controls' kinds (matching every rule's phrases is the
+/// costly part, several times so in the wasm2js build).
+pub fn form_candidate(index: usize, f: &FormFact, purpose: Option<FormPurpose>, viewport_h: f64) -> FormCandidate {
     let field_summaries: Vec<FieldSummary> = f
         .facts
         .fields
@@ -97,7 +99,7 @@ pub fn form_candidate(index: usize, f: &FormFact, viewport_h: f64) -> FormCandid
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kind::{FieldFacts, FormFacts};
+    use crate::kind::{infer_form_purpose, FieldFacts, FormFacts};
 
     #[test]
     fn login_form_summary() {
@@ -122,7 +124,7 @@ mod tests {
             required: vec![false, true, true, false],
             top: 900.0,
         };
-        let c = form_candidate(0, &f, 800.0);
+        let c = form_candidate(0, &f, infer_form_purpose(&f.facts), 800.0);
         assert_eq!(c.purpose, Some(FormPurpose::Login));
         assert_eq!(c.above_fold, Some(true));
         let labels: Vec<_> = c
@@ -153,7 +155,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            form_candidate(0, &f, 0.0).form.field_summaries.len(),
+            form_candidate(0, &f, None, 0.0).form.field_summaries.len(),
             MAX_FIELD_SUMMARIES
         );
     }
