@@ -59,8 +59,10 @@ pub struct Shape {
 /// at most `max`. The common container of each [`Repeated`] name's first
 /// two controls is a card-grid candidate; it is one only when the name
 /// could be on at least half its cards (`2 × count ≥ cards`): a wrapper of
-/// page sections two of which hold a form with a "Full name" field is no
-/// grid of "Full name" cards, while one "Add to cart" per product card is.
+/// page sections, a few of which hold the same form with a "Full name"
+/// field, is no grid of "Full name" cards; one "Add to cart" per product
+/// card is. (`count` counts the scope's controls, inside the container or
+/// not: an upper bound, so no real grid is turned down for it.)
 /// A container with a telling class (`CARD_HINT_SEL`) needs no such name.
 ///
 /// Candidates are put in page order first and their items read only until
