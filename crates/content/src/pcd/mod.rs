@@ -651,20 +651,28 @@ fn plan_unread(scopes: &[Scope], order: &[(Element, bool, usize)]) -> (Vec<Vec<g
 /// shapes that did not become a group, or whose group is no collection
 /// (`qualifies`, on the members read).
 fn unread_needed(d: &Discovery, groups: &[(usize, groups::Group)], controls: &[(Element, usize, ControlFact)]) -> Vec<usize> {
+    if d.sampled.is_empty() {
+        return Vec::new();
+    }
+    // Each group's members, and the groups by element: one pass each, not
+    // one per sampled shape.
+    let mut members: Vec<Vec<&ControlFact>> = vec![Vec::new(); groups.len()];
+    for (_, _, f) in controls {
+        if let Some(r) = f.group {
+            members[r.group as usize].push(f);
+        }
+    }
+    let by_el = crate::element_index::ElementIndex::new();
+    for (gi, (_, g)) in groups.iter().enumerate() {
+        by_el.set(&g.el, gi as u32);
+    }
     let needed: Vec<bool> = d
         .sampled
         .iter()
         .map(|&(si, k)| {
-            let el = d.pre[si][k].el();
-            let Some(gi) = groups.iter().position(|(gs, g)| *gs == si && g.el == *el) else {
-                return true;
-            };
-            let members: Vec<&ControlFact> = controls
-                .iter()
-                .map(|c| &c.2)
-                .filter(|f| f.group.is_some_and(|r| r.group as usize == gi))
-                .collect();
-            !bc_core::pcd::collections::qualifies(&groups[gi].1.fact, &members)
+            let gi = by_el.get(d.pre[si][k].el()).map(|g| g as usize).filter(|&g| groups[g].0 == si);
+            let Some(gi) = gi else { return true };
+            !bc_core::pcd::collections::qualifies(&groups[gi].1.fact, &members[gi])
         })
         .collect();
     if !needed.contains(&true) {
