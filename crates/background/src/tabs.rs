@@ -83,10 +83,20 @@ pub async fn ask_frame(tab_id: i32, frame_id: i32, req: &ContentRequest) -> Resu
     if reply.is_undefined() {
         return Err(CopilotError::PageUnavailable { detail: "the page's content script did not answer".into() });
     }
-    match js::from_js::<ContentResponse>(reply) {
+    match decode(reply) {
         Ok(ContentResponse::Failed { error }) => Err(CopilotError::PageUnavailable { detail: error }),
         Ok(resp) => Ok(resp),
         Err(e) => Err(CopilotError::PageUnavailable { detail: format!("unexpected answer from the page: {e}") }),
+    }
+}
+
+/// A content script's answer: JSON text (`ContentResponse::to_wire`), or
+/// the object the loader itself answers with when the module could not
+/// start (`{type: "failed", error}`, extension/content-loader.js).
+fn decode(reply: wasm_bindgen::JsValue) -> Result<ContentResponse, String> {
+    match reply.as_string() {
+        Some(text) => ContentResponse::from_wire(&text).map_err(|e| e.to_string()),
+        None => js::from_js::<ContentResponse>(reply),
     }
 }
 

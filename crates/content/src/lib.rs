@@ -44,7 +44,8 @@ pub fn start(build: &str, fallback_reason: Option<String>) {
 }
 
 /// Handles one message from the service worker; the promise resolves to a
-/// `ContentResponse` (actions wait for the page to settle).
+/// `ContentResponse` as JSON text (`ContentResponse::to_wire`; actions wait
+/// for the page to settle).
 #[wasm_bindgen]
 pub fn handle_message(msg: JsValue) -> js_sys::Promise {
     let request = serde_wasm_bindgen::from_value::<ContentRequest>(msg);
@@ -53,9 +54,7 @@ pub fn handle_message(msg: JsValue) -> js_sys::Promise {
             Ok(req) => respond_async(req).await,
             Err(e) => ContentResponse::Failed { error: format!("unknown request: {e}") },
         };
-        Ok(response
-            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-            .unwrap_or_else(|e| JsValue::from_str(&e.to_string())))
+        Ok(JsValue::from_str(&response.to_wire()))
     })
 }
 
@@ -145,8 +144,6 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
         other => respond(other),
     }
 }
-
-use serde::Serialize;
 
 /// The page's current MiniPCD build, kept up to date by `live/` (cheap when
 /// nothing changed); its element registry is the current one, so ids

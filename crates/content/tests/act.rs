@@ -275,7 +275,7 @@ async fn wait_for_selector_text_url_and_timeout() {
 async fn message(v: serde_json::Value) -> serde_json::Value {
     let msg = v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
     let out = wasm_bindgen_futures::JsFuture::from(bc_content::handle_message(msg)).await.unwrap();
-    serde_wasm_bindgen::from_value(out).unwrap()
+    serde_json::from_str(&out.as_string().expect("the answer is JSON text")).unwrap()
 }
 
 use serde::Serialize;

@@ -54,7 +54,7 @@ const CASES: &[Case] = &[
 async fn digest_of(html: &str) -> bc_core::digest::PageDigest {
     common::fixture(html);
     let resp = common::message(serde_wasm_bindgen::to_value(&serde_json_like("digest")).unwrap()).await;
-    match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
+    match resp {
         ContentResponse::Digest { digest } => digest,
         other => panic!("unexpected {other:?}"),
     }
@@ -82,7 +82,7 @@ async fn digest_cases() {
 async fn ping_reports_build() {
     bc_content::start("wasm2js", Some("CompileError: test".into()));
     let resp = common::message(serde_wasm_bindgen::to_value(&serde_json_like("ping")).unwrap()).await;
-    match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
+    match resp {
         ContentResponse::Pong { build, fallback_reason, .. } => {
             assert_eq!(build, bc_core::protocol::ContentBuild::Wasm2js);
             assert_eq!(fallback_reason.as_deref(), Some("CompileError: test"));
@@ -94,7 +94,7 @@ async fn ping_reports_build() {
 #[wasm_bindgen_test]
 async fn unknown_request_is_a_clear_failure() {
     let resp = common::message(serde_wasm_bindgen::to_value(&serde_json_like("teleport")).unwrap()).await;
-    match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
+    match resp {
         ContentResponse::Failed { error } => assert!(error.contains("unknown request"), "{error}"),
         other => panic!("unexpected {other:?}"),
     }

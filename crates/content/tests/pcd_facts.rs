@@ -359,7 +359,15 @@ async fn same_origin_iframe_with_frame_path_and_offset() {
     frame_doc
         .body()
         .unwrap()
-        .set_inner_html("<a href='/help'>Help center</a>");
+        .set_inner_html("<a href='/help'>Help center</a><div id='widget'></div>");
+    // An open shadow root inside a same-origin frame: found from the
+    // frame's document, with the frame's path and as shadow content.
+    frame_doc
+        .get_element_by_id("widget")
+        .unwrap()
+        .attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
+        .unwrap()
+        .set_inner_html("<button>Chat with us</button>");
 
     let f = facts();
     let pay = control(&f, "Pay now");
@@ -379,6 +387,10 @@ async fn same_origin_iframe_with_frame_path_and_offset() {
     has(
         control(&f, "Help center"),
         json!({"framePath": ["iframe[name=\"help\"]"], "hrefPath": "/help"}),
+    );
+    has(
+        control(&f, "Chat with us"),
+        json!({"framePath": ["iframe[name=\"help\"]"], "inShadow": true}),
     );
     has(control(&f, "Top button"), json!({"framePath": []}));
     let all = names(&f);

@@ -15,7 +15,7 @@ async fn summarize(html: &str, mode: &str) -> Value {
     common::fixture(html);
     let req = serde_wasm_bindgen::to_value(&json!({"type": "summary", "mode": mode})).unwrap();
     let resp = common::message(req).await;
-    match serde_wasm_bindgen::from_value::<ContentResponse>(resp).unwrap() {
+    match resp {
         ContentResponse::Summary { summary } => {
             assert!(matches!((&summary, mode), (PageSummary::Compact(_), "compact") | (PageSummary::Full(_), "full")));
             serde_json::to_value(summary).unwrap()

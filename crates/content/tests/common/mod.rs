@@ -18,10 +18,12 @@ pub fn fixture(html: &str) -> Element {
 }
 
 /// Sends `req` through the content module's message entry, as the service
-/// worker does, and waits for the answer.
+/// worker does, and decodes the answer as the worker does: JSON text.
 #[allow(dead_code)] // not every test file talks through the message entry
-pub async fn message(req: wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
-    wasm_bindgen_futures::JsFuture::from(bc_content::handle_message(req)).await.expect("handle_message resolves")
+pub async fn message(req: wasm_bindgen::JsValue) -> bc_core::protocol::ContentResponse {
+    let answer = wasm_bindgen_futures::JsFuture::from(bc_content::handle_message(req)).await.expect("handle_message resolves");
+    let text = answer.as_string().unwrap_or_else(|| panic!("the answer is JSON text, not {answer:?}"));
+    bc_core::protocol::ContentResponse::from_wire(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
 /// Resolves after `ms` milliseconds: observers, idle callbacks and
