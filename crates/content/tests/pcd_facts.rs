@@ -248,6 +248,22 @@ fn clickables_on_aria_poor_page() {
     }
 }
 
+/// Past the control cap, a page of links still shows its `cursor:pointer`
+/// toolbar button: clickables are looked for whatever the semantic count,
+/// and the first controls in document order are the ones kept.
+#[wasm_bindgen_test]
+fn clickables_found_when_links_fill_the_cap() {
+    let links: String = (0..2100).map(|i| format!("<a href='/p/{i}'>Page {i}</a> ")).collect();
+    let f = collect(&format!(
+        r#"<div class="bar"><div style="cursor:pointer">Export all</div></div><p>{links}</p>"#
+    ));
+    has(control(&f, "Export all"), json!({"clickable": true, "tag": "div"}));
+    let all = names(&f);
+    assert_eq!(all.len(), 2000, "the cap");
+    assert_eq!(all.first().map(String::as_str), Some("Export all"));
+    assert_eq!(all.last().map(String::as_str), Some("Page 1998"), "the last link kept");
+}
+
 #[wasm_bindgen_test]
 fn open_shadow_roots_nested_and_closed() {
     let fx = fixture(

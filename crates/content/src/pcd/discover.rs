@@ -25,6 +25,13 @@ const WIDGET_ATTRS: &str = "[role~=button i], [role~=link i], [role~=menuitem i]
 /// Clickability signals on otherwise non-semantic elements.
 const SIGNALS: &str = "[onclick], [tabindex]:not([tabindex^='-'])";
 
+/// Clickables looked for even when semantic controls fill the cap: on a
+/// page with thousands of links, a `cursor:pointer` toolbar button near
+/// the top would otherwise never be found. The scope's first `max`
+/// controls in document order are kept, so they displace the last
+/// semantic ones, not the first.
+const POINTER_RESERVE: usize = 100;
+
 /// Roles that make an element a control by themselves.
 fn is_widget(role: Role) -> bool {
     use Role::*;
@@ -59,7 +66,9 @@ pub struct Found {
 }
 
 /// The controls of `root` (not descending into shadow roots or frames), in
-/// document order, at most `max`.
+/// document order, at most `max`: of the semantic controls and up to
+/// `max − semantic` (at least [`POINTER_RESERVE`]) clickables, the first
+/// `max`.
 pub fn controls(root: &Root, max: usize) -> Vec<Found> {
     // A new collection: context memoised for an earlier one may be stale.
     context::begin_collection();
@@ -92,8 +101,11 @@ pub fn controls(root: &Root, max: usize) -> Vec<Found> {
         let clickable = !widget && !adom::matches_c(&el, NATIVE);
         semantic.push(Found { el, clickable });
     }
-    let pointers = clickable::pointer_elements(root, max.saturating_sub(semantic.len()));
-    merge(semantic, pointers)
+    let room = max.saturating_sub(semantic.len()).max(POINTER_RESERVE.min(max));
+    let pointers = clickable::pointer_elements(root, room);
+    let mut all = merge(semantic, pointers);
+    all.truncate(max);
+    all
 }
 
 /// Merges two lists in document order, dropping elements present in both.
