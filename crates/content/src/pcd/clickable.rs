@@ -32,16 +32,20 @@ const MAX_STYLE_READS: usize = 3000;
 /// How far a pointer region is followed up to its topmost element.
 const MAX_CLIMB: usize = 4;
 
-/// The topmost `cursor:pointer` elements of `root`, document order, at most `max`.
-pub fn pointer_elements(root: &Root, max: usize) -> Vec<Element> {
+/// The topmost `cursor:pointer` elements of `root`, document order, at
+/// most `max`, and only before `before` when given (the caller keeps no
+/// control past it: candidates there need no style read).
+pub fn pointer_elements(root: &Root, max: usize, before: Option<&Element>) -> Vec<Element> {
     if max == 0 {
         return Vec::new();
     }
     // Read lazily: the loop usually stops long before the last candidate.
-    let candidates = adom::query_all_in_c(root_node(root), CANDIDATES).filter(|el| {
-        !adom::matches_c(el, NOT_IN_CONTROL)
-            && (!adom::matches_c(el, "div, li") || adom::query_c(el, BLOCKS).is_none())
-    });
+    let candidates = adom::query_all_in_c(root_node(root), CANDIDATES)
+        .take_while(|el| before.is_none_or(|b| precedes(el, b)))
+        .filter(|el| {
+            !adom::matches_c(el, NOT_IN_CONTROL)
+                && (!adom::matches_c(el, "div, li") || adom::query_c(el, BLOCKS).is_none())
+        });
     let mut out: Vec<Element> = Vec::new();
     for el in candidates.take(MAX_STYLE_READS) {
         if out.len() >= max {
