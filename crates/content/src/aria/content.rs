@@ -41,7 +41,7 @@ fn from_content_inner(el: &Element, cx: &mut Ctx, mode: Mode, text_hidden: bool)
         }
         let Some(child_el) = dom::as_element(&child) else { continue };
         let tag = dom::tag(child_el);
-        if NEVER_TEXT.contains(&tag.as_str()) && child_el.namespace_uri().as_deref() != Some("http://www.w3.org/2000/svg") {
+        if NEVER_TEXT.contains(&tag.as_str()) && !dom::in_namespace(child_el, dom::SVG_NS) {
             continue;
         }
         let part = match if mode.include_hidden { Shown::Yes } else { hidden::shown_below_visible(child_el) } {

@@ -29,6 +29,9 @@ extern "C" {
     #[wasm_bindgen(method, getter, js_name = value)]
     fn value_js(this: &AnyControl) -> JsValue;
 
+    #[wasm_bindgen(method, getter, js_name = namespaceURI)]
+    fn namespace_js(this: &AnyControl) -> JsValue;
+
     /// `Element.checkVisibility()` (Chromium 105+): one call answers
     /// "display:none on me or an ancestor, content-visibility, visibility".
     #[wasm_bindgen(method, js_name = checkVisibility)]
@@ -83,6 +86,17 @@ pub fn js_str(s: &'static str) -> JsString {
 
 fn any(el: &Element) -> &AnyControl {
     el.unchecked_ref()
+}
+
+pub const XHTML_NS: &str = "http://www.w3.org/1999/xhtml";
+pub const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// Whether `el`'s namespace is `ns`, compared in JS: asked of nearly every
+/// element named, copying the URI into WASM each time cost more than the
+/// comparison.
+pub fn in_namespace(el: &Element, ns: &'static str) -> bool {
+    let want = js_str(ns);
+    any(el).namespace_js() == *AsRef::<JsValue>::as_ref(&want)
 }
 
 /// [`matches`] with a constant selector.
@@ -187,7 +201,9 @@ pub fn attr_nonblank(el: &Element, name: &str) -> Option<String> {
 /// Lower-case local name (`localName` is lower case for HTML elements; SVG
 /// keeps camelCase, which we lower for matching).
 pub fn tag(el: &Element) -> String {
-    el.local_name().to_ascii_lowercase()
+    let mut t = el.local_name();
+    t.make_ascii_lowercase();
+    t
 }
 
 /// `el.matches(selector)`, false on a selector error.

@@ -18,7 +18,7 @@ const ASIDE_SCOPING: &str = "article, aside, nav, section, \
 
 /// The implicit role of `el` per HTML-AAM (as Chromium applies it).
 pub fn implicit_role(el: &Element) -> Option<Role> {
-    if el.namespace_uri().as_deref() == Some("http://www.w3.org/2000/svg") {
+    if dom::in_namespace(el, dom::SVG_NS) {
         return svg_role(el);
     }
     let t = dom::tag(el);

@@ -8,7 +8,7 @@ use web_sys::Element;
 
 /// The host language's own label for `el`, if any (accname step 2E).
 pub(crate) fn native_name(el: &Element, cx: &mut Ctx, mode: Mode) -> Option<String> {
-    if el.namespace_uri().as_deref() == Some("http://www.w3.org/2000/svg") {
+    if dom::in_namespace(el, dom::SVG_NS) {
         return svg_title(el);
     }
     let tag = dom::tag(el);

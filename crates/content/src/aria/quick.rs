@@ -24,8 +24,6 @@ const LABELABLE: &[&str] = &["button", "input", "meter", "output", "progress", "
 /// their content is their DOM children.
 const NO_SHADOW: &[&str] = &["a", "button", "summary", "li", "td", "th", "option"];
 
-const XHTML: &str = "http://www.w3.org/1999/xhtml";
-
 /// The accessible name of root `el` (lower-case `tag`, computed `role`,
 /// attribute names `attrs`), normalised, when a shortcut applies; `None`
 /// otherwise.
@@ -41,7 +39,7 @@ pub(crate) fn name(el: &Element, tag: &str, role: Option<Role>, attrs: &Attrs) -
     }
     // 2E: SVG elements and elements with their own labelling markup go the
     // full way; `<label>`s exist only for labelable elements.
-    if NATIVE_LABELLED.contains(&tag) || el.namespace_uri().as_deref() != Some(XHTML) {
+    if NATIVE_LABELLED.contains(&tag) || !dom::in_namespace(el, dom::XHTML_NS) {
         return None;
     }
     // `labels` needs an id (`for`) or an enclosing label (see `dom::labels`).
