@@ -8,6 +8,7 @@
 //! (tens of thousands of `matches`/`getAttribute` calls) costs more than the
 //! DOM work itself (TOOLCHAIN.md, "Cost of the JS↔WASM boundary").
 
+use crate::element_index::ElementIndex;
 use js_sys::JsString;
 use std::cell::{Cell, RefCell};
 use rustc_hash::FxHashMap as HashMap;
@@ -31,6 +32,10 @@ extern "C" {
 
     #[wasm_bindgen(method, getter, js_name = namespaceURI)]
     fn namespace_js(this: &AnyControl) -> JsValue;
+
+    /// `localName`, left a JS string (see [`tag`]).
+    #[wasm_bindgen(method, getter, js_name = localName)]
+    fn local_name_js(this: &AnyControl) -> JsValue;
 
     /// `Element.checkVisibility()` (Chromium 105+): one call answers
     /// "display:none on me or an ancestor, content-visibility, visibility".
@@ -200,9 +205,31 @@ pub fn attr_nonblank(el: &Element, name: &str) -> Option<String> {
 
 /// Lower-case local name (`localName` is lower case for HTML elements; SVG
 /// keeps camelCase, which we lower for matching).
+///
+/// Asked several times of every element read (~6.5k times per first
+/// MiniPCD at 10k elements), so tag names are interned: the JS string is
+/// looked up in a `Map` of the names seen (two crossings, nothing copied),
+/// and only a new name is copied into WASM. Past [`MAX_TAGS`] distinct
+/// names (custom elements) each is copied as it comes.
 pub fn tag(el: &Element) -> String {
-    let mut t = el.local_name();
+    thread_local! {
+        static IDS: ElementIndex = ElementIndex::new();
+        static NAMES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    }
+    const MAX_TAGS: usize = 512;
+    let name = any(el).local_name_js();
+    if let Some(i) = IDS.with(|ids| ids.get(&name)) {
+        return NAMES.with(|n| n.borrow()[i as usize].clone());
+    }
+    let mut t = name.as_string().unwrap_or_default();
     t.make_ascii_lowercase();
+    NAMES.with(|n| {
+        let mut n = n.borrow_mut();
+        if n.len() < MAX_TAGS {
+            IDS.with(|ids| ids.set(&name, n.len() as u32));
+            n.push(t.clone());
+        }
+    });
     t
 }
 
