@@ -34,7 +34,8 @@ extern "C" {
     fn size(this: &NumberMap) -> u32;
 }
 
-/// Elements (any JS object, compared by identity) → `u32`.
+/// Elements → `u32`. Any JS value is a key as `Map` compares it: objects
+/// by identity, strings by value (the interned tag names, `aria::dom::tag`).
 pub struct ElementIndex(NumberMap);
 
 impl Default for ElementIndex {

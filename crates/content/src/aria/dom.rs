@@ -209,7 +209,7 @@ pub fn attr_nonblank(el: &Element, name: &str) -> Option<String> {
 /// Asked several times of every element read (~6.5k times per first
 /// MiniPCD at 10k elements), so tag names are interned: the JS string is
 /// looked up in a `Map` of the names seen (two crossings, nothing copied),
-/// and only a new name is copied into WASM. Past [`MAX_TAGS`] distinct
+/// and only a new name is copied into WASM. Past `MAX_TAGS` distinct
 /// names (custom elements) each is copied as it comes.
 pub fn tag(el: &Element) -> String {
     thread_local! {

@@ -104,7 +104,7 @@ pub fn controls(root: &Root, max: usize) -> Vec<Found> {
     let room = max.saturating_sub(semantic.len()).max(POINTER_RESERVE.min(max));
     // With the cap full, a clickable after the last semantic control kept
     // would be cut again: the search stops there.
-    let before = (semantic.len() >= max).then(|| semantic.last().map(|f| &f.el)).flatten();
+    let before = semantic.last().filter(|_| semantic.len() >= max).map(|f| &f.el);
     let pointers = clickable::pointer_elements(root, room, before);
     let mut all = merge(semantic, pointers);
     all.truncate(max);
