@@ -157,6 +157,31 @@ fn native_and_aria_widgets() {
     assert_eq!(keys.len(), controls(&f).len());
 }
 
+/// The cells of a grid a user moves through (`tabindex`, also `-1`: a
+/// roving focus) are controls, as Chromium exposes them (the APG date
+/// pickers' days); cells of plain tables, and a grid's cells nobody can
+/// focus, are not.
+#[wasm_bindgen_test]
+fn focusable_grid_cells() {
+    let f = collect(
+        r#"<main><table role="grid" aria-label="March 2026">
+        <tr><th tabindex="-1">Su</th><th>Mo</th></tr>
+        <tr><td tabindex="-1">1</td><td tabindex="0" aria-selected="true">2</td><td>3</td>
+            <td><table><tr><td tabindex="-1">Nested</td></tr></table></td></tr>
+        </table>
+        <div role="treegrid"><div role="row"><span role="rowheader" tabindex="-1">Inbox</span></div></div>
+        <table><tr><td tabindex="-1">Plain</td><th tabindex="-1">Plain head</th></tr></table></main>"#,
+    );
+    has(control(&f, "Su"), json!({"role": "columnheader", "clickable": false}));
+    has(control(&f, "1"), json!({"role": "gridcell", "clickable": false}));
+    has(control(&f, "2"), json!({"role": "gridcell"}));
+    has(control(&f, "Inbox"), json!({"role": "rowheader"}));
+    let all = names(&f);
+    for not in ["Mo", "3", "Nested", "Plain", "Plain head"] {
+        assert!(!all.iter().any(|n| n == not), "{not} is no control: {all:?}");
+    }
+}
+
 /// A link's `hrefPath` and `external` agree with the browser's own
 /// `origin`/`pathname` of the link, whatever form its `href` takes (the
 /// collector cuts http(s) URLs itself and asks the browser for the rest).

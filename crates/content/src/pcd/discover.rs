@@ -20,7 +20,8 @@ const WIDGET_ATTRS: &str = "[role~=button i], [role~=link i], [role~=menuitem i]
 [role~=menuitemcheckbox i], [role~=menuitemradio i], [role~=tab i], [role~=checkbox i], \
 [role~=radio i], [role~=switch i], [role~=combobox i], [role~=textbox i], [role~=searchbox i], \
 [role~=option i], [role~=slider i], [role~=spinbutton i], [role~=treeitem i], [role~=listbox i], \
-[role~=gridcell i][tabindex]";
+[role~=gridcell i][tabindex], [role~=columnheader i][tabindex], [role~=rowheader i][tabindex], \
+:is([role~=grid i], [role~=treegrid i]) :is(td, th)[tabindex]";
 
 /// Clickability signals on otherwise non-semantic elements.
 const SIGNALS: &str = "[onclick], [tabindex]:not([tabindex^='-'])";
@@ -54,7 +55,12 @@ fn is_widget(role: Role) -> bool {
             | SpinButton
             | TreeItem
             | ListBox
+            // Only as candidates with a `tabindex`: the cells of a grid a
+            // user moves through and picks (a date picker's days, a
+            // sortable column's header).
             | GridCell
+            | ColumnHeader
+            | RowHeader
     )
 }
 
@@ -99,6 +105,11 @@ pub fn controls(root: &Root, max: usize) -> Vec<Found> {
         }
         let widget = context::role_of(&el).is_some_and(is_widget);
         let clickable = !widget && !adom::matches_c(&el, NATIVE);
+        // A cell found through its grid whose own role is no grid cell (in
+        // a table nested in the grid) is a plain cell: no control.
+        if clickable && adom::matches_c(&el, "td, th") && !adom::matches_c(&el, SIGNALS) {
+            continue;
+        }
         semantic.push(Found { el, clickable });
     }
     let room = max.saturating_sub(semantic.len()).max(POINTER_RESERVE.min(max));
