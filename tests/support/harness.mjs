@@ -44,11 +44,13 @@ async function startBinary(name, args, prefix) {
   return { info, stop };
 }
 
-/** The www/ sites on two origins: `{ main, second, stop }`. */
-export async function startWww() {
-  const root = env('BC_WWW_ROOT');
-  const vendor = path.join(path.dirname(root), 'tests', 'node_modules');
-  const { info, stop } = await startBinary('bc-www', ['--root', root, '--vendor', vendor], 'BC_WWW');
+/**
+ * The www/ sites on two origins: `{ main, second, stop }`; with `root`, that
+ * directory instead (third-party pages: no /vendor/ packages served).
+ */
+export async function startWww({ root } = {}) {
+  const args = root ? ['--root', root] : ['--root', env('BC_WWW_ROOT'), '--vendor', path.join(path.dirname(env('BC_WWW_ROOT')), 'tests', 'node_modules')];
+  const { info, stop } = await startBinary('bc-www', args, 'BC_WWW');
   return { main: info.main, second: info.second, stop };
 }
 

@@ -1,10 +1,9 @@
 // `cargo xtask inspect <url-or-file> [--summary compact|full] [--query TEXT]
-//  [--kind action|form|collection] [--top K]`: runs the real extension in
+//  [--kind action|form|collection] [--top K] [--root DIR]`: runs the real extension in
 // headless Chromium on any page and prints what the copilot sees — the
 // MiniPCD, the page summary or ranked query results — as JSON, with timings
 // (on stderr, so stdout stays pipeable JSON).
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as h from '../support/harness.mjs';
 
 const args = process.argv.slice(2);
@@ -14,22 +13,27 @@ const opt = (name) => {
 };
 const target = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
 if (!target) {
-  console.error('usage: cargo xtask inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind action|form|collection] [--top K]');
+  console.error('usage: cargo xtask inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind action|form|collection] [--top K] [--root DIR]');
   process.exit(2);
 }
-// Local files are served by our www server when under www/, else opened as file:// (which
-// content scripts cannot read without the user's permission, so prefer www/).
+// A local file is served over HTTP by our www server, as a web page: from
+// www/ when it is under www/, else from `--root DIR` (default: the file's
+// own folder; name a higher one when the page loads `../` resources). Not
+// as file://: content scripts may not read local files until the user
+// allows it on chrome://extensions, which a headless run cannot.
 let www;
 let url = target;
 if (!/^[a-z]+:\/\//i.test(target)) {
   const abs = path.resolve(target);
-  const root = path.resolve(process.env.BC_WWW_ROOT);
-  if (abs.startsWith(root + path.sep)) {
-    www = await h.startWww();
-    url = www.main + '/' + path.relative(root, abs).split(path.sep).join('/');
-  } else {
-    url = pathToFileURL(abs).href;
+  const wwwRoot = path.resolve(process.env.BC_WWW_ROOT);
+  const inWww = abs.startsWith(wwwRoot + path.sep);
+  const root = opt('--root') ? path.resolve(opt('--root')) : inWww ? wwwRoot : path.dirname(abs);
+  if (!abs.startsWith(root + path.sep)) {
+    console.error(`inspect: ${abs} is not inside --root ${root}`);
+    process.exit(2);
   }
+  www = await h.startWww(root === wwwRoot ? {} : { root });
+  url = www.main + '/' + path.relative(root, abs).split(path.sep).join('/');
 }
 
 const browser = await h.launchBrowser();

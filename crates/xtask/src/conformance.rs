@@ -8,14 +8,19 @@ use crate::project::{run as run_cmd, Project};
 use anyhow::{bail, Result};
 
 pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
-    let script = match what {
-        "aria" => "tests/conformance/aria.mjs",
-        other => bail!("unknown conformance suite `{other}`; available: aria"),
+    let mut cmd = match what {
+        // Names and roles, case by case: the content module alone in a page.
+        "aria" => {
+            crate::setup::ensure(project)?;
+            // The content module of the release build carries the debug exports the script calls.
+            let unpacked = dist::run(project, dist::Options { fallback: false })?;
+            let mut cmd = project.cmd("node");
+            cmd.arg("tests/conformance/aria.mjs").env("BC_CONTENT_PKG", unpacked.join("content"));
+            cmd
+        }
+        // Whole third-party pages, through the extension as a user loads it.
+        "perception" => dist::node_with_extension(project, "tests/conformance/perception.mjs")?,
+        other => bail!("unknown conformance suite `{other}`; available: aria, perception"),
     };
-    crate::setup::ensure(project)?;
-    // The content module of the release build carries the debug exports the script calls.
-    let unpacked = dist::run(project, dist::Options { fallback: false })?;
-    let mut cmd = project.cmd("node");
-    cmd.arg(script).args(args).env("BC_CONTENT_PKG", unpacked.join("content"));
-    run_cmd(&mut cmd)
+    run_cmd(cmd.args(args))
 }

@@ -34,10 +34,12 @@ usage: cargo xtask <verb> [options]
   bench perception [--smoke] MiniPCD and summary time and tokens vs Playwright's ariaSnapshot,
                              www/ pages and generated 10k/50k-element pages, WASM and wasm2js
   bench acting [--smoke]     per tool, self.copilot.call to its Observation vs Playwright's same action
-  inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N]
+  inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N] [--root DIR]
                              what the copilot sees on any page, as JSON, with timings
   conformance aria           our accessible names/roles vs WPT, axe and Chromium's AX tree
-                             (reads ../shared/bench-data; prints figures)";
+  conformance perception     controls we report on the ARIA Authoring Practices example pages
+                             vs Chromium's AX tree: agreement and recall
+                             (both read ../shared/bench-data; print figures)";
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

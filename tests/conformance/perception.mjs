@@ -1,0 +1,177 @@
+// Perception on pages we did not write: the W3C ARIA Authoring Practices
+// example widgets (../shared/bench-data/aria-practices, 76 static pages of
+// comboboxes, menus, grids, trees, tabs, sliders, …; never committed here),
+// each opened in Chromium with the real extension, as the AX oracle test
+// opens www/ pages. Chromium's own accessibility tree is the referee:
+// - agreement: every control we report (`debug_reported_controls`: the
+//   whole collection, before the MiniPCD's caps) against Chromium's AX node
+//   of the same element, role and name (tests/support/ax.mjs, with its
+//   deliberate differences counted apart);
+// - recall: the nodes Chromium exposes as operable (a widget role, or
+//   focusable and no landmark: `interactive` below) that we did not report, disabled ones counted apart (a control that
+//   cannot be used is no action), and so are the options of a native
+//   `<select>` we report (chosen through it: the `select` action).
+// Prints figures and every difference; asserts nothing.
+//
+// Usage (through `cargo xtask conformance perception`, which builds the
+// extension): node tests/conformance/perception.mjs [--page SUBSTRING] [--all-diffs]
+// Data: $BC_SHARED/bench-data (default ../shared/bench-data from the repo root).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as h from '../support/harness.mjs';
+import { at, axNode, chromiumRole, chromiumTree, compare, norm, ourControls, pct, tally, what } from '../support/ax.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const shared = process.env.BC_SHARED ? path.resolve(process.env.BC_SHARED) : path.resolve(repoRoot, '..', 'shared');
+const root = path.join(shared, 'bench-data', 'aria-practices', 'content');
+if (!fs.existsSync(root)) {
+  console.log(`bench-data not found (${root}), skipping`);
+  process.exit(0);
+}
+const argv = process.argv.slice(2);
+const onlyPage = argv.includes('--page') ? argv[argv.indexOf('--page') + 1] : null;
+const maxDiffs = argv.includes('--all-diffs') ? Infinity : 40;
+
+// Roles a user operates (ARIA widget roles as CDP names them), and any
+// other node Chromium calls focusable (a grid's cells, a `tabindex` div)
+// except the documents and landmarks that are focused only as targets of
+// skip links and dialogs (focus moves there, nobody operates them).
+const WIDGET_ROLES = new Set([
+  'button', 'link', 'checkbox', 'radio', 'switch', 'combobox', 'textbox', 'searchbox',
+  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'slider', 'spinbutton', 'treeitem',
+]);
+const FOCUS_TARGETS = new Set(['', 'region', 'main', 'navigation', 'banner', 'contentinfo', 'complementary', 'search',
+  'form', 'document', 'article', 'dialog', 'alertdialog']);
+
+const prop = (ax, name) => ax.properties?.find((p) => p.name === name)?.value?.value;
+
+/** Whether Chromium exposes `ax` as something a user operates. */
+function interactive(ax) {
+  if (ax.ignored) return false;
+  const role = chromiumRole(ax);
+  return WIDGET_ROLES.has(role) || (prop(ax, 'focusable') === true && !FOCUS_TARGETS.has(role));
+}
+
+function examplePages() {
+  const out = [];
+  const patterns = path.join(root, 'patterns');
+  for (const pattern of fs.readdirSync(patterns).sort()) {
+    const dir = path.join(patterns, pattern, 'examples');
+    if (!fs.existsSync(dir)) continue;
+    for (const f of fs.readdirSync(dir).sort()) {
+      if (f.endsWith('.html')) out.push(`/patterns/${pattern}/examples/${f}`);
+    }
+  }
+  return out.filter((p) => !onlyPage || p.includes(onlyPage));
+}
+
+/** The `<select>` holding `backendNodeId` (an option), as a backendNodeId. */
+async function selectOf(cdp, backendNodeId) {
+  const { object } = await cdp.send('DOM.resolveNode', { backendNodeId }).catch(() => ({ object: null }));
+  if (!object) return null;
+  const { result } = await cdp.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: 'function () { return this.closest("select"); }' });
+  if (!result.objectId) return null;
+  return (await cdp.send('DOM.describeNode', { objectId: result.objectId })).node.backendNodeId;
+}
+
+/** A DOM node, briefly (for the misses, which we have no description of). */
+async function describeNode(cdp, backendNodeId) {
+  const { node } = await cdp.send('DOM.describeNode', { backendNodeId }).catch(() => ({ node: null }));
+  if (!node) return '?';
+  const attrs = new Map();
+  for (let i = 0; i + 1 < (node.attributes ?? []).length; i += 2) attrs.set(node.attributes[i], node.attributes[i + 1]);
+  let d = node.localName || node.nodeName;
+  if (attrs.get('id')) d += `#${attrs.get('id')}`;
+  for (const a of ['role', 'type', 'tabindex', 'aria-label', 'hidden']) if (attrs.has(a)) d += `[${a}="${attrs.get(a).slice(0, 30)}"]`;
+  return d;
+}
+
+const www = await h.startWww({ root });
+const browser = await h.launchBrowser();
+// The examples link W3C's remote style sheets and fonts: offline here, and
+// not part of what is measured.
+await browser.ctx.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && /^https?:$/.test(url.protocol), (r) => r.abort());
+
+const sum = { n: 0, agree: 0, strict: 0, deliberate: 0, role: 0, name: 0, theirs: 0, found: 0, disabled: 0, disabledFound: 0, throughSelect: 0, extra: 0 };
+const lines = [];
+const diffs = [];
+const misses = [];
+const byRole = new Map();
+try {
+  const pages = examplePages();
+  for (const p of pages) {
+    const page = await browser.ctx.newPage();
+    await page.goto(www.main + p, { waitUntil: 'load' });
+    await page.waitForTimeout(100);
+    const tabId = await h.tabIdOf(browser.ctx, page.url());
+    const status = await (await h.serviceWorker(browser.ctx)).evaluate((id) => self.copilot.contentStatus(id), tabId);
+    if (!status.ok) throw new Error(`content module on ${p}: ${JSON.stringify(status)}`);
+    const cdp = await browser.ctx.newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('Accessibility.enable');
+    const { controls, secrets } = await ourControls(cdp, browser.extensionId);
+    const tree = await chromiumTree(cdp);
+    const here = { n: controls.length, agree: 0, theirs: 0, found: 0 };
+    const reported = new Set(controls.map((c) => c.backendNodeId));
+    for (const c of controls) {
+      const ax = await axNode(cdp, tree, c.backendNodeId);
+      const d = compare(c, ax, secrets);
+      if (tally(d, sum)) here.agree++;
+      if (d.deliberate) sum.deliberate++;
+      if (!d.roleOk || !d.nameOk) diffs.push({ page: p, c, d });
+      if (!ax || !interactive(ax)) sum.extra++;
+    }
+    for (const [id, ax] of tree) {
+      if (!interactive(ax)) continue;
+      const role = chromiumRole(ax);
+      const r = byRole.get(role) ?? { theirs: 0, found: 0 };
+      byRole.set(role, r);
+      const found = reported.has(id);
+      if (prop(ax, 'disabled') === true) {
+        sum.disabled++;
+        sum.disabledFound += found;
+        continue;
+      }
+      if (!found && role === 'option' && reported.has(await selectOf(cdp, id))) {
+        sum.throughSelect++;
+        continue;
+      }
+      here.theirs++;
+      r.theirs++;
+      if (found) {
+        here.found++;
+        r.found++;
+      } else {
+        misses.push({ page: p, role, name: norm(ax.name?.value), desc: await describeNode(cdp, id) });
+      }
+    }
+    await cdp.detach();
+    await page.close();
+    sum.n += here.n; sum.agree += here.agree; sum.theirs += here.theirs; sum.found += here.found;
+    lines.push(`${p.replace('/patterns/', '').padEnd(58)} ${String(here.agree).padStart(4)}/${String(here.n).padEnd(4)} ` +
+      `${pct(here.agree, here.n).padStart(7)}   ${String(here.found).padStart(4)}/${String(here.theirs).padEnd(4)} ${pct(here.found, here.theirs).padStart(7)}  [${status.data.build}]`);
+  }
+
+  console.log('\nPerception on the ARIA Authoring Practices examples vs Chromium\'s accessibility tree');
+  console.log(`${'page'.padEnd(58)} agree/reported    found/Chromium's widgets`);
+  for (const l of lines) console.log(l);
+  console.log(`\npages: ${pages.length}`);
+  console.log(`agreement: ${sum.agree}/${sum.n} reported controls = ${pct(sum.agree, sum.n)}; roles ${sum.role}/${sum.n}, ` +
+    `names ${sum.name}/${sum.n} (${sum.deliberate} by a deliberate rule); counting those as differences: ${pct(sum.strict, sum.n)}`);
+  console.log(`recall: ${sum.found}/${sum.theirs} of Chromium's enabled widgets reported = ${pct(sum.found, sum.theirs)} ` +
+    `(disabled: ${sum.disabledFound}/${sum.disabled} reported; options of a reported <select>: ${sum.throughSelect}); ` +
+    `reported but not a widget to Chromium: ${sum.extra}`);
+  console.log('recall by Chromium role:');
+  for (const [role, r] of [...byRole].sort((a, b) => b[1].theirs - a[1].theirs)) {
+    console.log(`  ${role.padEnd(18)} ${String(r.found).padStart(4)}/${String(r.theirs).padEnd(4)} ${pct(r.found, r.theirs).padStart(7)}`);
+  }
+  const real = diffs.filter(({ d }) => !d.roleOk || !d.deliberate);
+  console.log(`\ndifferences (${real.length}${real.length > maxDiffs ? `, first ${maxDiffs}; --all-diffs lists all` : ''}):`);
+  for (const { page, c, d } of real.slice(0, maxDiffs)) console.log(`  ${page} ${at(c)}: ${what(d)}${d.deliberate ? `  [name: ${d.deliberate}]` : ''}`);
+  console.log(`\nnot reported (${misses.length}${misses.length > maxDiffs ? `, first ${maxDiffs}` : ''}):`);
+  for (const m of misses.slice(0, maxDiffs)) console.log(`  ${m.page} ${m.desc}: Chromium ${m.role} ${JSON.stringify(m.name)}`);
+} finally {
+  await browser.close();
+  await www.stop();
+}
