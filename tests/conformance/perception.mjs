@@ -154,12 +154,12 @@ try {
   }
 
   console.log('\nPerception on the ARIA Authoring Practices examples vs Chromium\'s accessibility tree');
-  console.log(`${'page'.padEnd(58)} agree/reported    found/Chromium's widgets`);
+  console.log(`${'page'.padEnd(58)} agree/reported    found/Chromium's operable`);
   for (const l of lines) console.log(l);
   console.log(`\npages: ${pages.length}`);
   console.log(`agreement: ${sum.agree}/${sum.n} reported controls = ${pct(sum.agree, sum.n)}; roles ${sum.role}/${sum.n}, ` +
     `names ${sum.name}/${sum.n} (${sum.deliberate} by a deliberate rule); counting those as differences: ${pct(sum.strict, sum.n)}`);
-  console.log(`recall: ${sum.found}/${sum.theirs} of Chromium's enabled widgets reported = ${pct(sum.found, sum.theirs)} ` +
+  console.log(`recall: ${sum.found}/${sum.theirs} of Chromium's enabled operable nodes reported = ${pct(sum.found, sum.theirs)} ` +
     `(disabled: ${sum.disabledFound}/${sum.disabled} reported; options of a reported <select>: ${sum.throughSelect}); ` +
     `reported but not a widget to Chromium: ${sum.extra}`);
   console.log('recall by Chromium role:');
