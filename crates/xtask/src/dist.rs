@@ -213,8 +213,10 @@ fn gzip_len(bytes: &[u8]) -> Result<usize> {
     Ok(enc.finish()?.len())
 }
 
+/// The modules' sizes, on stderr like the build's own progress: commands
+/// that build first (`inspect`) keep stdout for their output.
 fn print_sizes(bundle: &Bundle, unpacked: &Path, zip: &Path) -> Result<()> {
-    println!("\n{:<12} {:<36} {:>10} {:>10}", "module", "file", "raw KiB", "gzip KiB");
+    eprintln!("\n{:<12} {:<36} {:>10} {:>10}", "module", "file", "raw KiB", "gzip KiB");
     for m in &bundle.modules {
         let stem = m.stem();
         let mut files = vec![format!("{}/{stem}_bg.wasm", m.slot), format!("{}/{stem}.js", m.slot)];
@@ -223,11 +225,11 @@ fn print_sizes(bundle: &Bundle, unpacked: &Path, zip: &Path) -> Result<()> {
         }
         for f in files {
             let Ok(bytes) = fs::read(unpacked.join(&f)) else { continue };
-            println!("{:<12} {:<36} {:>10.1} {:>10.1}", m.krate, f, bytes.len() as f64 / 1024.0, gzip_len(&bytes)? as f64 / 1024.0);
+            eprintln!("{:<12} {:<36} {:>10.1} {:>10.1}", m.krate, f, bytes.len() as f64 / 1024.0, gzip_len(&bytes)? as f64 / 1024.0);
         }
     }
-    println!("\nzip: {} ({:.1} KiB)", zip.display(), fs::metadata(zip)?.len() as f64 / 1024.0);
-    println!("unpacked: {} (chrome://extensions → Developer mode → Load unpacked)", unpacked.display());
+    eprintln!("\nzip: {} ({:.1} KiB)", zip.display(), fs::metadata(zip)?.len() as f64 / 1024.0);
+    eprintln!("unpacked: {} (chrome://extensions → Developer mode → Load unpacked)", unpacked.display());
     Ok(())
 }
 
