@@ -15,13 +15,16 @@ const NATIVE: &str =
     "a[href], area[href], button, input:not([type=hidden i]), select, textarea, summary, \
 [contenteditable]:not([contenteditable=false i])";
 
-/// ARIA widget roles, as attribute-token selectors so the browser filters.
+/// ARIA widget roles, as attribute-token selectors so the browser filters;
+/// a grid's own cells by their place in it (not those of a table nested in
+/// a cell, which are plain cells).
 const WIDGET_ATTRS: &str = "[role~=button i], [role~=link i], [role~=menuitem i], \
 [role~=menuitemcheckbox i], [role~=menuitemradio i], [role~=tab i], [role~=checkbox i], \
 [role~=radio i], [role~=switch i], [role~=combobox i], [role~=textbox i], [role~=searchbox i], \
 [role~=option i], [role~=slider i], [role~=spinbutton i], [role~=treeitem i], [role~=listbox i], \
 [role~=gridcell i][tabindex], [role~=columnheader i][tabindex], [role~=rowheader i][tabindex], \
-:is([role~=grid i], [role~=treegrid i]) :is(td, th)[tabindex]";
+:is([role~=grid i], [role~=treegrid i]) > :is(thead, tbody, tfoot) > tr > :is(td, th)[tabindex], \
+:is([role~=grid i], [role~=treegrid i]) > tr > :is(td, th)[tabindex]";
 
 /// Clickability signals on otherwise non-semantic elements.
 const SIGNALS: &str = "[onclick], [tabindex]:not([tabindex^='-'])";
@@ -105,11 +108,6 @@ pub fn controls(root: &Root, max: usize) -> Vec<Found> {
         }
         let widget = context::role_of(&el).is_some_and(is_widget);
         let clickable = !widget && !adom::matches_c(&el, NATIVE);
-        // A cell found through its grid whose own role is no grid cell (in
-        // a table nested in the grid) is a plain cell: no control.
-        if clickable && adom::matches_c(&el, "td, th") && !adom::matches_c(&el, SIGNALS) {
-            continue;
-        }
         semantic.push(Found { el, clickable });
     }
     let room = max.saturating_sub(semantic.len()).max(POINTER_RESERVE.min(max));
