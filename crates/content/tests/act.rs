@@ -317,6 +317,37 @@ async fn extract_reads_every_item_with_the_advertised_fields() {
     fixture("");
 }
 
+/// A control past the MiniPCD's 30 actions (a date picker's 15th day) is
+/// still found by `pcd.query` (seed 000 §8.2 ranks up to 200 candidates)
+/// and bound by `getDetails`, though the MiniPCD does not list it.
+#[wasm_bindgen_test]
+async fn query_finds_and_details_bind_a_control_past_the_budget() {
+    let weeks: String = (0..5)
+        .map(|w| {
+            let days: String = (1..=7).map(|d| w * 7 + d).filter(|&n| n <= 31).map(|n| format!("<td tabindex=-1>{n}</td>")).collect();
+            format!("<tr>{days}</tr>")
+        })
+        .collect();
+    fixture(&format!(
+        "<main><h2>Choose a date</h2><button>Previous month</button><button>Next month</button>\
+         <table role=grid aria-label='March 2026'><tbody>{weeks}</tbody></table><button>OK</button><button>Cancel</button></main>"
+    ));
+    let mini = message(json!({"type": "miniPcd"})).await;
+    let listed: Vec<String> = mini["mini"]["actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap().to_owned()).collect();
+    // 30, or 15 when a long task (the test page loading) halved the budget.
+    assert!(listed.len() <= 30, "{listed:?}");
+    let day = (1..=31).map(|n| n.to_string()).find(|n| !listed.contains(n)).expect("a day past the budget");
+    let out = message(json!({"type": "query", "query": {"text": day, "topK": 3}})).await;
+    let hit = &out["hits"][0];
+    assert_eq!(hit["label"], day.as_str(), "{out}");
+    let out = message(json!({"type": "details", "ids": [hit["id"]]})).await;
+    let selector: RoleSelector = serde_json::from_value(out["details"][0]["selector"].clone()).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let found = bc_content::resolve::resolve(&document(), &selector).unwrap();
+    assert_eq!(found.len(), 1, "{selector:?}");
+    assert_eq!(found[0].text_content().unwrap_or_default(), day);
+    fixture("");
+}
+
 /// A listbox on show: the option is clicked; a disabled one is refused.
 #[wasm_bindgen_test]
 async fn select_on_an_aria_listbox_clicks_the_option() {

@@ -1,10 +1,12 @@
 //! [`Bindings`]: which collected element each MiniPCD id stands for — the
 //! content script keeps them beside the MiniPCD to find elements for
 //! `getDetails` and actions — plus [`rank_candidates`], the MiniPCD entries
-//! with their context strings as `pcd.query` ranks them.
+//! and the unlisted actions past its budget, with their context strings, as
+//! `pcd.query` ranks them.
 
 use super::build::Built;
 use crate::rank::RankCandidate;
+use crate::types::MiniAction;
 use serde::{Deserialize, Serialize};
 
 /// Collector keys per MiniPCD id, each list in the MiniPCD's order.
@@ -14,6 +16,9 @@ pub struct Bindings {
     pub actions: Vec<ActionBinding>,
     pub forms: Vec<EntryBinding>,
     pub collections: Vec<EntryBinding>,
+    /// `Built::unlisted`'s actions, in its order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unlisted: Vec<ActionBinding>,
 }
 
 /// An action's control. For a template: the first item's copy, and the
@@ -50,7 +55,7 @@ pub enum Target {
 
 impl Bindings {
     pub fn target(&self, id: &str) -> Option<Target> {
-        if let Some(a) = self.actions.iter().find(|a| a.id == id) {
+        if let Some(a) = self.actions.iter().chain(&self.unlisted).find(|a| a.id == id) {
             return Some(Target::Action {
                 key: a.key,
                 group_key: a.group_key,
@@ -66,19 +71,21 @@ impl Bindings {
     }
 }
 
-/// Every action, form and collection of a build as a ranking candidate (at
-/// most 70, under `rank::MAX_CANDIDATES`).
+/// Every action, form and collection of a build, and its unlisted actions,
+/// as ranking candidates (at most `rank::MAX_CANDIDATES`).
 pub fn rank_candidates(built: &Built) -> Vec<RankCandidate> {
     let b = &built.bindings;
-    let actions = built.mini.actions.iter().map(|a| {
-        let context = b
-            .actions
+    let with_context = |list: &[ActionBinding], a: &MiniAction| {
+        // Bindings are in the same order as their actions.
+        let context = list
             .iter()
             .find(|x| x.id == a.id)
             .map(|x| x.context.clone())
             .unwrap_or_default();
         RankCandidate::from_action(a, context)
-    });
+    };
+    let actions = built.mini.actions.iter().map(|a| with_context(&b.actions, a));
+    let unlisted = built.unlisted.iter().map(|a| with_context(&b.unlisted, a));
     let above = |list: &[EntryBinding], id: &str| {
         list.iter()
             .find(|x| x.id == id)
@@ -94,5 +101,5 @@ pub fn rank_candidates(built: &Built) -> Vec<RankCandidate> {
         .collections
         .iter()
         .map(|c| RankCandidate::from_collection(c, above(&b.collections, &c.id)));
-    actions.chain(forms).chain(collections).collect()
+    actions.chain(unlisted).chain(forms).chain(collections).collect()
 }

@@ -27,7 +27,22 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 pub struct Built {
     pub mini: MiniPcd,
     pub bindings: Bindings,
+    /// The next best actions past the MiniPCD's action budget (at most
+    /// [`UNLISTED_ACTIONS`], in document order), with ids of their own.
+    /// The MiniPCD does not list them — its 30 are what the LLM reads — but
+    /// `pcd.query` ranks them and `getDetails` binds their ids (bindings in
+    /// `bindings.unlisted`), so a control past the cap can still be found:
+    /// the 15th day of a date picker, the 40th link of a long menu.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unlisted: Vec<MiniAction>,
 }
+
+/// Seed 000 §8.2 ranks ≤ 200 candidates a cycle: the full MiniPCD's 70
+/// entries leave room for this many unlisted actions.
+pub const UNLISTED_ACTIONS: usize = crate::rank::MAX_CANDIDATES
+    - MiniPcd::MAX_ACTIONS
+    - MiniPcd::MAX_FORMS
+    - MiniPcd::MAX_COLLECTIONS;
 
 /// A collection before ids.
 struct Coll {
@@ -207,7 +222,21 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
     let mut ids = IdAllocator::default();
     let mut actions = Vec::new();
     let mut action_bindings = Vec::new();
-    for i in select(&priorities, budget.actions) {
+    let mut unlisted = Vec::new();
+    let mut unlisted_bindings = Vec::new();
+    // The budget's best are a prefix of a longer selection by the same
+    // priorities, so the listed set does not change with the unlisted one.
+    // Listed ids are handed out first: an unlisted action never moves one
+    // (collisions are salted in allocation order).
+    let ranked = select(&priorities, budget.actions + UNLISTED_ACTIONS);
+    let listed = select(&priorities, budget.actions);
+    let unlisted_order = ranked.iter().filter(|i| listed.binary_search(i).is_err());
+    for (i, is_listed) in listed.iter().map(|&i| (i, true)).chain(unlisted_order.map(|&i| (i, false))) {
+        let (actions, action_bindings) = if is_listed {
+            (&mut actions, &mut action_bindings)
+        } else {
+            (&mut unlisted, &mut unlisted_bindings)
+        };
         let a = &cands[i];
         let id = ids.id('a', &seeds[i]);
         action_bindings.push(ActionBinding {
@@ -288,7 +317,9 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
             actions: action_bindings,
             forms: form_bindings,
             collections: coll_bindings,
+            unlisted: unlisted_bindings,
         },
+        unlisted,
     }
 }
 

@@ -11,7 +11,8 @@
 //! the hash, a control keeps its id unless a same-named control in the same
 //! landmark is added before it. Same facts → same ids.
 //!
-//! Collisions (4 base-36 chars = 1.68M values; at most 70 ids per page) are
+//! Collisions (4 base-36 chars = 1.68M values; at most 200 ids per page: the
+//! MiniPCD's 70 and the unlisted actions `pcd.query` ranks) are
 //! resolved by rehashing with a salt, in output order, so they stay
 //! deterministic.
 

@@ -389,6 +389,52 @@ fn rank_candidates_cover_every_entry_with_context() {
     assert_eq!(hits[0].label, "Download");
 }
 
+/// Seed 000 §8.2 ranks ≤ 200 candidates: the actions past the MiniPCD's 30
+/// are ranked and bound too (unlisted), without changing the listed ones.
+#[test]
+fn actions_past_the_budget_are_ranked_and_bound_but_not_listed() {
+    let b = built("many_actions");
+    let m = &b.mini;
+    assert_eq!(m.actions.len(), MiniPcd::MAX_ACTIONS);
+    let chapter_y = b
+        .unlisted
+        .iter()
+        .find(|a| a.label == "Chapter Y")
+        .expect("Chapter Y is past the budget");
+    assert!(m.actions.iter().all(|a| a.id != chapter_y.id));
+    // Bound like a listed action: getDetails and actions accept the id.
+    let key = b.bindings.unlisted.iter().find(|x| x.id == chapter_y.id).unwrap().key;
+    assert_eq!(
+        b.bindings.target(&chapter_y.id),
+        Some(Target::Action { key, group_key: None })
+    );
+    // Ranked, and found by its own words.
+    let cands = rank_candidates(&b);
+    assert_eq!(
+        cands.len(),
+        m.actions.len() + b.unlisted.len() + m.forms.len() + m.collections.len()
+    );
+    let hits = crate::rank::rank(
+        crate::rank::RankQuery { text: Some("chapter y".into()), ..Default::default() },
+        cands,
+    )
+    .unwrap();
+    assert_eq!(hits[0].id, chapter_y.id, "{hits:?}");
+    // Ids are unique across listed and unlisted.
+    let mut ids: Vec<&str> = m.actions.iter().chain(&b.unlisted).map(|a| a.id.as_str()).collect();
+    let n = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), n);
+    // A halved budget lists fewer; what it drops stays rankable, same ids.
+    let halved = build_with(&fixture("many_actions"), TS, Budget::FULL.halved());
+    assert_eq!(halved.mini.actions.len(), MiniPcd::MAX_ACTIONS / 2);
+    for a in &m.actions {
+        let again = halved.mini.actions.iter().chain(&halved.unlisted).find(|x| x.label == a.label);
+        assert_eq!(again.map(|x| &x.id), Some(&a.id), "{}", a.label);
+    }
+}
+
 /// A big generated page: 2000 controls in 40 groups and 40 forms.
 fn big_page() -> PageFacts {
     let mut f = PageFacts {
@@ -476,6 +522,13 @@ fn big_page_stays_within_budget() {
     assert_eq!(m.forms.len(), MiniPcd::MAX_FORMS);
     assert_eq!(m.collections.len(), MiniPcd::MAX_COLLECTIONS);
     assert_eq!(b.bindings.actions.len(), m.actions.len());
-    assert!(rank_candidates(&b).len() <= crate::rank::MAX_CANDIDATES);
+    assert_eq!(b.unlisted.len(), UNLISTED_ACTIONS);
+    assert_eq!(b.bindings.unlisted.len(), b.unlisted.len());
+    assert_eq!(rank_candidates(&b).len(), crate::rank::MAX_CANDIDATES);
+    let t = Instant::now();
+    let q = crate::rank::RankQuery { text: Some("action 377|add to cart".into()), ..Default::default() };
+    let hits = crate::rank::rank(q, rank_candidates(&b)).unwrap();
+    println!("ranking its {} candidates: {:?}", crate::rank::MAX_CANDIDATES, t.elapsed());
+    assert!(!hits.is_empty());
     assert_eq!(build(&f, TS), b);
 }
