@@ -221,8 +221,8 @@ fn extract(built: &bc_core::pcd::Built, id: &str, fields: Vec<String>, max: usiz
     })
 }
 
-/// The live element of collection `id` and the fields to read (no fields
-/// asked: the ones the MiniPCD advertises).
+/// The live element of collection `id` and the fields to read
+/// (`fields_to_read`: asked, else advertised, else `text`).
 fn collection_of(built: &bc_core::pcd::Built, id: &str, fields: Vec<String>) -> Result<(web_sys::Element, Vec<String>), ContentResponse> {
     let collection = built.mini.collections.iter().find(|c| c.id == id);
     let Some(bc_core::pcd::Target::Collection { key }) = built.bindings.target(id).filter(|_| collection.is_some()) else {
@@ -232,6 +232,6 @@ fn collection_of(built: &bc_core::pcd::Built, id: &str, fields: Vec<String>) -> 
     let Some(el) = pcd::current_element(key) else {
         return Err(refused(ErrorCode::Detached, format!("collection {id} is no longer in the page; call getMiniPCD again"), true));
     };
-    let fields = if fields.is_empty() { collection.map(|c| c.item_fields.clone()).unwrap_or_default() } else { fields };
+    let fields = bc_core::pcd::extract::fields_to_read(fields, collection.map_or(&[][..], |c| &c.item_fields));
     Ok((el, fields))
 }

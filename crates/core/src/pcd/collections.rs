@@ -5,7 +5,8 @@
 //! virtualized lists) and is not navigation: menus, tab lists and toolbars,
 //! link lists in nav/header/footer whose items are a bare link each, and
 //! pagination are all lists of *actions*, which the actions list already
-//! carries.
+//! carries. Nor is a list of two or three items of plain text (no control,
+//! link, image or field): bullet points of prose.
 //!
 //! Name, first source that gives one: the group's label (stop words and
 //! counts dropped, up to the first collection noun, else the first 3 words: "Recent
@@ -17,6 +18,7 @@
 //! and `items` otherwise. Duplicate names get `2`, `3`, … in document order.
 
 use super::facts::{ControlFact, GroupFact};
+use super::fields::infer_item_fields;
 use super::labels::camel_case;
 use crate::kind::text::{normalize, split_identifier};
 use crate::kind::ActionKind;
@@ -77,7 +79,30 @@ pub fn qualifies(g: &GroupFact, members: &[&ControlFact]) -> bool {
     {
         return false;
     }
+    if members.is_empty() && count <= SHORT_LIST && is_plain_text(g) {
+        return false;
+    }
     members.is_empty() || !members.iter().all(|c| c.in_pagination)
+}
+
+/// A list of at most this many plain-text items is prose, not data.
+pub const SHORT_LIST: u32 = 3;
+
+/// Items that are only text: no link, image, column, declared size or item
+/// field to extract. Not a table, grid or feed: those declare their rows as
+/// data. Two or three such items are a paragraph's bullet points ("Arrow
+/// keys move focus."), whose text the page digest already reads; as
+/// collections they filled the 20 slots of documentation pages (445 of the
+/// 861 collections on the ARIA Authoring Practices examples, none with a
+/// field to extract). Longer ones stay: a recipe's ingredients are a list.
+fn is_plain_text(g: &GroupFact) -> bool {
+    !matches!(
+        g.role.to_ascii_lowercase().as_str(),
+        "table" | "grid" | "treegrid" | "feed"
+    ) && g.columns.is_empty()
+        && g.declared_count.is_none()
+        && g.samples.iter().all(|s| !s.has_link && !s.has_image)
+        && infer_item_fields(g).is_empty()
 }
 
 /// The collection name before de-duplication.
@@ -282,6 +307,55 @@ mod tests {
             },
             &[&pager, &pager]
         ));
+    }
+
+    #[test]
+    fn short_plain_text_lists_are_prose_not_collections() {
+        let text = |t: &str| ItemSample {
+            texts: vec![t.into()],
+            ..Default::default()
+        };
+        let bullets = GroupFact {
+            role: "list".into(),
+            landmark: Some(Landmark::Main),
+            item_count: 3,
+            samples: vec![
+                text("Arrow keys move focus between days."),
+                text("Enter chooses the focused day."),
+                text("Escape closes the dialog."),
+            ],
+            ..Default::default()
+        };
+        assert!(!qualifies(&bullets, &[]));
+        // Four items, a link, a price, a table's rows, a declared size or a
+        // control of its own: data.
+        let four = GroupFact {
+            item_count: 4,
+            samples: [bullets.samples.clone(), vec![text("Tab leaves it.")]].concat(),
+            ..bullets.clone()
+        };
+        assert!(qualifies(&four, &[]));
+        let mut linked = bullets.clone();
+        linked.samples[0].has_link = true;
+        linked.samples[1].has_link = true;
+        assert!(qualifies(&linked, &[]));
+        let priced = GroupFact {
+            samples: vec![text("$10.00"), text("$12.50"), text("$9.99")],
+            ..bullets.clone()
+        };
+        assert!(qualifies(&priced, &[]));
+        let table = GroupFact {
+            role: "table".into(),
+            ..bullets.clone()
+        };
+        assert!(qualifies(&table, &[]));
+        let declared = GroupFact {
+            declared_count: Some(3),
+            ..bullets.clone()
+        };
+        assert!(qualifies(&declared, &[]));
+        let checkbox = ControlFact::default();
+        assert!(qualifies(&bullets, &[&checkbox]));
     }
 
     #[test]

@@ -226,6 +226,20 @@ pub fn next_step(s: &LoadState) -> LoadNext {
     }
 }
 
+/// The fields `dom.extract` reads: the ones asked for; none asked, the
+/// ones the MiniPCD advertises for the collection; none advertised (a list
+/// of plain text), each item's `text`, so an extraction is never a list of
+/// empty records.
+pub fn fields_to_read(asked: Vec<String>, advertised: &[String]) -> Vec<String> {
+    if !asked.is_empty() {
+        asked
+    } else if !advertised.is_empty() {
+        advertised.to_vec()
+    } else {
+        vec!["text".to_owned()]
+    }
+}
+
 /// The record of one item: `fields` in order, from `columns` (table
 /// headers, possibly empty) and what the item shows.
 pub fn record(columns: &[String], item: &ItemRead, fields: &[String]) -> Map<String, Value> {
@@ -257,6 +271,16 @@ pub fn record(columns: &[String], item: &ItemRead, fields: &[String]) -> Map<Str
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn fields_asked_else_advertised_else_text() {
+        let s = |v: &[&str]| v.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
+        assert_eq!(fields_to_read(s(&["price"]), &s(&["title", "date"])), ["price"]);
+        assert_eq!(fields_to_read(vec![], &s(&["title", "date"])), ["title", "date"]);
+        assert_eq!(fields_to_read(vec![], &[]), ["text"]);
+        let ingredients = item(None, &["2 cups flour"], None);
+        assert_eq!(record(&[], &ingredients, &fields_to_read(vec![], &[])), json!({"text": "2 cups flour"}).as_object().unwrap().clone());
+    }
 
     fn item(title: Option<&str>, texts: &[&str], href: Option<&str>) -> ItemRead {
         ItemRead {
