@@ -10,7 +10,12 @@
 // - recall: the nodes Chromium exposes as operable (a widget role, or
 //   focusable and no landmark: `interactive` below) that we did not report, disabled ones counted apart (a control that
 //   cannot be used is no action), and so are the options of a native
-//   `<select>` we report (chosen through it: the `select` action).
+//   `<select>` we report (chosen through it: the `select` action);
+// - findability: each of those nodes with a name, looked for by that name
+//   with `pcd.query` (seed 000 §8.2, as an agent grounds "click ‹name›"):
+//   found when a hit among the first 3 (and the first) is labelled with the
+//   name, or is the form that has a field of that name (fields are listed
+//   in their form, not as actions).
 // Prints figures and every difference; asserts nothing.
 //
 // Usage (through `cargo xtask conformance perception`, which builds the
@@ -93,10 +98,37 @@ const browser = await h.launchBrowser();
 // not part of what is measured.
 await browser.ctx.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && /^https?:$/.test(url.protocol), (r) => r.abort());
 
-const sum = { n: 0, agree: 0, strict: 0, deliberate: 0, role: 0, name: 0, theirs: 0, found: 0, disabled: 0, disabledFound: 0, throughSelect: 0, extra: 0 };
+/** Calls a tool in the service worker. */
+async function call(tool, args) {
+  return (await h.serviceWorker(browser.ctx)).evaluate(([t, a]) => self.copilot.call(t, a), [tool, args]);
+}
+
+/**
+ * Looks for each name with `pcd.query` (top 3); whether the first hit, or
+ * one of the three, is labelled with it (or is a form with that field).
+ */
+async function findability(tabId, names) {
+  const mini = await call('getMiniPCD', { tabId });
+  const fieldsOf = new Map((mini.ok ? mini.data.forms : []).map((f) => [f.id, new Set(f.fieldSummaries.map((x) => norm(x.label).toLowerCase()))]));
+  const out = [];
+  for (const name of names) {
+    const want = name.toLowerCase();
+    // `|` separates alternatives in a query: not part of a name here.
+    const r = await call('pcd.query', { tabId, text: name.replaceAll('|', ' '), topK: 3 });
+    const hits = r.ok ? r.data : [];
+    // A label past 80 characters is cut and ends in `…`.
+    const labelled = (label) => label === want || (label.endsWith('…') && want.startsWith(label.slice(0, -1)));
+    const is = (hit) => labelled(norm(hit.label).toLowerCase()) || Boolean(fieldsOf.get(hit.id)?.has(want));
+    out.push({ name, first: hits.length > 0 && is(hits[0]), top3: hits.some(is), got: hits.map((x) => `${x.label} ${x.score}`), error: r.ok ? null : r.error });
+  }
+  return out;
+}
+
+const sum = { n: 0, agree: 0, strict: 0, deliberate: 0, role: 0, name: 0, theirs: 0, found: 0, disabled: 0, disabledFound: 0, throughSelect: 0, extra: 0, asked: 0, first: 0, top3: 0 };
 const lines = [];
 const diffs = [];
 const misses = [];
+const unfound = [];
 const byRole = new Map();
 try {
   const pages = examplePages();
@@ -112,7 +144,8 @@ try {
     await cdp.send('Accessibility.enable');
     const { controls, secrets } = await ourControls(cdp, browser.extensionId);
     const tree = await chromiumTree(cdp);
-    const here = { n: controls.length, agree: 0, theirs: 0, found: 0 };
+    const here = { n: controls.length, agree: 0, theirs: 0, found: 0, asked: 0, first: 0, top3: 0 };
+    const names = new Set();
     const reported = new Set(controls.map((c) => c.backendNodeId));
     for (const c of controls) {
       const ax = await axNode(cdp, tree, c.backendNodeId);
@@ -139,6 +172,7 @@ try {
       }
       here.theirs++;
       r.theirs++;
+      if (norm(ax.name?.value)) names.add(norm(ax.name.value));
       if (found) {
         here.found++;
         r.found++;
@@ -146,15 +180,20 @@ try {
         misses.push({ page: p, role, name: norm(ax.name?.value), desc: await describeNode(cdp, id) });
       }
     }
+    for (const f of await findability(tabId, [...names])) {
+      here.asked++; here.first += f.first; here.top3 += f.top3;
+      if (!f.top3) unfound.push({ page: p, ...f });
+    }
     await cdp.detach();
     await page.close();
     sum.n += here.n; sum.agree += here.agree; sum.theirs += here.theirs; sum.found += here.found;
+    sum.asked += here.asked; sum.first += here.first; sum.top3 += here.top3;
     lines.push(`${p.replace('/patterns/', '').padEnd(58)} ${String(here.agree).padStart(4)}/${String(here.n).padEnd(4)} ` +
-      `${pct(here.agree, here.n).padStart(7)}   ${String(here.found).padStart(4)}/${String(here.theirs).padEnd(4)} ${pct(here.found, here.theirs).padStart(7)}  [${status.data.build}]`);
+      `${pct(here.agree, here.n).padStart(7)}   ${String(here.found).padStart(4)}/${String(here.theirs).padEnd(4)} ${pct(here.found, here.theirs).padStart(7)}   ${String(here.top3).padStart(3)}/${String(here.asked).padEnd(3)} [${status.data.build}]`);
   }
 
   console.log('\nPerception on the ARIA Authoring Practices examples vs Chromium\'s accessibility tree');
-  console.log(`${'page'.padEnd(58)} agree/reported    found/Chromium's operable`);
+  console.log(`${'page'.padEnd(58)} agree/reported    found/Chromium's operable   found by name (top 3)`);
   for (const l of lines) console.log(l);
   console.log(`\npages: ${pages.length}`);
   console.log(`agreement: ${sum.agree}/${sum.n} reported controls = ${pct(sum.agree, sum.n)}; roles ${sum.role}/${sum.n}, ` +
@@ -162,6 +201,8 @@ try {
   console.log(`recall: ${sum.found}/${sum.theirs} of Chromium's enabled operable nodes reported = ${pct(sum.found, sum.theirs)} ` +
     `(disabled: ${sum.disabledFound}/${sum.disabled} reported; options of a reported <select>: ${sum.throughSelect}); ` +
     `reported but not a widget to Chromium: ${sum.extra}`);
+  console.log(`findability: ${sum.asked} distinct names of those nodes, each looked for with pcd.query: ` +
+    `first hit ${sum.first}/${sum.asked} = ${pct(sum.first, sum.asked)}, in the top 3 ${sum.top3}/${sum.asked} = ${pct(sum.top3, sum.asked)}`);
   console.log('recall by Chromium role:');
   for (const [role, r] of [...byRole].sort((a, b) => b[1].theirs - a[1].theirs)) {
     console.log(`  ${role.padEnd(18)} ${String(r.found).padStart(4)}/${String(r.theirs).padEnd(4)} ${pct(r.found, r.theirs).padStart(7)}`);
@@ -171,6 +212,8 @@ try {
   for (const { page, c, d } of real.slice(0, maxDiffs)) console.log(`  ${page} ${at(c)}: ${what(d)}${d.deliberate ? `  [name: ${d.deliberate}]` : ''}`);
   console.log(`\nnot reported (${misses.length}${misses.length > maxDiffs ? `, first ${maxDiffs}` : ''}):`);
   for (const m of misses.slice(0, maxDiffs)) console.log(`  ${m.page} ${m.desc}: Chromium ${m.role} ${JSON.stringify(m.name)}`);
+  console.log(`\nnot found by name in the top 3 (${unfound.length}${unfound.length > maxDiffs ? `, first ${maxDiffs}` : ''}):`);
+  for (const u of unfound.slice(0, maxDiffs)) console.log(`  ${u.page} ${JSON.stringify(u.name)}: ${u.error ?? JSON.stringify(u.got)}`);
 } finally {
   await browser.close();
   await www.stop();

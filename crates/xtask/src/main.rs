@@ -38,7 +38,7 @@ usage: cargo xtask <verb> [options]
                              what the copilot sees on any page, as JSON, with timings
   conformance aria           our accessible names/roles vs WPT, axe and Chromium's AX tree
   conformance perception     controls we report on the ARIA Authoring Practices example pages
-                             vs Chromium's AX tree: agreement and recall
+                             vs Chromium's AX tree: agreement, recall, and findability by name
                              (both read ../shared/bench-data; print figures)";
 
 fn main() -> Result<()> {

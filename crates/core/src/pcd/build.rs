@@ -16,7 +16,8 @@ use super::forms::form_candidate;
 use super::ids::{IdAllocator, Ordinals};
 use super::login::login_state;
 use super::roles::role_name;
-use super::templates::find_templates;
+use super::labels::{control_label, label_key};
+use super::templates::{find_templates, Template};
 use crate::kind::{infer_action_kind, infer_form_purpose, ActionKind, FormPurpose};
 use crate::types::{Landmark, MiniAction, MiniCollection, MiniPcd, PcdMetrics};
 use serde::Serialize;
@@ -212,13 +213,30 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
         cands.iter().filter_map(|a| a.kind),
         form_purposes.iter().flatten().copied(),
     );
-    let cands = dedupe(cands);
+    let mut cands = dedupe(cands);
     let mut ordinals = Ordinals::default();
-    let seeds: Vec<String> = cands
+    let mut seeds: Vec<String> = cands
         .iter()
         .map(|a| ordinals.seed(action_identity(a, &surviving)))
         .collect();
-    let priorities: Vec<i32> = cands.iter().map(|a| action_priority(&a.signals)).collect();
+    let mut priorities: Vec<i32> = cands.iter().map(|a| action_priority(&a.signals)).collect();
+    // Template copies with labels of their own are never listed, but may
+    // be ranked: appended after the listed candidates, with later ordinals,
+    // so nothing listed changes.
+    let listable = cands.len();
+    cands.extend(own_label_copies(&templates, &surviving, controls, |m, name| {
+        let c = &controls[m];
+        let s = Surroundings {
+            form_purpose: purpose_of(c),
+            collection: Some(name),
+            in_item: true,
+        };
+        action_from_control(m, c, &s, vh)
+    }));
+    for a in &cands[listable..] {
+        seeds.push(ordinals.seed(action_identity(a, &surviving)));
+        priorities.push(action_priority(&a.signals));
+    }
     let mut ids = IdAllocator::default();
     let mut actions = Vec::new();
     let mut action_bindings = Vec::new();
@@ -229,7 +247,9 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
     // Listed ids are handed out first: an unlisted action never moves one
     // (collisions are salted in allocation order).
     let ranked = select(&priorities, budget.actions + UNLISTED_ACTIONS);
-    let listed = select(&priorities, budget.actions);
+    // The top of the listable ones are in `ranked` too: at most
+    // `UNLISTED_ACTIONS` copies can rank above any of them.
+    let listed = select(&priorities[..listable], budget.actions);
     let unlisted_order = ranked.iter().filter(|i| listed.binary_search(i).is_err());
     for (i, is_listed) in listed.iter().map(|&i| (i, true)).chain(unlisted_order.map(|&i| (i, false))) {
         let (actions, action_bindings) = if is_listed {
@@ -321,6 +341,43 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
         },
         unlisted,
     }
+}
+
+/// The copies of surviving templates whose own label is not the
+/// template's: "02-Jan-16" under a date column's template, "Download
+/// INV-0043" under "Download", "Symphonic Structure Details" under
+/// "Details". The MiniPCD lists only the template; these let `pcd.query`
+/// find one item's control by its own name. At most [`UNLISTED_ACTIONS`]
+/// (the most that can be ranked), in document order.
+fn own_label_copies(
+    templates: &[Template],
+    surviving: &HashMap<usize, (String, String)>,
+    controls: &[ControlFact],
+    mut make: impl FnMut(usize, &str) -> Option<ActionCandidate>,
+) -> Vec<ActionCandidate> {
+    let mut out = Vec::new();
+    for t in templates.iter() {
+        let Some((_, name)) = surviving.get(&t.group) else {
+            continue;
+        };
+        let key = label_key(&t.label);
+        for &m in &t.members {
+            if out.len() >= UNLISTED_ACTIONS {
+                break;
+            }
+            let c = &controls[m];
+            // Most copies share the template's label: test that before
+            // the kind inference `make` runs.
+            let Some((label, _)) = control_label(&c.name, c.icon_hint.as_deref()) else {
+                continue;
+            };
+            if label_key(&label) != key {
+                out.extend(make(m, name));
+            }
+        }
+    }
+    out.sort_by_key(|a: &ActionCandidate| a.order);
+    out
 }
 
 /// Identity of an action for its id: role, label, landmark; templates by

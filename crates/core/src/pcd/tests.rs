@@ -435,6 +435,39 @@ fn actions_past_the_budget_are_ranked_and_bound_but_not_listed() {
     }
 }
 
+/// A template's copies named for their item ("Download INV-0003") are
+/// not listed — the template "Download" is — but `pcd.query` finds each by
+/// its own name, bound to that item's control.
+#[test]
+fn template_copies_with_their_own_names_are_ranked_not_listed() {
+    let mut f = fixture("invoices");
+    let plain = build(&f, TS);
+    let mut renamed = 0;
+    for c in f.controls.iter_mut().filter(|c| c.name == "Download") {
+        let item = c.group.unwrap().item;
+        c.name = format!("Download INV-000{item}");
+        renamed += 1;
+    }
+    assert_eq!(renamed, 5);
+    // Copies named like their template are not repeated.
+    assert!(plain.unlisted.iter().all(|a| a.label != "Download"), "{:?}", plain.unlisted);
+    let b = build(&f, TS);
+    // The MiniPCD lists the same actions: the template, not the copies.
+    assert_eq!(labels(&b.mini), labels(&plain.mini));
+    let copies: Vec<&MiniAction> = b.unlisted.iter().filter(|a| a.label.starts_with("Download")).collect();
+    assert_eq!(copies.iter().map(|a| a.label.as_str()).collect::<Vec<_>>(), ["Download INV-0000", "Download INV-0001", "Download INV-0002", "Download INV-0003", "Download INV-0004"]);
+    let inv2 = copies[2];
+    assert!(inv2.applies_to_collection_id.is_none());
+    let key = f.controls.iter().find(|c| c.name == "Download INV-0002").unwrap().key;
+    assert_eq!(b.bindings.target(&inv2.id), Some(Target::Action { key, group_key: None }));
+    let hits = crate::rank::rank(
+        crate::rank::RankQuery { text: Some("download INV-0002".into()), ..Default::default() },
+        rank_candidates(&b),
+    )
+    .unwrap();
+    assert_eq!(hits[0].id, inv2.id, "{hits:?}");
+}
+
 /// A big generated page: 2000 controls in 40 groups and 40 forms.
 fn big_page() -> PageFacts {
     let mut f = PageFacts {
