@@ -75,17 +75,14 @@ impl Bindings {
 /// as ranking candidates (at most `rank::MAX_CANDIDATES`).
 pub fn rank_candidates(built: &Built) -> Vec<RankCandidate> {
     let b = &built.bindings;
-    let with_context = |list: &[ActionBinding], a: &MiniAction| {
-        // Bindings are in the same order as their actions.
-        let context = list
-            .iter()
-            .find(|x| x.id == a.id)
-            .map(|x| x.context.clone())
-            .unwrap_or_default();
-        RankCandidate::from_action(a, context)
+    // Bindings are built in the same order as their actions: paired, not
+    // looked up (up to 160 actions a query).
+    let with_context = |(a, x): (&MiniAction, &ActionBinding)| {
+        debug_assert_eq!(a.id, x.id);
+        RankCandidate::from_action(a, x.context.clone())
     };
-    let actions = built.mini.actions.iter().map(|a| with_context(&b.actions, a));
-    let unlisted = built.unlisted.iter().map(|a| with_context(&b.unlisted, a));
+    let actions = built.mini.actions.iter().zip(&b.actions).map(with_context);
+    let unlisted = built.unlisted.iter().zip(&b.unlisted).map(with_context);
     let above = |list: &[EntryBinding], id: &str| {
         list.iter()
             .find(|x| x.id == id)
