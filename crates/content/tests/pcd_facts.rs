@@ -182,6 +182,34 @@ fn focusable_grid_cells() {
     }
 }
 
+/// Discovery asks the browser for every element with a `role` and keeps
+/// those whose role makes them controls: a role naming no widget makes no
+/// control (unless a click signal does), a fallback token still counts,
+/// and an ARIA grid's cells need a `tabindex` as native ones do.
+#[wasm_bindgen_test]
+fn role_attributes_that_name_no_widget_make_no_control() {
+    let f = collect(
+        r#"<main><div role="list"><div role="listitem">Item one</div></div>
+        <div role="region" aria-label="Area">Area text</div>
+        <div role="img" aria-label="Logo"></div>
+        <div role="note" onclick="void 0">Clickable note</div>
+        <div role="fancy button" tabindex="-1">Fallback token</div>
+        <div role="listbox" aria-label="Fruit"><div role="option">Apple</div></div>
+        <div role="grid" aria-label="Plan"><div role="row">
+          <span role="gridcell">Quiet cell</span><span role="gridcell" tabindex="-1">Focus cell</span></div></div>
+        </main>"#,
+    );
+    has(control(&f, "Clickable note"), json!({"role": "note", "clickable": true}));
+    has(control(&f, "Fallback token"), json!({"role": "button", "clickable": false}));
+    has(control(&f, "Fruit"), json!({"role": "listbox"}));
+    has(control(&f, "Apple"), json!({"role": "option", "clickable": false}));
+    has(control(&f, "Focus cell"), json!({"role": "gridcell"}));
+    let all = names(&f);
+    for not in ["Item one", "Area", "Logo", "Quiet cell"] {
+        assert!(!all.iter().any(|n| n == not), "{not} is no control: {all:?}");
+    }
+}
+
 /// A link's `hrefPath` and `external` agree with the browser's own
 /// `origin`/`pathname` of the link, whatever form its `href` takes (the
 /// collector cuts http(s) URLs itself and asks the browser for the rest).

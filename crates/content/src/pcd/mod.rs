@@ -166,6 +166,9 @@ pub(crate) struct Discovery {
     /// Per scope, the shapes found by structure alone (large pages only),
     /// re-used when the groups are looked for with the control names.
     pre: Vec<Vec<groups::Shape>>,
+    /// Per scope, what the group selectors found for `pre` (large pages
+    /// only), for the second look.
+    selected: Vec<groups::Selected>,
     /// The shapes whose later items go unread: (scope, index in `pre`).
     sampled: Vec<(usize, usize)>,
     /// Per control (same order as `order`): the `sampled` shape in whose
@@ -214,6 +217,15 @@ impl Discovery {
     /// of a collection, in slices).
     pub fn run(document: &Document) -> Discovery {
         discover_all(document)
+    }
+
+    /// What the group selectors find in scope `si`: kept from discovery
+    /// on large pages, else selected now.
+    fn selected(&self, si: usize) -> std::borrow::Cow<'_, groups::Selected> {
+        match self.selected.get(si) {
+            Some(s) => std::borrow::Cow::Borrowed(s),
+            None => std::borrow::Cow::Owned(groups::Selected::of(&self.scopes[si])),
+        }
     }
 
     /// Groups the collection that made this read (see [`ScopeGroups`]).
@@ -319,7 +331,8 @@ impl Discovery {
             let repeated = repeated_names(names.into_iter());
             let max = MAX_GROUPS - self.groups.iter().map(|g| g.shapes.len()).sum::<usize>();
             let pre = self.pre.get(si).map_or(&[][..], Vec::as_slice);
-            let shapes = groups::shapes(&self.scopes[si], &repeated, max, pre);
+            let selected = self.selected(si);
+            let shapes = groups::shapes(&selected, &repeated, max, pre);
             self.groups.push(ScopeGroups { repeated, max, shapes, facts: Vec::new() });
         }
     }
@@ -434,7 +447,7 @@ pub(crate) fn collect_with(
         let known = known_groups.get(si).filter(|k| k.max == max && k.repeated == repeated);
         let shapes = match known {
             Some(k) => k.shapes.clone(),
-            None => groups::shapes(s, &repeated, max, discovery.pre.get(si).map_or(&[][..], Vec::as_slice)),
+            None => groups::shapes(&discovery.selected(si), &repeated, max, discovery.pre.get(si).map_or(&[][..], Vec::as_slice)),
         };
         let mut facts = Vec::with_capacity(shapes.len());
         for (i, shape) in shapes.iter().enumerate() {
@@ -605,24 +618,25 @@ fn discover_all(document: &Document) -> Discovery {
         .take(MAX_CONTROLS)
         .map(|(f, si)| (f.el, f.clickable, si))
         .collect();
-    let (pre, sampled, unread) = if order.len() >= SAMPLE_FROM {
+    let (pre, selected, sampled, unread) = if order.len() >= SAMPLE_FROM {
         plan_unread(&scopes, &order)
     } else {
         Default::default()
     };
-    Discovery { scopes, order, pre, sampled, unread, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
+    Discovery { scopes, order, pre, selected, sampled, unread, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
 }
 
 /// The shapes found by structure alone, per scope; those that sample
 /// (scope, index); and per control the sampled shape in whose items past
 /// the first `READ_ITEMS` it is (see [`Discovery`]).
 #[allow(clippy::type_complexity)]
-fn plan_unread(scopes: &[Scope], order: &[(Element, bool, usize)]) -> (Vec<Vec<groups::Shape>>, Vec<(usize, usize)>, Vec<Option<u32>>) {
+fn plan_unread(scopes: &[Scope], order: &[(Element, bool, usize)]) -> (Vec<Vec<groups::Shape>>, Vec<groups::Selected>, Vec<(usize, usize)>, Vec<Option<u32>>) {
     let mut pre = Vec::with_capacity(scopes.len());
+    let selected: Vec<groups::Selected> = scopes.iter().map(groups::Selected::of).collect();
     let mut sampled = Vec::new();
     let mut max = MAX_GROUPS;
-    for (si, s) in scopes.iter().enumerate() {
-        let shapes = groups::shapes(s, &[], max, &[]);
+    for (si, sel) in selected.iter().enumerate() {
+        let shapes = groups::shapes(sel, &[], max, &[]);
         max -= shapes.len();
         for (k, shape) in shapes.iter().enumerate() {
             if groups::may_sample(shape, READ_ITEMS) {
@@ -644,7 +658,7 @@ fn plan_unread(scopes: &[Scope], order: &[(Element, bool, usize)]) -> (Vec<Vec<g
             }
         }
     }
-    (pre, sampled, unread)
+    (pre, selected, sampled, unread)
 }
 
 /// The controls left unread that must be read after all: those of sampled
