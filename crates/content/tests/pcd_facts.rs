@@ -182,10 +182,11 @@ fn focusable_grid_cells() {
     }
 }
 
-/// Discovery asks the browser for every element with a `role` and keeps
-/// those whose role makes them controls: a role naming no widget makes no
-/// control (unless a click signal does), a fallback token still counts,
-/// and an ARIA grid's cells need a `tabindex` as native ones do.
+/// Which `role` attributes make candidates (the browser's query, see
+/// `discover::role_test`): a role naming no widget makes no control
+/// (unless a click signal does); a widget token counts in a fallback list
+/// or among stray whitespace (space, tab) as it does alone; an ARIA grid's
+/// cells need a `tabindex` as native ones do.
 #[wasm_bindgen_test]
 fn role_attributes_that_name_no_widget_make_no_control() {
     let f = collect(
@@ -193,14 +194,20 @@ fn role_attributes_that_name_no_widget_make_no_control() {
         <div role="region" aria-label="Area">Area text</div>
         <div role="img" aria-label="Logo"></div>
         <div role="note" onclick="void 0">Clickable note</div>
+        <div role="row" tabindex="0">Focusable row</div>
         <div role="fancy button" tabindex="-1">Fallback token</div>
+        <span role=" link ">Spaced link</span>
+        <span role="fancy&#9;switch" aria-checked="false">Tabbed switch</span>
         <div role="listbox" aria-label="Fruit"><div role="option">Apple</div></div>
         <div role="grid" aria-label="Plan"><div role="row">
           <span role="gridcell">Quiet cell</span><span role="gridcell" tabindex="-1">Focus cell</span></div></div>
         </main>"#,
     );
     has(control(&f, "Clickable note"), json!({"role": "note", "clickable": true}));
+    has(control(&f, "Focusable row"), json!({"role": "row", "clickable": true}));
     has(control(&f, "Fallback token"), json!({"role": "button", "clickable": false}));
+    has(control(&f, "Spaced link"), json!({"role": "link", "clickable": false}));
+    has(control(&f, "Tabbed switch"), json!({"role": "switch", "clickable": false}));
     has(control(&f, "Fruit"), json!({"role": "listbox"}));
     has(control(&f, "Apple"), json!({"role": "option", "clickable": false}));
     has(control(&f, "Focus cell"), json!({"role": "gridcell"}));
