@@ -91,3 +91,35 @@ async fn hidden_elements_are_left_out_everywhere() {
         assert!(!labels.contains(&gone), "{gone} is not rendered: {labels:?}");
     }
 }
+
+/// Past 1000 interactive elements the count comes from an even sample
+/// (`summary_facts::interactive_count`): close to the true count, also
+/// when the page hides every third control, which a plain stride would
+/// hit every time or never.
+#[wasm_bindgen_test]
+async fn large_interactive_counts_are_sampled_evenly() {
+    let buttons: String = (0..3000)
+        .map(|i| if i % 3 == 0 { format!("<button hidden>B{i}</button>") } else { format!("<button>B{i}</button>") })
+        .collect();
+    let s = summarize(&format!("<main><h1>Many</h1>{buttons}</main>"), "full").await;
+    let count = s["interactive_element_count"].as_u64().unwrap();
+    assert!((1900..=2100).contains(&count), "2000 shown of 3000, counted {count}");
+    // At most 1000 matches: counted one by one.
+    let buttons: String = (0..999).map(|i| if i % 3 == 0 { "<button hidden>x</button>" } else { "<button>x</button>" }).collect();
+    let s = summarize(&format!("<main><h1>Fewer</h1>{buttons}</main>"), "full").await;
+    assert_eq!(s["interactive_element_count"], 666, "{s}");
+}
+
+/// Navigation links: those inside `nav`, `header` or `role=navigation`, in
+/// document order, each once however the containers nest; hidden ones and
+/// links elsewhere are not.
+#[wasm_bindgen_test]
+async fn nav_links_once_in_document_order() {
+    let html = r#"<header><a href="/">Home</a><nav><a href="/docs">Docs</a><nav><a href="/api">API</a></nav></nav></header>
+      <main><h1>Page</h1><a href="/body">Body link</a>
+      <div role="navigation"><a href="/prev">Previous</a><a href="/x" style="display:none">Gone</a></div></main>
+      <footer><nav aria-label="Legal"><a href="/terms">Terms</a><span aria-hidden="true"><a href="/y">Hidden</a></span></nav></footer>"#;
+    let s = summarize(html, "full").await;
+    let nav: Vec<&str> = s["nav_links"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(nav, ["Home", "Docs", "API", "Previous", "Terms"], "{s}");
+}
