@@ -613,6 +613,31 @@ fn items_that_are_controls() {
     }
 }
 
+/// Lists, tables and feeds by role are found whatever the `role` looks
+/// like: alone, in any case, as a fallback token or among stray spaces
+/// (`aria::dom::role_is`).
+#[wasm_bindgen_test]
+fn structures_by_role_in_any_spelling() {
+    let list = |role: &str, id: &str| {
+        let items: String = (1..=3).map(|i| format!(r#"<div role="listitem"><a href="/{id}/{i}">{id} {i}</a></div>"#)).collect();
+        format!(r#"<div role="{role}" id="{id}">{items}</div>"#)
+    };
+    let html = format!(
+        "<main>{}{}{}{}</main>",
+        list("list", "plain"),
+        list("LIST", "upper"),
+        list("fancy list", "fallback"),
+        list(" list\t", "spaced")
+    );
+    let f = collect(&html);
+    let groups = f["groups"].as_array().unwrap();
+    for id in ["plain", "upper", "fallback", "spaced"] {
+        let c = control(&f, &format!("{id} 1"));
+        let g = c["group"]["group"].as_u64().unwrap_or_else(|| panic!("{id}: no group: {c}"));
+        assert_eq!(groups[g as usize]["role"], "list", "{id}: {f}");
+    }
+}
+
 /// Inside a collection (one read batch) labels come from the batch's
 /// index: a field with several labels is named by all of them, in tree
 /// order, and a label wrapping a field names it too.

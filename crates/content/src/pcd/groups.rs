@@ -12,10 +12,22 @@ use crate::aria::{self, Role};
 use bc_core::pcd::{GroupFact, ItemSample};
 use web_sys::Element;
 
-const STRUCTURED_SEL: &str = "ul, ol, [role~=list i], table, [role~=table i], [role~=grid i], [role~=treegrid i], [role~=feed i]";
-/// Class names that suggest a card container; checked for a shared child signature.
+/// Lists, tables, grids and feeds, native or by role.
+fn structured_sel() -> &'static str {
+    thread_local! {
+        static SEL: &'static str = Box::leak(
+            format!("ul, ol, table, {}", aria::dom::role_is(&["list", "table", "grid", "treegrid", "feed"].map(|r| (r, ""))))
+                .into_boxed_str(),
+        );
+    }
+    SEL.with(|s| *s)
+}
+
+/// Class names that suggest a card container; checked for a shared child
+/// signature. `[class]` first: an element without one fails at once
+/// instead of after six substring tests.
 const CARD_HINT_SEL: &str =
-    ":is([class*=grid i], [class*=list i], [class*=cards i], [class*=results i], \
+    "[class]:is([class*=grid i], [class*=list i], [class*=cards i], [class*=results i], \
 [class*=products i], [class*=items i]):not(ul, ol, table, tbody, thead, tr, [role])";
 /// Card-hint containers looked at, at most.
 const MAX_HINTED: usize = 60;
@@ -72,7 +84,7 @@ impl Selected {
     pub fn of(scope: &Scope) -> Selected {
         let structured = scope
             .root
-            .select(STRUCTURED_SEL)
+            .select(structured_sel())
             .into_iter()
             .filter_map(|el| structured_kind(&el).map(|kind| (el, kind)))
             .collect();
