@@ -356,14 +356,14 @@ fn own_label_copies(
     mut make: impl FnMut(usize, &str) -> Option<ActionCandidate>,
 ) -> Vec<ActionCandidate> {
     let mut out = Vec::new();
-    for t in templates.iter() {
+    'templates: for t in templates.iter() {
         let Some((_, name)) = surviving.get(&t.group) else {
             continue;
         };
         let key = label_key(&t.label);
         for &m in &t.members {
             if out.len() >= UNLISTED_ACTIONS {
-                break;
+                break 'templates;
             }
             let c = &controls[m];
             // Most copies share the template's label: test that before
