@@ -145,6 +145,24 @@ const CASES: &[Case] = &[
           out   text  </div>"#, Some("heading"), "spaced out text"),
     c(r#"<div id="t" role="navigation">Skip me</div>"#, Some("navigation"), ""),
     c(r#"<button id="t" title="Tip"></button>"#, Some("button"), "Tip"),
+    // --- containers inside a name from content (Chromium's tree, measured) ---
+    // Groups, landmarks, composite widgets, figures and live regions give an
+    // ancestor's name no content of theirs; their own label still counts.
+    c(r#"<div role="tree"><div id="t" role="treeitem" aria-expanded="true">src<div role="group"><div role="treeitem">main.rs</div></div></div></div>"#, Some("treeitem"), "src"),
+    c(r#"<div id="t" role="button">A<div role="group">g</div></div>"#, Some("button"), "A"),
+    c(r#"<div id="t" role="button">A<div role="group" aria-label="L">g</div></div>"#, Some("button"), "A L"),
+    c(r#"<div id="t" role="button">A<div role="toolbar">t</div><div role="listbox"><div role="option">o</div></div><div role="grid"><div role="row"><div role="gridcell">c</div></div></div></div>"#, Some("button"), "A"),
+    c(r#"<div id="t" role="button">A<div role="tablist">t</div><div role="tabpanel">p</div><div role="radiogroup">r</div><div role="status">s</div></div>"#, Some("button"), "A"),
+    c(r#"<a id="t" href="/x">A<article>x</article><nav>n</nav><blockquote>q</blockquote><fieldset>f</fieldset></a>"#, Some("link"), "A"),
+    c(r#"<a id="t" href="/x">A<figure><img alt="I"><figcaption>C</figcaption></figure></a>"#, Some("link"), "A"),
+    c(r#"<a id="t" href="/x"><article><h3>Title</h3><p>body</p></article></a>"#, Some("link"), ""),
+    // … while lists, cells, paragraphs, unnamed sections and ARIA forms do.
+    c(r#"<div id="t" role="button">A<div role="list"><div role="listitem">L</div></div><div role="gridcell">c</div><p>p</p></div>"#, Some("button"), "A L c p"),
+    c(r#"<a id="t" href="/x">A<section>s</section><div role="form">f</div><div role="region">r</div><ul><li>x</li></ul></a>"#, Some("link"), "A s f r x"),
+    c(r#"<label>A<div role="group">g</div><input id="t"></label>"#, Some("textbox"), "A"),
+    c(r#"<div id="t" role="link" tabindex="0">Where<table><tr><td>are</td><td>my marbles?</td></tr></table></div>"#, Some("link"), "Where are my marbles?"),
+    // Through aria-labelledby everything counts.
+    c(r#"<button id="t" aria-labelledby="l">Q</button><div id="l">A<div role="group">g</div><div role="tree"><div role="treeitem">t</div></div></div>"#, Some("button"), "A g t"),
 ];
 
 fn target(html: &str, sel: &str) -> web_sys::Element {

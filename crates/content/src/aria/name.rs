@@ -132,6 +132,11 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
         if !is_root && role == Some(Role::Menu) {
             return String::new();
         }
+        // Nor does a container's content go into a control's name (its own
+        // label, 2C–2E, already did); through aria-labelledby it does.
+        if !is_root && !mode.in_labelledby && keeps_content_out(role, el) {
+            return String::new();
+        }
         let c = content::from_content(el, cx, mode);
         if !c.trim().is_empty() {
             return c;
@@ -162,6 +167,30 @@ fn is_summary(el: &Element) -> bool {
 
 /// Roles whose name may come from their content (WAI-ARIA "Name From:
 /// contents"; Chromium adds terms and leaves rows unnamed).
+/// Roles whose content Chromium leaves out of an ancestor's name from
+/// content (a control's, or a `<label>`'s): groups, landmarks, composite
+/// widgets, figures, live regions — things that hold many others, such as
+/// a tree item's nested group or a card link's `<article>`. Measured on
+/// Chromium's tree (tests/aria.rs). Native tables and their rows are left
+/// to content: Chromium calls many of them layout tables, which do give
+/// their text (as wpt's name_from_content test has it).
+fn keeps_content_out(role: Option<Role>, el: &Element) -> bool {
+    use Role::*;
+    match role {
+        Some(Table | Row | RowGroup) => {
+            !matches!(dom::tag(el).as_str(), "table" | "tr" | "thead" | "tbody" | "tfoot")
+        }
+        Some(
+            Alert | AlertDialog | Application | Article | Banner | Blockquote | Complementary
+            | ContentInfo | Dialog | Document | Feed | Figure | Form | Grid | Group | Image
+            | ListBox | Log | Main | Marquee | MenuBar | Navigation | Note | ProgressBar
+            | RadioGroup | Search | Separator | Status | TabList | TabPanel | Timer | Toolbar
+            | Tree | TreeGrid,
+        ) => true,
+        _ => false,
+    }
+}
+
 pub fn allows_name_from_content(role: Option<Role>) -> bool {
     use Role::*;
     matches!(
