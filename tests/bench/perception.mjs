@@ -1,5 +1,6 @@
 // Perception cost, measured by `cargo xtask bench perception`: on every www/
-// page and on generated pages of 10k and 50k elements, in both content builds
+// page and on generated pages of 10k and 50k elements (a store; and an app's
+// page of 10k, ARIA widgets built of divs), in both content builds
 // (WASM, and wasm2js forced by a CSP header that forbids WebAssembly), it
 // times the MiniPCD build (first after load, and again after a one-text
 // mutation), the compact page summary, and — in the same tab, same run —
@@ -68,6 +69,8 @@ const only = process.env.BC_BENCH_PAGES ? new RegExp(process.env.BC_BENCH_PAGES)
 const targets = [
   ...(SMOKE ? ['/'] : await wwwPages(process.env.BC_WWW_ROOT)).map((p) => ({ label: p, path: p, generated: 0 })),
   ...GENERATED.map((n) => ({ label: `generated ${n / 1000}k`, path: `/generated/?n=${n}`, generated: n })),
+  // An app's page of the same size: ARIA widgets built of divs (gen.js `shape=app`).
+  ...(SMOKE ? [] : [{ label: 'generated app 10k', path: '/generated/?n=10000&shape=app', generated: 10_000 }]),
 ].filter((t) => !only || only.test(t.label));
 
 /** Times one tool call inside the service worker. */

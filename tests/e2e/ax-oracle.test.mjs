@@ -38,12 +38,18 @@ function wwwPages() {
     }
   };
   walk(root);
-  return out.map((p) => p.replace(/(^|\/)index\.html$/, '$1')).sort();
+  // The generator's app shape too: ARIA widgets built of divs (gen.js).
+  return [...out.map((p) => p.replace(/(^|\/)index\.html$/, '$1')), '/generated/?n=1500&shape=app'].sort();
 }
 
 // Pages that render their content with their own scripts are compared once
 // that content is there.
-const READY = { '/app/catalog/': '#results li', '/frameworks/': 'body:has(#react-state):has(#vue-state)' };
+const READY = {
+  '/app/catalog/': '#results li',
+  '/frameworks/': 'body:has(#react-state):has(#vue-state)',
+  '/generated/': 'html[data-generated]',
+  '/generated/?n=1500&shape=app': 'html[data-generated]',
+};
 
 let www, browser;
 before(async () => {

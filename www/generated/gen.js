@@ -2,6 +2,7 @@
 // perception`: the shapes real large pages have — a product grid with one
 // "Add to cart" per card, an invoice table, link lists, forms, clickable divs
 // and prose — mixed in fixed proportions and interleaved through the page.
+// `&shape=app` builds an app's page instead (ARIA widgets of divs; below).
 // Deterministic (seeded), so every run and both content builds see the same
 // page. When done it sets `data-generated` on <html> to the element count.
 
@@ -89,16 +90,103 @@ const SECTIONS = {
 };
 const SHARE = { products: 45, table: 20, links: 15, forms: 8, tiles: 7, prose: 5 };
 
+// `?shape=app`: the same budget spent the way app frameworks (React/MUI,
+// Angular, web-component kits) lay pages out: nested wrapper divs with
+// generated class names, ARIA widgets built from divs and spans (grids,
+// tabs, menus, switches, comboboxes, sliders, trees), icon-only buttons
+// named by aria-label, closed popups (display:none, hidden, aria-hidden)
+// whose controls must not be reported.
+const cls = () => `css-${Math.floor(rand() * 0xfffff).toString(36)}`;
+const ICON = '<svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><path d="M2 8h12"></path></svg>';
+const wrap = (html, depth = 2) => (depth ? `<div class="${cls()}">${wrap(html, depth - 1)}</div>` : html);
+const STATES = ['Running', 'Stopped', 'Degraded', 'Pending'];
+const FILES = ['index.ts', 'README.md', 'main.rs', 'styles.css', 'config.json', 'notes.txt'];
+let rowNo = 0;
+let projectNo = 0;
+let panelNo = 0;
+let toolbarNo = 0;
+let treeNo = 0;
+const APP_SECTIONS = {
+  // ~35 %: a data grid of divs (about 22 elements a row), 25 rows.
+  grid: () => {
+    const rows = Array.from({ length: 25 }, () => {
+      const id = ++rowNo;
+      const name = `deploy-${id}`;
+      const cell = (html) => `<div role="gridcell" class="${cls()}">${wrap(html, 1)}</div>`;
+      return `<div role="row" aria-rowindex="${id}" class="${cls()}">`
+        + cell(`<span role="checkbox" aria-checked="false" tabindex="0" aria-label="Select ${name}"></span>`)
+        + cell(`<a href="/app/dashboard/?deploy=${id}">${name}</a>`)
+        + cell(`<span class="${cls()}">${pick(STATES)}</span>`)
+        + cell(`<span>2026-${String(1 + (id % 12)).padStart(2, '0')}-${String(1 + (id % 28)).padStart(2, '0')}</span>`)
+        + cell(`<div role="button" tabindex="0" aria-haspopup="menu" aria-label="More actions for ${name}">${ICON}</div>`)
+        + '</div>';
+    });
+    const head = ['', 'Name', 'Status', 'Created', ''].map((h) => `<div role="columnheader" class="${cls()}">${h}</div>`).join('');
+    return wrap(`<div role="grid" aria-label="Deployments ${rowNo - 24}–${rowNo}" class="${cls()}"><div role="row" class="${cls()}">${head}</div>${rows.join('')}</div>`);
+  },
+  // ~25 %: project cards, a clickable card (role=link) with icon buttons and a switch (about 14 elements each), 12 per list.
+  cards: () => {
+    const cards = Array.from({ length: 12 }, () => {
+      const id = ++projectNo;
+      const title = `${pick(ADJ)} project ${id}`;
+      return `<div role="listitem" class="${cls()}"><div role="link" tabindex="0" class="${cls()}" aria-labelledby="pt-${id}">`
+        + `<div class="${cls()}"></div><div class="${cls()}"><div id="pt-${id}" class="${cls()}">${esc(title)}</div><div class="${cls()}">${sentence(5)}</div></div></div>`
+        + `<div class="${cls()}"><button type="button" class="${cls()}" aria-label="Star ${esc(title)}">${ICON}</button>`
+        + `<span role="switch" aria-checked="${rand() < 0.5}" tabindex="0" aria-label="Alerts for ${esc(title)}"></span></div></div>`;
+    });
+    return wrap(`<div class="${cls()}"><div role="heading" aria-level="2">Projects</div><div role="list" class="${cls()}">${cards.join('')}</div></div>`);
+  },
+  // ~15 %: a tab set whose visible panel holds div-built fields; the other panels are hidden.
+  tabs: () => {
+    const id = ++panelNo;
+    const names = ['Overview', 'Settings', 'Members', 'Usage', 'Logs'];
+    const tabs = names.map((n, i) => `<div role="tab" tabindex="${i ? -1 : 0}" aria-selected="${!i}" id="tab-${id}-${i}" aria-controls="tp-${id}-${i}">${n}</div>`).join('');
+    const field = (label, widget) => `<div class="${cls()}"><span id="fl-${id}-${label.length}-${label[0]}" class="${cls()}">${label}</span>${widget(`fl-${id}-${label.length}-${label[0]}`)}</div>`;
+    const shown = field('Region', (l) => `<div role="combobox" tabindex="0" aria-expanded="false" aria-haspopup="listbox" aria-labelledby="${l}">us-east-1</div>`
+        + `<div role="listbox" style="display:none">${['us-east-1', 'eu-west-1', 'ap-south-1'].map((o) => `<div role="option">${o}</div>`).join('')}</div>`)
+      + field('Replicas', (l) => `<div role="slider" tabindex="0" aria-valuemin="0" aria-valuemax="10" aria-valuenow="${1 + (id % 9)}" aria-labelledby="${l}"></div>`)
+      + field('Timeout', (l) => `<div role="spinbutton" tabindex="0" aria-valuenow="30" aria-labelledby="${l}">30</div>`)
+      + field('Name', (l) => `<div role="textbox" contenteditable="true" aria-labelledby="${l}"></div>`)
+      + `<div role="button" tabindex="0" class="${cls()}">Save changes</div>`;
+    const panels = names.map((n, i) => `<div role="tabpanel" id="tp-${id}-${i}" aria-labelledby="tab-${id}-${i}"${i ? ' hidden' : ''}>`
+      + (i ? `<div role="button" tabindex="0">Refresh ${n.toLowerCase()}</div>` : shown) + '</div>').join('');
+    return wrap(`<div class="${cls()}"><div role="heading" aria-level="2">Service ${id}</div><div role="tablist" aria-label="Service ${id} views">${tabs}</div>${panels}</div>`);
+  },
+  // ~10 %: a toolbar of icon buttons with a closed menu, and an off-canvas drawer hidden from the tree.
+  menus: () => {
+    const id = ++toolbarNo;
+    const tools = ['Bold', 'Italic', 'Link', 'Comment', 'Share'].map((t) => `<div role="button" tabindex="-1" aria-label="${t}" class="${cls()}">${ICON}</div>`).join('');
+    const menu = ['Duplicate', 'Rename', 'Move', 'Archive', 'Delete'].map((m) => `<div role="menuitem" tabindex="-1">${m}</div>`).join('');
+    const drawer = ['Inbox', 'Starred', 'Drafts'].map((d) => `<a href="/app/dashboard/?folder=${d.toLowerCase()}">${d}</a>`).join('');
+    return wrap(`<div role="toolbar" aria-label="Editor ${id}" class="${cls()}">${tools}<div role="button" tabindex="0" aria-haspopup="menu" aria-expanded="false">Options</div>`
+      + `<div role="menu" style="display:none">${menu}</div></div><div aria-hidden="true" class="${cls()}">${drawer}</div>`);
+  },
+  // ~8 %: a navigation tree, nested groups, some collapsed.
+  tree: () => {
+    const id = ++treeNo;
+    const leaf = (n) => `<div role="treeitem" tabindex="-1">${esc(n)}</div>`;
+    const branch = (n, open) => `<div role="treeitem" aria-expanded="${open}" tabindex="${open ? 0 : -1}"><span>${esc(n)}</span>`
+      + `<div role="group"${open ? '' : ' hidden'}>${Array.from({ length: 4 }, (_, k) => leaf(`${n}/${pick(FILES)}`.replace('.', `-${k + 1}.`))).join('')}</div></div>`;
+    return wrap(`<div role="tree" aria-label="Files ${id}" class="${cls()}">${['src', 'docs', 'tests'].map((n, k) => branch(`${n}-${id}`, k === 0)).join('')}</div>`);
+  },
+  // ~7 %: prose in div soup.
+  prose: () => wrap(`<div class="${cls()}">${Array.from({ length: 4 }, () => `<div class="${cls()}"><span>${sentence(25)}</span></div>`).join('')}</div>`),
+};
+const APP_SHARE = { grid: 35, cards: 25, tabs: 15, menus: 10, tree: 8, prose: 7 };
+
+const APP = params.get('shape') === 'app';
+const [BUILDERS, SHARES] = APP ? [APP_SECTIONS, APP_SHARE] : [SECTIONS, SHARE];
+
 const count = (html) => (html.match(/<[a-z]/g) ?? []).length;
 const host = document.getElementById('generated');
 const budget = target - document.getElementsByTagName('*').length;
 // Next section: the kind furthest below its share, until the budget is spent;
 // so kinds are interleaved through the page and the total lands near `n`.
-const used = Object.fromEntries(Object.keys(SHARE).map((k) => [k, 0]));
+const used = Object.fromEntries(Object.keys(SHARES).map((k) => [k, 0]));
 const parts = [];
 for (let spent = 0; spent < budget;) {
-  const kind = Object.keys(SHARE).reduce((a, b) => (used[a] / SHARE[a] <= used[b] / SHARE[b] ? a : b));
-  const html = SECTIONS[kind]();
+  const kind = Object.keys(SHARES).reduce((a, b) => (used[a] / SHARES[a] <= used[b] / SHARES[b] ? a : b));
+  const html = BUILDERS[kind]();
   parts.push(html);
   used[kind] += count(html);
   spent += count(html);

@@ -95,11 +95,11 @@ fn native_and_aria_widgets() {
         ),
         (
             "Docs",
-            json!({"role": "link", "tag": "a", "hrefPath": "/docs/intro", "external": false}),
+            json!({"role": "link", "tag": "a", "hrefPath": "/docs/intro", "hrefOrigin": null}),
         ),
         (
             "Elsewhere",
-            json!({"role": "link", "hrefPath": "/x", "external": true}),
+            json!({"role": "link", "hrefPath": "/x", "hrefOrigin": "https://example.org"}),
         ),
         (
             "Remember me",
@@ -260,8 +260,9 @@ fn link_targets_agree_with_the_browser() {
         let (b_origin, b_path) = (get("origin"), get("pathname"));
         let c = control(&f, &format!("Link {i}"));
         assert_eq!(c["hrefPath"], json!(b_path), "{href:?}: {c}");
-        let external = b_origin != "null" && b_origin != origin;
-        assert_eq!(c["external"], json!(external), "{href:?} (origin {b_origin}): {c}");
+        // Another site's links carry its origin (cluster keys); the page's own and opaque ones none.
+        let other = (b_origin != "null" && b_origin != origin).then_some(b_origin.clone());
+        assert_eq!(c["hrefOrigin"], json!(other), "{href:?} (origin {b_origin}): {c}");
     }
 }
 
@@ -650,6 +651,31 @@ fn several_labels_in_one_collection() {
     );
     has(control(&f, "Work email address"), json!({"role": "textbox", "tag": "input"}));
     has(control(&f, "Phone"), json!({"role": "textbox", "tag": "input"}));
+}
+
+/// An app's cards: a `role=link` div named by its title (no heading, no
+/// `a[href]`), with icon buttons; the title is the link's name.
+#[wasm_bindgen_test]
+fn app_cards_take_their_title_from_a_role_link() {
+    let cards: String = ["Alpha", "Beta", "Gamma"]
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                r#"<div role="listitem"><div role="link" tabindex="0" aria-labelledby="pt{i}"><div id="pt{i}">Project {p}</div><div>Updated {i} days ago</div></div>
+                <button aria-label="Star Project {p}"><svg aria-hidden="true" width="9" height="9"></svg></button></div>"#
+            )
+        })
+        .collect();
+    let f = collect(&format!(r#"<main><div role="list" aria-label="Projects">{cards}</div></main>"#));
+    let g = f["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["label"] == "Projects")
+        .unwrap_or_else(|| panic!("project list: {f}"));
+    let titles: Vec<&Value> = g["samples"].as_array().unwrap().iter().map(|s| &s["title"]).collect();
+    assert_eq!(titles, [&json!("Project Alpha"), &json!("Project Beta"), &json!("Project Gamma")], "{g}");
 }
 
 #[wasm_bindgen_test]

@@ -36,7 +36,7 @@ pub fn fact(
         &attrs,
         clickable || !scope.frame_path.is_empty(),
     );
-    let (href_path, external) = link(el, &tag, &attrs, page_origin);
+    let (href_path, href_origin) = link(el, &tag, &attrs, page_origin);
     let lm = landmark::of(el).or(host_landmark);
     let heading = context::heading(el);
     let pag = context::in_pagination(el, &name);
@@ -48,7 +48,7 @@ pub fn fact(
             .flatten()
             .map(|t| t.to_ascii_lowercase()),
         href_path,
-        external,
+        href_origin,
         landmark: lm,
         // Read by the collection, for cached facts too (`collect_with`).
         rect: Rect::default(),
@@ -115,14 +115,18 @@ fn name(
         .unwrap_or_default()
 }
 
-fn link(el: &Element, tag: &str, attrs: &Attrs, page_origin: &str) -> (Option<String>, bool) {
+/// A link's path, and its origin when that is another site's.
+fn link(el: &Element, tag: &str, attrs: &Attrs, page_origin: &str) -> (Option<String>, Option<String>) {
     if !matches!(tag, "a" | "area") || !attrs.has("href") {
-        return (None, false);
+        return (None, None);
     }
     match dom::link_parts(el) {
         // `javascript:`/`mailto:` have the opaque origin "null": not another site.
-        Some((origin, path)) => (Some(path), origin != "null" && origin != page_origin),
-        None => (None, false),
+        Some((origin, path)) => {
+            let other = origin != "null" && origin != page_origin;
+            (Some(path), other.then_some(origin))
+        }
+        None => (None, None),
     }
 }
 

@@ -485,7 +485,8 @@ fn sample(item: &Element, kind: Kind) -> ItemSample {
     let title = dom::select_one(item, context::HEADING_SEL)
         .or_else(|| dom::select(item, "a[href]").find(|a| !dom::inner_text(a).trim().is_empty()))
         .map(|t| dom::short_text(&t, MAX_PIECE))
-        .filter(|t| !t.is_empty());
+        .filter(|t| !t.is_empty())
+        .or_else(|| link_role_title(item));
     ItemSample {
         texts,
         title,
@@ -495,6 +496,19 @@ fn sample(item: &Element, kind: Kind) -> ItemSample {
             "img, picture, [role~=img i], :has(img, picture, [role~=img i], svg > title)",
         ),
     }
+}
+
+/// An app's card is often a `role=link` element (a script navigates) named
+/// by its title: that name, when the item has neither heading nor real link.
+fn link_role_title(item: &Element) -> Option<String> {
+    let is_link = |el: &Element| aria::computed_role(el) == Some(aria::Role::Link);
+    let link = if is_link(item) {
+        item.clone()
+    } else {
+        dom::select(item, "[role~=link i]").find(is_link)?
+    };
+    let name = dom::clip(&dom::normalize(&aria::accessible_name(&link)), MAX_PIECE);
+    (!name.is_empty()).then_some(name)
 }
 
 /// Elements whose text is never item text: code, and form controls (a

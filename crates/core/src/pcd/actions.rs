@@ -4,8 +4,8 @@
 //! navigation repeated across header, nav and footer (seed 000 §5).
 //!
 //! Cluster key: links by `(origin + path root, role, normalised label)` —
-//! origin is the page's for internal links, so it is written `ext` only for
-//! external ones; controls without a link target by `(role, label)` when their
+//! origin is the page's for internal links, so it is written (as its host)
+//! only for links to other sites; controls without a link target by `(role, label)` when their
 //! kind is page-global (log in, cart, search, menu, …), otherwise by
 //! `(role, heading, label)`, so two "Edit" buttons under "Profile" and
 //! "Billing" stay two actions. The best of a cluster is kept: main >
@@ -113,7 +113,7 @@ pub fn action_from_control(
     let cluster = cluster_key(
         class.role,
         c.href_path.as_deref(),
-        c.external,
+        c.href_origin.as_deref(),
         &key,
         c.heading.as_deref(),
         kind,
@@ -132,7 +132,7 @@ pub fn action_from_control(
         numbered_page,
         disabled: c.disabled,
         clickable_only: c.clickable && class.role == ActionRole::Other,
-        external: c.external,
+        external: c.href_origin.is_some(),
     };
     Some(ActionCandidate {
         order,
@@ -183,7 +183,7 @@ pub fn context_strings(c: &ControlFact, s: &Surroundings) -> Vec<String> {
 pub fn cluster_key(
     role: ActionRole,
     href_path: Option<&str>,
-    external: bool,
+    href_origin: Option<&str>,
     label_key: &str,
     heading: Option<&str>,
     kind: Option<ActionKind>,
@@ -196,8 +196,10 @@ pub fn cluster_key(
                 .split('/')
                 .next()
                 .unwrap_or_default();
-            let origin = if external { "ext" } else { "" };
-            format!("{role}:{origin}/{root}:{label_key}")
+            // The page's own origin goes unwritten; another site's by its
+            // host (and port): the scheme tells no two sites apart.
+            let host = href_origin.map_or("", |o| o.split_once("://").map_or(o, |(_, h)| h));
+            format!("{role}:{host}/{root}:{label_key}")
         }
         None if kind.is_some_and(|k| GLOBAL_KINDS.contains(&k)) => format!("{role}::{label_key}"),
         None => format!(
@@ -255,26 +257,31 @@ mod tests {
     fn cluster_keys() {
         use ActionRole::*;
         assert_eq!(
-            cluster_key(Link, Some("/pricing"), false, "pricing", None, None),
+            cluster_key(Link, Some("/pricing"), None, "pricing", None, None),
             "link:/pricing:pricing"
         );
         assert_eq!(
-            cluster_key(Link, Some("/docs/intro/x"), false, "docs", None, None),
+            cluster_key(Link, Some("/docs/intro/x"), None, "docs", None, None),
             "link:/docs:docs"
         );
         assert_eq!(
-            cluster_key(Link, Some("/"), false, "home", None, None),
+            cluster_key(Link, Some("/"), None, "home", None, None),
             "link:/:home"
         );
         assert_eq!(
-            cluster_key(Link, Some("/about"), true, "about", None, None),
-            "link:ext/about:about"
+            cluster_key(Link, Some("/about"), Some("https://example.com"), "about", None, None),
+            "link:example.com/about:about"
+        );
+        // Two other sites' "/about" links are two clusters, not one.
+        assert_ne!(
+            cluster_key(Link, Some("/about"), Some("https://a.example"), "about", None, None),
+            cluster_key(Link, Some("/about"), Some("http://b.example:8080"), "about", None, None),
         );
         assert_eq!(
             cluster_key(
                 Button,
                 None,
-                false,
+                None,
                 "sign in",
                 Some("Welcome"),
                 Some(ActionKind::Login)
@@ -282,7 +289,7 @@ mod tests {
             "button::sign in"
         );
         assert_eq!(
-            cluster_key(Button, None, false, "edit", Some("Billing info"), None),
+            cluster_key(Button, None, None, "edit", Some("Billing info"), None),
             "button:#billing info:edit"
         );
     }

@@ -53,8 +53,10 @@ pub struct ControlFact {
     pub input_type: Option<String>,
     /// For links: the resolved `href` property's path (no query/fragment).
     pub href_path: Option<String>,
-    /// For links: the href points to another origin.
-    pub external: bool,
+    /// For links to another origin: that origin (`https://example.com`);
+    /// `None` for same-origin links and everything else. Cluster keys tell
+    /// other sites apart by it (seed 000 §5: `origin + pathRoot`).
+    pub href_origin: Option<String>,
     /// Nearest enclosing landmark (main/header/nav/footer/aside, by element
     /// or role; header/footer only when they are banner/contentinfo).
     pub landmark: Option<Landmark>,

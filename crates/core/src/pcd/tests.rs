@@ -300,7 +300,7 @@ fn many_actions_are_cut_main_and_kinded_first() {
     for a in f
         .controls
         .iter()
-        .filter(|c| c.landmark == Some(Landmark::Main) && !c.external)
+        .filter(|c| c.landmark == Some(Landmark::Main) && c.href_origin.is_none())
     {
         assert!(l.contains(&a.name.as_str()), "{} cut: {l:?}", a.name);
     }
