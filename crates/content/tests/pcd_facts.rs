@@ -653,6 +653,19 @@ fn several_labels_in_one_collection() {
     has(control(&f, "Phone"), json!({"role": "textbox", "tag": "input"}));
 }
 
+/// A card link around an `<article>` is nameless in Chromium's tree (the
+/// article keeps its content out of the name): the link still gets its
+/// text as a fallback label, so the cards can be told apart and clicked.
+#[wasm_bindgen_test]
+fn nameless_card_links_fall_back_to_their_text() {
+    let f = collect(
+        r#"<main><a href="/post/1"><article><h3>First post</h3><p>Intro</p></article></a>
+        <a href="/post/2"><figure><img alt="" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="9" height="9"><figcaption>Second post</figcaption></figure></a></main>"#,
+    );
+    has(control(&f, "First post Intro"), json!({"role": "link", "hrefPath": "/post/1"}));
+    has(control(&f, "Second post"), json!({"role": "link", "hrefPath": "/post/2"}));
+}
+
 /// An app's cards: a `role=link` div named by its title (no heading, no
 /// `a[href]`), with icon buttons; the title is the link's name.
 #[wasm_bindgen_test]

@@ -29,12 +29,15 @@ pub fn fact(
     let attrs = Attrs::of(el);
     let computed = context::role_of(el);
     let role = computed.map(|r| r.as_str().to_owned()).unwrap_or_default();
+    // A nameless link still shows something to follow: a card link around
+    // an `<article>` or `<figure>` has no name in Chromium's tree (those
+    // keep their content out of it), but its text tells the cards apart.
     let name = name(
         el,
         &tag,
         computed,
         &attrs,
-        clickable || !scope.frame_path.is_empty(),
+        clickable || !scope.frame_path.is_empty() || computed == Some(aria::Role::Link),
     );
     let (href_path, href_origin) = link(el, &tag, &attrs, page_origin);
     let lm = landmark::of(el).or(host_landmark);
