@@ -32,7 +32,8 @@ usage: cargo xtask <verb> [options]
   run [--headless]           build, serve www/, start Chromium with the extension
   bench load                 page-load overhead with the extension vs without, on www/ pages
   bench perception [--smoke] MiniPCD and summary time and tokens vs Playwright's ariaSnapshot,
-                             www/ pages and generated 10k/50k-element pages, WASM and wasm2js
+                             www/ pages, generated 10k/50k-element store pages and a 10k app page
+                             (ARIA widgets of divs), WASM and wasm2js
   bench acting [--smoke]     per tool, self.copilot.call to its Observation vs Playwright's same action
   inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N] [--root DIR]
                              what the copilot sees on any page, as JSON, with timings
