@@ -165,8 +165,6 @@ fn is_summary(el: &Element) -> bool {
     dom::tag(el) == "summary" && !dom::has_attr_c(el, "role")
 }
 
-/// Roles whose name may come from their content (WAI-ARIA "Name From:
-/// contents"; Chromium adds terms and leaves rows unnamed).
 /// Roles whose content Chromium leaves out of an ancestor's name from
 /// content (a control's, or a `<label>`'s): groups, landmarks, composite
 /// widgets, figures, live regions — things that hold many others, such as
@@ -191,6 +189,8 @@ fn keeps_content_out(role: Option<Role>, el: &Element) -> bool {
     }
 }
 
+/// Roles whose name may come from their content (WAI-ARIA "Name From:
+/// contents"; Chromium adds terms and leaves rows unnamed).
 pub fn allows_name_from_content(role: Option<Role>) -> bool {
     use Role::*;
     matches!(
