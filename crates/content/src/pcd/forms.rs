@@ -23,7 +23,7 @@ const BUTTON_SEL: &str = "button, [role~=button i], input[type=button i]";
 /// a form's fields and submit button are mostly those controls, and naming
 /// them again (labels, `aria-labelledby`) cost as much as the rest of the
 /// forms together. Only names that are exactly what
-/// `aria::accessible_name` returns are used (see [`Known::plain`]); the
+/// `aria::accessible_name` returns are used (see [`is_plain_name`]); the
 /// element → name map is made on the first lookup, so pages without forms
 /// pay nothing.
 pub struct Known<'a> {
@@ -42,27 +42,11 @@ impl<'a> Known<'a> {
         }
     }
 
-    /// Whether `fact.name` is the plain accessible name: not a clickable's
-    /// or frame content's fallback text (`control.rs`), not clipped
-    /// (shorter than the clip length), and of an element a form asks
-    /// about (fields and buttons — keeps the map small).
-    fn plain(&self, fact: &ControlFact) -> bool {
-        !fact.clickable
-            && fact.frame_path.is_empty()
-            && fact.name.chars().count() < self.clip
-            && (matches!(fact.tag.as_str(), "input" | "select" | "textarea" | "button")
-                || matches!(
-                    fact.role.as_str(),
-                    "textbox" | "combobox" | "searchbox" | "checkbox" | "radio" | "switch"
-                        | "spinbutton" | "slider" | "button"
-                ))
-    }
-
     fn name(&self, el: &Element) -> Option<String> {
         let map = self.map.get_or_init(|| {
             let map = crate::element_index::ElementIndex::new();
             for (i, (e, f)) in self.controls.iter().enumerate() {
-                if self.plain(f) {
+                if is_plain_name(f, self.clip) {
                     map.set(e, i as u32);
                 }
             }
@@ -76,6 +60,22 @@ impl<'a> Known<'a> {
     fn accessible_name(&self, el: &Element) -> String {
         self.name(el).unwrap_or_else(|| aria::accessible_name(el))
     }
+}
+
+/// Whether `fact.name` is the plain accessible name: not a clickable's or
+/// frame content's fallback text (`control.rs`), not clipped (shorter
+/// than `clip`), and of an element a form asks about (fields and buttons
+/// — keeps [`Known`]'s map small).
+pub fn is_plain_name(fact: &ControlFact, clip: usize) -> bool {
+    !fact.clickable
+        && fact.frame_path.is_empty()
+        && fact.name.chars().count() < clip
+        && (matches!(fact.tag.as_str(), "input" | "select" | "textarea" | "button")
+            || matches!(
+                fact.role.as_str(),
+                "textbox" | "combobox" | "searchbox" | "checkbox" | "radio" | "switch"
+                    | "spinbutton" | "slider" | "button"
+            ))
 }
 
 /// The forms of `scope` (at most `max`), with their elements; `known`
@@ -126,15 +126,7 @@ pub fn with_top(form: &Element, mut fact: FormFact, scope: &Scope) -> FormFact {
 
 /// What `form` says (see the module doc).
 pub fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
-    let mut fields = Vec::new();
-    let mut required = Vec::new();
-    for f in dom::select(form, FIELD_SEL)
-        .filter(|f| !aria::is_hidden(f))
-        .take(MAX_FIELDS)
-    {
-        required.push(dom::matches(&f, "[required], [aria-required=true i]"));
-        fields.push(field(&f, known));
-    }
+    let (fields, required) = read_fields(dom::select(form, FIELD_SEL).filter(|f| !aria::is_hidden(f)), known);
     let submit = dom::select(form, SUBMIT_SEL)
         .chain(dom::select(form, BUTTON_SEL))
         .find(|b| !aria::is_hidden(b))
@@ -149,12 +141,6 @@ pub fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
     } else {
         aria::computed_role(form).map(|r| r.as_str().to_owned())
     };
-    let labelled = form.has_attribute("aria-label") || form.has_attribute("aria-labelledby");
-    let heading = dom::select(form, context::HEADING_SEL)
-        .next()
-        .map(|h| dom::short_text(&h, 200))
-        .filter(|t| !t.is_empty())
-        .or_else(|| context::heading(form));
     let action_path = form
         .has_attribute("action")
         .then(|| dom::form_action(form))
@@ -166,19 +152,80 @@ pub fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
             fields,
             submit_label: submit,
             role,
-            name: labelled
-                .then(|| aria::accessible_name(form))
-                .filter(|n| !n.is_empty()),
-            heading,
             action_path,
-            landmark: landmark::of(form),
+            ..around(form)
         },
         required,
         top: form.get_bounding_client_rect().top() + scope.dy,
     }
 }
 
-fn field(el: &Element, known: &Known<'_>) -> FieldFacts {
+/// What a form without a `<form>` says (`implicit_forms.rs`): its
+/// `container`, the loose `fields` gathered in it (with their facts: the
+/// names come from there) and the button that commits them, named
+/// `submit`.
+pub fn implicit_fact<'e>(
+    container: &Element,
+    fields: impl Iterator<Item = (&'e Element, &'e ControlFact)>,
+    submit: String,
+    scope: &Scope,
+) -> FormFact {
+    let mut facts = Vec::new();
+    let mut required = Vec::new();
+    for (el, fact) in fields.take(MAX_FIELDS) {
+        required.push(dom::matches(el, "[required], [aria-required=true i]"));
+        let name = if is_plain_name(fact, super::control::MAX_NAME) {
+            fact.name.clone()
+        } else {
+            aria::accessible_name(el)
+        };
+        facts.push(field(el, name));
+    }
+    FormFact {
+        key: 0,
+        facts: FormFacts {
+            fields: facts,
+            submit_label: Some(submit).filter(|n| !n.is_empty()),
+            role: aria::computed_role(container).map(|r| r.as_str().to_owned()),
+            ..around(container)
+        },
+        required,
+        top: container.get_bounding_client_rect().top() + scope.dy,
+    }
+}
+
+/// Each field's facts and whether it is required, at most [`MAX_FIELDS`].
+fn read_fields(els: impl Iterator<Item = Element>, known: &Known<'_>) -> (Vec<FieldFacts>, Vec<bool>) {
+    let mut fields = Vec::new();
+    let mut required = Vec::new();
+    for f in els.take(MAX_FIELDS) {
+        required.push(dom::matches(&f, "[required], [aria-required=true i]"));
+        fields.push(field(&f, known.accessible_name(&f)));
+    }
+    (fields, required)
+}
+
+/// A form's own name (`aria-label(ledby)`), its heading (inside it, else
+/// the nearest before it) and its landmark.
+fn around(form: &Element) -> FormFacts {
+    let labelled = form.has_attribute("aria-label") || form.has_attribute("aria-labelledby");
+    let heading = dom::select(form, context::HEADING_SEL)
+        .next()
+        .map(|h| dom::short_text(&h, 200))
+        .filter(|t| !t.is_empty())
+        .or_else(|| context::heading(form));
+    FormFacts {
+        name: labelled
+            .then(|| aria::accessible_name(form))
+            .filter(|n| !n.is_empty()),
+        heading,
+        landmark: landmark::of(form),
+        ..FormFacts::default()
+    }
+}
+
+/// A field's facts; `name` is its accessible name.
+fn field(el: &Element, name: String) -> FieldFacts {
     let tag = dom::tag(el);
     let field_type = match tag.as_str() {
         "input" => dom::attr(el, "type")
@@ -191,7 +238,7 @@ fn field(el: &Element, known: &Known<'_>) -> FieldFacts {
     };
     // The accessible name never includes a text field's own value; a
     // placeholder is the last resort.
-    let label = Some(known.accessible_name(el))
+    let label = Some(name)
         .filter(|n| !n.is_empty())
         .or_else(|| dom::attr(el, "aria-label"))
         .or_else(|| dom::attr(el, "placeholder"))

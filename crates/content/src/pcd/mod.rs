@@ -26,6 +26,7 @@ mod control;
 mod discover;
 pub(crate) mod dom;
 mod forms;
+mod implicit_forms;
 pub(crate) mod frames;
 pub(crate) mod groups;
 pub(crate) mod landmark;
@@ -33,7 +34,7 @@ mod registry;
 
 pub use registry::{current_element, set_current, set_current_shared, Registry};
 
-use bc_core::pcd::{ControlFact, GroupFact, GroupRef, PageFacts};
+use bc_core::pcd::{ControlFact, FormFact, GroupFact, GroupRef, PageFacts};
 use bc_core::types::Landmark;
 use frames::{precedes, Scope, Via};
 use web_sys::{Document, Element};
@@ -537,6 +538,16 @@ pub(crate) fn collect_with(
         f.key = reg.add(el);
         forms.push(f);
     }
+    // Forms without a `<form>` come from the controls' names, which text
+    // changes may change: found again by every collection, never kept.
+    for (container, fact, held) in implicit_forms(&controls, scopes, MAX_FORMS.saturating_sub(read.len())) {
+        let index = forms.len() as u32;
+        // The real forms' controls among them stay theirs.
+        for c in controls[held].iter_mut().filter(|c| c.2.form.is_none()) {
+            c.2.form = Some(index);
+        }
+        forms.push(FormFact { key: reg.add(&container), ..fact });
+    }
     discovery.forms = Some(KnownForms { forms: read, owners, read: indices });
     discovery.forms_read = forms_read;
     split(&mut times.forms);
@@ -569,6 +580,24 @@ pub(crate) fn collect_with(
     split(&mut times.rest);
     LAST_TIMES.with(|t| t.set(times));
     (facts, reg, discovery)
+}
+
+/// The forms without a `<form>` among `controls` (at most `max`): each
+/// one's container, facts, and the controls it holds.
+fn implicit_forms(
+    controls: &[(Element, usize, ControlFact)],
+    scopes: &[Scope],
+    max: usize,
+) -> Vec<(Element, FormFact, std::ops::Range<usize>)> {
+    implicit_forms::find(controls, max)
+        .into_iter()
+        .map(|f| {
+            let fields = f.fields.iter().map(|&i| (&controls[i].0, &controls[i].2));
+            let submit = controls[f.submit].2.name.clone();
+            let fact = forms::implicit_fact(&f.container, fields, submit, &scopes[f.scope]);
+            (f.container, fact, f.held)
+        })
+        .collect()
 }
 
 /// Every scope's forms (at most `MAX_FORMS`) in collection order, with

@@ -139,6 +139,17 @@ pub const FORM_RULES: &[FormRule] = &[
             Context(&["newsletter", "subscribe", "mailing list", "updates"]),
         ]),
     ] },
+    // The same without `type=email` (ARIA-poor pages, app frameworks'
+    // text inputs): one field that says it wants an e-mail address.
+    FormRule { id: "newsletter.email_label", purpose: P::Newsletter, when: &[
+        Field(&["email", "e mail"]),
+        NoFieldType(&["password"]),
+        MaxFields(1),
+        Any(&[
+            Submit(&["subscribe", "sign up", "join", "notify me", "get updates", "keep me posted"]),
+            Context(&["newsletter", "subscribe", "mailing list", "updates"]),
+        ]),
+    ] },
     FormRule { id: "signup.new_password", purpose: P::Signup, when: &[Autocomplete(&["new-password"])] },
     FormRule { id: "signup.confirm_password", purpose: P::Signup, when: &[FieldTypeCount("password", 2)] },
     FormRule { id: "signup.name_and_password", purpose: P::Signup, when: &[

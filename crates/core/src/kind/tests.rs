@@ -114,6 +114,7 @@ const FORMS: &[Form] = &[
         "text:Card number::cc-number|text:MM/YY::cc-exp|text:CVC::cc-csc", "submit=Save card", Some(P::PaymentMethod)),
     Form("payment_method.labels", "text:Card number|text:Expiry date|text:CVC", "submit=Add", Some(P::PaymentMethod)),
     Form("newsletter.email_only", "email:Email address", "submit=Subscribe; landmark=footer", Some(P::Newsletter)),
+    Form("newsletter.email_label", "text:Your email", "submit=Subscribe", Some(P::Newsletter)),
     Form("signup.new_password", "email:Email::email|password:Password::new-password", "submit=Continue", Some(P::Signup)),
     Form("signup.confirm_password", "email:Email|password:Password|password:Confirm password", "submit=Submit", Some(P::Signup)),
     Form("signup.name_and_password", "text:Full name|email:Email|password:Password", "submit=Submit", Some(P::Signup)),

@@ -28,6 +28,7 @@ pub mod facts;
 pub mod fields;
 pub mod forms;
 pub mod ids;
+pub mod implicit_forms;
 pub mod labels;
 pub mod login;
 pub mod roles;
