@@ -54,6 +54,8 @@ pub fn collect(document: &Document) -> SummaryInput {
         interactive_count: interactive_count(document),
         viewport_height: window.and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or_default(),
         has_password_field: document.query_selector("input[type=password]").ok().flatten().is_some(),
+        loose_password_field: rendered(document, "input[type=password i]:not([form])")
+            .any(|el| el.closest("form").ok().flatten().is_none()),
     }
 }
 

@@ -43,6 +43,20 @@ async fn login_page_compact() {
     }
 }
 
+/// An app's sign-in box without a `<form>` is a login page; a page that
+/// only keeps a hidden sign-in dialog in its markup is not.
+#[wasm_bindgen_test]
+async fn formless_sign_in_is_a_login_page() {
+    let boxed = r#"<main><h1>Welcome back</h1><div class="card">
+      <div><label for="e">Email</label><input id="e" type="email"></div>
+      <div><label for="p">Password</label><input id="p" type="password"></div>
+      <button type="button">Sign in</button></div></main>"#;
+    assert_eq!(summarize(boxed, "compact").await["type"], "login");
+    let hidden = r#"<main><h1>Our blog</h1><p>Short news.</p>
+      <div role="dialog" hidden><input type="email" aria-label="Email"><input type="password" aria-label="Password"></div></main>"#;
+    assert_ne!(summarize(hidden, "compact").await["type"], "login");
+}
+
 #[wasm_bindgen_test]
 async fn article_full() {
     let html = r#"<header><nav><a href="/">Home</a><a href="/blog">Blog</a></nav></header>

@@ -110,8 +110,9 @@ fn names(query_term: &str, kind_word: &str) -> bool {
 }
 
 /// The query text inside the label (whole label best, then at a word start,
-/// then anywhere), else inside a context string. Rewards the user's exact
-/// wording over a synonym, and catches partial words ("invo").
+/// then anywhere), else a whole context string (a form's field label, a
+/// heading), else inside one. Rewards the user's exact wording over a
+/// synonym, and catches partial words ("invo").
 fn substring(doc: &Doc, alt: &Alternative) -> f64 {
     let q = alt.text.as_str();
     if q.len() < 3 {
@@ -124,6 +125,10 @@ fn substring(doc: &Doc, alt: &Alternative) -> f64 {
         0.8
     } else if label.contains(q) {
         0.6
+    } else if doc.context_text.iter().any(|c| c == q) {
+        // "Name" asked on a page whose name field is in a form: the form,
+        // not a link whose label merely contains the word.
+        0.5
     } else if doc.context_text.iter().any(|c| c.contains(q)) {
         0.4
     } else {

@@ -1,21 +1,22 @@
 //! Page classification (seed 001 §3.3's `type`): a table of rules tried in
-//! order, first match wins. The first two rows are seed 001 §3.4 verbatim;
+//! order, first match wins. Rows 1 and 3 are seed 001 §3.4 verbatim;
 //! the rest are heuristics over cheap facts, so a wrong guess costs a
 //! model one extra look, never an action.
 //!
 //! | # | type             | when (first match wins) |
 //! |---|------------------|-------------------------|
 //! | 1 | `login`          | exactly one form and a password field on the page (§3.4) |
-//! | 2 | `error_page`     | title says 404, not found, error or 500, and under 100 words (§3.4) |
-//! | 3 | `search_results` | the URL carries a search query and the page has a search field, a "result" heading or title, or 10+ main links |
-//! | 4 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
-//! | 5 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
-//! | 6 | `link_list`      | a list of items: one button label repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
-//! | 7 | `dashboard`      | 6+ buttons, more buttons than links, under 3+ section headings |
-//! | 8 | `article`        | 300+ words with at most one main link per 5 words |
-//! | 9 | `link_list`      | 15+ main links with fewer than 12 words per link |
-//! | 10 | `app`            | 10+ interactive elements and under 150 words |
-//! | 11 | `generic`        | anything else |
+//! | 2 | `login`          | no form, and a rendered password field outside any form (an app's sign-in box) |
+//! | 3 | `error_page`     | title says 404, not found, error or 500, and under 100 words (§3.4) |
+//! | 4 | `search_results` | the URL carries a search query and the page has a search field, a "result" heading or title, or 10+ main links |
+//! | 5 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
+//! | 6 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
+//! | 7 | `link_list`      | a list of items: one button label repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
+//! | 8 | `dashboard`      | 6+ buttons, more buttons than links, under 3+ section headings |
+//! | 9 | `article`        | 300+ words with at most one main link per 5 words |
+//! | 10 | `link_list`      | 15+ main links with fewer than 12 words per link |
+//! | 11 | `app`            | 10+ interactive elements and under 150 words |
+//! | 12 | `generic`        | anything else |
 //!
 //! "Main links" are the `a` CTA candidates in the main region (all of them
 //! when no candidate is in it); "404"/"500" count only as whole numbers, so
@@ -55,6 +56,13 @@ pub const RULES: &[Rule] = &[
         page_type: PageType::Login,
         when: "exactly one form and a password field on the page (§3.4)",
         test: |s| s.forms == 1 && s.has_password,
+    },
+    Rule {
+        page_type: PageType::Login,
+        when: "no form, and a rendered password field outside any form (an app's sign-in box)",
+        // Hidden ones do not count: a sign-in dialog many pages keep in
+        // their markup does not make them sign-in pages.
+        test: |s| s.forms == 0 && s.loose_password,
     },
     Rule {
         page_type: PageType::ErrorPage,
@@ -122,6 +130,7 @@ pub fn classify(input: &SummaryInput) -> PageType {
 pub struct Signals {
     pub forms: usize,
     pub has_password: bool,
+    pub loose_password: bool,
     pub error_title: bool,
     pub words: u32,
     pub search_query: bool,
@@ -166,6 +175,7 @@ impl Signals {
         Signals {
             forms: input.forms.len(),
             has_password: input.has_password_field || input.forms.iter().any(|f| f.has_password),
+            loose_password: input.loose_password_field,
             error_title: is_error_title(&title),
             words: input.word_count,
             search_query: query.split('&').filter_map(|pair| pair.split_once('=')).any(|(k, v)| {
@@ -282,6 +292,14 @@ mod tests {
         let rows: Vec<(&str, SummaryInput)> = vec![
             ("one form + password", login.clone()),
             ("two forms + password is not login", two_forms_with_password),
+            (
+                "no form + a password field outside one",
+                SummaryInput { forms: vec![], loose_password_field: true, ..login.clone() },
+            ),
+            (
+                "no form + a hidden password field only",
+                SummaryInput { forms: vec![], loose_password_field: false, ..login.clone() },
+            ),
             ("404 title, few words", page("https://x.test/nope", "404 – Page not found", 30)),
             ("'Not Found' in title", page("https://x.test/nope", "Not Found", 12)),
             ("500 title", page("https://x.test/", "Error 500", 5)),
@@ -380,6 +398,8 @@ mod tests {
         expect![[r#"
             one form + password                                login
             two forms + password is not login                  form
+            no form + a password field outside one             login
+            no form + a hidden password field only             generic
             404 title, few words                               error_page
             'Not Found' in title                               error_page
             500 title                                          error_page

@@ -54,6 +54,9 @@ pub struct SummaryInput {
     /// `document.querySelector('input[type=password]') !== null` — anywhere,
     /// in a form or not (seed 001 §3.4's login check).
     pub has_password_field: bool,
+    /// A rendered password field that no `<form>` owns: an app's sign-in
+    /// box built without one (React, Vue), which §3.4's "one form" misses.
+    pub loose_password_field: bool,
 }
 
 /// One heading, e.g. `{"level": 1, "text": "Pricing"}`.
