@@ -15,8 +15,9 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// A page of about 400 controls: products (100 items), a table of orders
-/// (60 rows), a card grid of results (30), a list of page numbers (12), a
-/// short list (8), and a navigation list (12).
+/// (60 rows), a card grid of results (30), a list of page numbers (12,
+/// and a hidden one and a clickable span), a short list (8), and a
+/// navigation list (12).
 fn big_page(products: usize) -> String {
     let mut html = String::from(r#"<nav><ul>"#);
     for i in 0..12 {
@@ -30,6 +31,9 @@ fn big_page(products: usize) -> String {
     for i in 1..=12 {
         html.push_str(&format!(r#"<li><a href="?page={i}">{i}</a></li>"#));
     }
+    // Past the first five items: discovery neither checked these nor
+    // looked for clickables there until the list proved no collection.
+    html.push_str(r#"<li hidden><a href="?page=99">99</a></li><li><span style="cursor:pointer">More pages</span></li>"#);
     html.push_str(r#"</ul><ul id="short">"#);
     for i in 0..8 {
         html.push_str(&format!(r#"<li>Report {i} <button>Open {i}</button></li>"#));
@@ -73,6 +77,8 @@ fn big_collections_are_read_in_their_first_items() {
     for i in 0..8 {
         assert!(has(&format!("Open {i}")), "Open {i}: {names:?}");
     }
+    assert!(!has("99"), "a hidden page link: {names:?}");
+    assert!(has("More pages"), "a clickable span: {names:?}");
     // Read late, the page numbers still sit where the page has them.
     let at = |n: &str| names.iter().position(|x| *x == n).unwrap();
     assert!(at("Product 4") < at("1") && at("12") < at("Open 0"), "{names:?}");

@@ -13,7 +13,8 @@
 //! costs less than the ancestor walks of "not inside a control" (in the
 //! page, on the generated app page's 7,575 candidates: 4 ms against 10).
 
-use super::frames::{precedes, Root};
+use super::discover::{marks, Unread};
+use super::frames::{count_before, precedes, Root};
 use crate::aria::{self, dom as adom};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -39,8 +40,9 @@ const MAX_CLIMB: usize = 4;
 
 /// The topmost `cursor:pointer` elements of `root`, document order, at
 /// most `max`, and only before `before` when given (the caller keeps no
-/// control past it: candidates there need no style read).
-pub fn pointer_elements(root: &Root, max: usize, before: Option<&Element>) -> Vec<Element> {
+/// control past it: candidates there need no style read) and outside the
+/// `unread` spans (controls there go unread anyway).
+pub fn pointer_elements(root: &Root, max: usize, before: Option<&Element>, unread: &[Unread]) -> Vec<Element> {
     if max == 0 {
         return Vec::new();
     }
@@ -48,11 +50,13 @@ pub fn pointer_elements(root: &Root, max: usize, before: Option<&Element>) -> Ve
         return Vec::new();
     };
     let end = match before {
-        Some(b) => first_not_before(&list, b),
+        Some(b) => count_before(&list, b),
         None => list.length(),
     };
+    let marks = marks(&list, unread);
     // Read lazily: the loop usually stops long before the last candidate.
     let candidates = (0..end.min(MAX_STYLE_READS as u32))
+        .filter(|&i| marks[i as usize].is_none())
         .filter_map(|i| list.item(i))
         .map(JsCast::unchecked_into::<Element>)
         .filter(is_pointer)
@@ -87,20 +91,6 @@ pub fn pointer_elements(root: &Root, max: usize, before: Option<&Element>) -> Ve
     sort_by_position(&mut out);
     out.dedup();
     out
-}
-
-/// How many of `list` (document order) precede `b`: a binary search, a
-/// few position comparisons instead of one per candidate.
-fn first_not_before(list: &web_sys::NodeList, b: &Element) -> u32 {
-    let (mut lo, mut hi) = (0, list.length());
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        match list.item(mid) {
-            Some(n) if precedes(n.unchecked_ref(), b) => lo = mid + 1,
-            _ => hi = mid,
-        }
-    }
-    lo
 }
 
 /// The document or shadow root behind `root`.

@@ -5,10 +5,12 @@
 
 use super::{
     clickable, context,
-    frames::{precedes, Root},
+    frames::{count_before, count_through, precedes, Root},
 };
 use crate::aria::{self, dom as adom, Role};
-use web_sys::Element;
+use js_sys::JsString;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, NodeList};
 
 /// Natively interactive HTML elements: these are controls whatever their role.
 const NATIVE: &str =
@@ -85,50 +87,95 @@ pub struct Found {
     pub el: Element,
     /// Found through clickability signals, not semantics.
     pub clickable: bool,
+    /// In the later items of this sample (see [`Unread`]): found, not
+    /// checked (it may be hidden, and `clickable` is not known).
+    pub unread: Option<u32>,
 }
 
-/// The controls of `root` (not descending into shadow roots or frames), in
-/// document order, at most `max`: of the semantic controls and up to
-/// `max − semantic` (at least [`POINTER_RESERVE`]) clickables, the first
-/// `max`.
-pub fn controls(root: &Root, max: usize) -> Vec<Found> {
-    // A new collection: context memoised for an earlier one may be stale.
-    context::begin_collection();
+/// The later items of a large page's big repeated structure (see
+/// `pcd::Discovery`), whose controls go unread: from the first unread item
+/// to the end of the last item, in document order. Candidates inside are
+/// found by binary search in the candidate list, and neither checked
+/// (hidden, role) nor searched for clickables: most of a 10k-element
+/// page's candidates are there.
+#[derive(Clone)]
+pub struct Unread {
+    pub first: Element,
+    pub last: Element,
+    /// Its index in `Discovery::sampled`.
+    pub sample: u32,
+}
+
+/// Per index of `list` (document order), the sample of the first of
+/// `spans` that holds it: two binary searches a span, no DOM call per
+/// element.
+pub fn marks(list: &NodeList, spans: &[Unread]) -> Vec<Option<u32>> {
+    let mut marks = vec![None; list.length() as usize];
+    for span in spans {
+        let (from, to) = (count_before(list, &span.first), count_through(list, &span.last));
+        for m in marks.iter_mut().take(to as usize).skip(from as usize) {
+            m.get_or_insert(span.sample);
+        }
+    }
+    marks
+}
+
+/// The candidate controls of `root`: every element the candidate selector
+/// matches, document order (`None` on a browser error).
+pub fn candidates(root: &Root) -> Option<NodeList> {
     thread_local! {
         // Made once and kept: a constant, converted to a JS string once.
         // The browser also leaves out what is inside `aria-hidden="true"`
         // or inert subtrees, in the same pass: a `closest` per hit cost
         // more (a boundary crossing each).
-        static CANDIDATES: &'static str = Box::leak(
+        static CANDIDATES: JsString = adom::js_str(Box::leak(
             format!(
                 ":is({NATIVE}, {roles}, {GRID_CELLS}, {SIGNALS}):not({h}, :is({h}) *)",
                 roles = role_test(),
                 h = aria::ARIA_HIDDEN_OR_INERT
             )
             .into_boxed_str(),
-        );
+        ));
     }
-    let hits = adom::query_all_in_c(clickable::root_node(root), CANDIDATES.with(|s| *s));
+    CANDIDATES.with(|c| adom::query_all_in_str(clickable::root_node(root), c)).ok()
+}
+
+/// The controls of `root` (not descending into shadow roots or frames), in
+/// document order, at most `max`: of the semantic controls (`hits`, from
+/// [`candidates`]) and up to `max − semantic` (at least
+/// [`POINTER_RESERVE`]) clickables, the first `max`. Inside `unread` spans
+/// candidates are taken unchecked and clickables not looked for.
+pub fn controls(root: &Root, hits: Option<&NodeList>, max: usize, unread: &[Unread]) -> Vec<Found> {
+    // A new collection: context memoised for an earlier one may be stale.
+    context::begin_collection();
     let mut semantic = Vec::new();
-    for el in hits {
-        if semantic.len() >= max {
-            break;
+    if let Some(hits) = hits {
+        let marks = marks(hits, unread);
+        for (i, mark) in marks.into_iter().enumerate() {
+            if semantic.len() >= max {
+                break;
+            }
+            let Some(el) = hits.item(i as u32).map(JsCast::unchecked_into::<Element>) else { continue };
+            if mark.is_some() {
+                semantic.push(Found { el, clickable: false, unread: mark });
+                continue;
+            }
+            // Hidden, aria-hidden and inert controls cannot be used (the
+            // selector left the last two out); disabled ones stay (with
+            // `disabled`), the user may be asked to enable them.
+            if aria::is_unrendered(&el) {
+                continue;
+            }
+            let widget = context::role_of(&el).is_some_and(is_widget);
+            let clickable = !widget && !adom::matches_c(&el, NATIVE);
+            semantic.push(Found { el, clickable, unread: None });
         }
-        // Hidden, aria-hidden and inert controls cannot be used (the
-        // selector left the last two out); disabled ones stay (with
-        // `disabled`), the user may be asked to enable them.
-        if aria::is_unrendered(&el) {
-            continue;
-        }
-        let widget = context::role_of(&el).is_some_and(is_widget);
-        let clickable = !widget && !adom::matches_c(&el, NATIVE);
-        semantic.push(Found { el, clickable });
     }
     let room = max.saturating_sub(semantic.len()).max(POINTER_RESERVE.min(max));
     // With the cap full, a clickable after the last semantic control kept
     // would be cut again: the search stops there.
     let before = semantic.last().filter(|_| semantic.len() >= max).map(|f| &f.el);
-    let pointers = clickable::pointer_elements(root, room, before);
+    let pointers = clickable::pointer_elements(root, room, before, unread);
     let mut all = merge(semantic, pointers);
     all.truncate(max);
     all
@@ -149,6 +196,7 @@ fn merge(a: Vec<Found>, b: Vec<Element>) -> Vec<Found> {
                 out.push(Found {
                     el: b.next().unwrap(),
                     clickable: true,
+                    unread: None,
                 });
             } else {
                 break;
@@ -159,6 +207,7 @@ fn merge(a: Vec<Found>, b: Vec<Element>) -> Vec<Found> {
     out.extend(b.map(|el| Found {
         el,
         clickable: true,
+        unread: None,
     }));
     out
 }

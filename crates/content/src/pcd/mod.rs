@@ -150,16 +150,19 @@ pub(crate) const HEADING_SEL: &str = context::HEADING_SEL;
 /// candidates that come from repeated control names are compared), so a
 /// collection after only text changed can start from the previous one's.
 ///
-/// On a large page (`SAMPLE_FROM` controls or more) discovery also reads
-/// the lists, tables and card grids found by structure alone, and marks
-/// the controls past the first `READ_ITEMS` items of the big ones
-/// (`groups::may_sample`) as not to be read: a collection is one entry
-/// with its template actions and sample items in the MiniPCD, so the
-/// facts of its 500th "Add to cart" change nothing there but cost as much
-/// as any other (most of a 10k-element page's controls). The collection
-/// reads them after all when their group is not a collection in the end
+/// On a large page (`SAMPLE_FROM` candidate controls or more) discovery
+/// first reads the lists, tables and card grids found by structure alone,
+/// and the controls past the first `READ_ITEMS` items of the big ones
+/// (`groups::may_sample`) go unread: a collection is one entry with its
+/// template actions and sample items in the MiniPCD, so the facts of its
+/// 500th "Add to cart" change nothing there but cost as much as any other
+/// (most of a 10k-element page's controls). Discovery does not even check
+/// them (hidden? which role?) nor look for clickables there
+/// ([`discover::Unread`]): on the generated 10k-element pages that was a
+/// third of discovery. When such a structure is no collection in the end
 /// (not accepted, or `bc_core::pcd::collections::qualifies` says no, e.g.
-/// page-number links).
+/// page-number links), the collection starts again with a discovery that
+/// reads it ([`Sampling::Except`]).
 #[derive(Clone, Default)]
 pub(crate) struct Discovery {
     scopes: Vec<Scope>,
@@ -172,9 +175,11 @@ pub(crate) struct Discovery {
     selected: Vec<groups::Selected>,
     /// The shapes whose later items go unread: (scope, index in `pre`).
     sampled: Vec<(usize, usize)>,
-    /// Per control (same order as `order`): the `sampled` shape in whose
-    /// later items it is, if any.
+    /// Per control (same order as `order`; empty when nothing is
+    /// sampled): the `sampled` shape in whose later items it is, if any.
     unread: Vec<Option<u32>>,
+    /// How this discovery sampled.
+    sampling: Sampling,
     /// Per scope, once a collection ran (see [`ScopeGroups`]).
     groups: Vec<ScopeGroups>,
     /// Groups that collection read (the rest kept their facts).
@@ -217,7 +222,7 @@ impl Discovery {
     /// Runs discovery on `document` (for callers that compute facts ahead
     /// of a collection, in slices).
     pub fn run(document: &Document) -> Discovery {
-        discover_all(document)
+        discover_all(document, Sampling::Large)
     }
 
     /// What the group selectors find in scope `si`: kept from discovery
@@ -349,9 +354,7 @@ pub fn collect(document: &Document) -> (PageFacts, Registry) {
 /// [`collect`] reading every control, those in the later items of big
 /// collections too (for tests that pin facts of many items).
 pub fn collect_whole(document: &Document) -> (PageFacts, Registry) {
-    let mut discovery = discover_all(document);
-    discovery.unread.clear();
-    discovery.sampled.clear();
+    let discovery = discover_all(document, Sampling::Off);
     let (facts, reg, _) = collect_with(document, &mut NoCache, Some(&discovery));
     (facts, reg)
 }
@@ -385,7 +388,7 @@ pub(crate) fn collect_with(
             context::begin_collection();
             d.clone()
         }
-        None => discover_all(document),
+        None => discover_all(document, Sampling::Large),
     };
     let known_groups = std::mem::take(&mut discovery.groups);
     let known_forms = discovery.forms.take();
@@ -467,19 +470,18 @@ pub(crate) fn collect_with(
         scope_groups.push(ScopeGroups { repeated, max, shapes, facts });
     }
     assign_groups(&mut controls, &groups);
-    // Controls left unread whose structure is no collection after all are read now.
-    let late = unread_needed(&discovery, &groups, &controls);
-    if !late.is_empty() {
-        for &i in &late {
-            let (el, clickable, si) = &discovery.order[i];
-            let fact = read_fact(el, *clickable, *si, &mut reg);
-            indices.push(i);
-            controls.push((el.clone(), *si, fact));
-        }
-        let mut both: Vec<(usize, (Element, usize, ControlFact))> = indices.drain(..).zip(controls.drain(..)).collect();
-        both.sort_unstable_by_key(|(i, _)| *i);
-        (indices, controls) = both.into_iter().unzip();
-        assign_groups(&mut controls, &groups);
+    // Sampled structures that are no collection after all: their later
+    // items were neither checked nor searched for clickables, so discovery
+    // runs again reading them (rare: a sampled shape is a big list, table
+    // or grid outside navigation), and the collection with it.
+    let needed = needs_unread(&discovery, &groups, &controls);
+    if !needed.is_empty() {
+        let sampling = match discovery.sampling {
+            Sampling::Large => Sampling::Except(needed),
+            Sampling::Except(_) | Sampling::Off => Sampling::Off,
+        };
+        drop(reg);
+        return collect_with(document, cache, Some(&discover_all(document, sampling)));
     }
     discovery.groups = scope_groups;
     discovery.groups_read = groups_read;
@@ -631,69 +633,81 @@ fn owners_of<'a>(controls: impl Iterator<Item = &'a Element>, read: &[ReadForm])
         .collect()
 }
 
+/// Whether discovery leaves the controls in the later items of big
+/// repeated structures unread (see [`Discovery`]).
+#[derive(Clone, Default)]
+enum Sampling {
+    /// On large pages.
+    #[default]
+    Large,
+    /// On large pages, but not in these containers (whose groups turned out
+    /// to need every control: see [`needs_unread`]).
+    Except(Vec<Element>),
+    /// Never: every control is read.
+    Off,
+}
+
 /// Runs discovery: every scope, its controls, shadow content spliced in
 /// at its host, at most `MAX_CONTROLS`.
-fn discover_all(document: &Document) -> Discovery {
+fn discover_all(document: &Document, sampling: Sampling) -> Discovery {
     let scopes = frames::scopes(document);
+    let hits: Vec<Option<web_sys::NodeList>> = scopes.iter().map(|s| discover::candidates(&s.root)).collect();
+    let large = hits.iter().flatten().map(|l| l.length() as usize).sum::<usize>() >= SAMPLE_FROM;
+    let except = match &sampling {
+        Sampling::Large if large => Some(&[][..]),
+        Sampling::Except(els) if large => Some(&els[..]),
+        _ => None,
+    };
+    let (pre, selected, sampled, spans) = match except {
+        Some(except) => plan_unread(&scopes, except),
+        None => Default::default(),
+    };
     let mut per_scope: Vec<Vec<discover::Found>> = Vec::with_capacity(scopes.len());
     let mut budget = MAX_CONTROLS;
-    for s in &scopes {
-        let found = discover::controls(&s.root, budget);
+    for (si, s) in scopes.iter().enumerate() {
+        let found = discover::controls(&s.root, hits[si].as_ref(), budget, spans.get(si).map_or(&[][..], Vec::as_slice));
         budget -= found.len().min(budget);
         per_scope.push(found);
     }
-    let order: Vec<(Element, bool, usize)> = ordered(&scopes, &mut per_scope, 0)
-        .into_iter()
-        .take(MAX_CONTROLS)
-        .map(|(f, si)| (f.el, f.clickable, si))
-        .collect();
-    let (pre, selected, sampled, unread) = if order.len() >= SAMPLE_FROM {
-        plan_unread(&scopes, &order)
-    } else {
-        Default::default()
-    };
-    Discovery { scopes, order, pre, selected, sampled, unread, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
+    let found: Vec<(discover::Found, usize)> = ordered(&scopes, &mut per_scope, 0).into_iter().take(MAX_CONTROLS).collect();
+    let unread = if sampled.is_empty() { Vec::new() } else { found.iter().map(|(f, _)| f.unread).collect() };
+    let order = found.into_iter().map(|(f, si)| (f.el, f.clickable, si)).collect();
+    Discovery { scopes, order, pre, selected, sampled, unread, sampling, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
 }
 
 /// The shapes found by structure alone, per scope; those that sample
-/// (scope, index); and per control the sampled shape in whose items past
-/// the first `READ_ITEMS` it is (see [`Discovery`]).
+/// (scope, index), but not those of `except`'s containers; and per scope
+/// their later items' spans (see [`discover::Unread`]).
 #[allow(clippy::type_complexity)]
-fn plan_unread(scopes: &[Scope], order: &[(Element, bool, usize)]) -> (Vec<Vec<groups::Shape>>, Vec<groups::Selected>, Vec<(usize, usize)>, Vec<Option<u32>>) {
+fn plan_unread(scopes: &[Scope], except: &[Element]) -> (Vec<Vec<groups::Shape>>, Vec<groups::Selected>, Vec<(usize, usize)>, Vec<Vec<discover::Unread>>) {
     let mut pre = Vec::with_capacity(scopes.len());
     let selected: Vec<groups::Selected> = scopes.iter().map(groups::Selected::of).collect();
     let mut sampled = Vec::new();
+    let mut spans = vec![Vec::new(); scopes.len()];
     let mut max = MAX_GROUPS;
     for (si, sel) in selected.iter().enumerate() {
         let shapes = groups::shapes(sel, &[], max, &[]);
         max -= shapes.len();
         for (k, shape) in shapes.iter().enumerate() {
-            if groups::may_sample(shape, READ_ITEMS) {
+            if groups::may_sample(shape, READ_ITEMS) && !except.contains(shape.el()) {
+                let items = shape.items();
+                spans[si].push(discover::Unread {
+                    first: items[READ_ITEMS].clone(),
+                    last: items[items.len() - 1].clone(),
+                    sample: sampled.len() as u32,
+                });
                 sampled.push((si, k));
             }
         }
         pre.push(shapes);
     }
-    let mut unread = vec![None; order.len()];
-    let mut by_scope: Vec<Vec<usize>> = vec![Vec::new(); scopes.len()];
-    for (i, c) in order.iter().enumerate() {
-        by_scope[c.2].push(i);
-    }
-    for (n, &(si, k)) in sampled.iter().enumerate() {
-        let shape = &pre[si][k];
-        for (ci, item) in items_holding(shape.el(), shape.items(), &by_scope[si], |i| &order[i].0) {
-            if item >= READ_ITEMS && unread[ci].is_none() {
-                unread[ci] = Some(n as u32);
-            }
-        }
-    }
-    (pre, selected, sampled, unread)
+    (pre, selected, sampled, spans)
 }
 
-/// The controls left unread that must be read after all: those of sampled
-/// shapes that did not become a group, or whose group is no collection
-/// (`qualifies`, on the members read).
-fn unread_needed(d: &Discovery, groups: &[(usize, groups::Group)], controls: &[(Element, usize, ControlFact)]) -> Vec<usize> {
+/// The containers of the sampled shapes whose later items must be read
+/// after all: those that did not become a group, or whose group is no
+/// collection (`qualifies`, on the members read).
+fn needs_unread(d: &Discovery, groups: &[(usize, groups::Group)], controls: &[(Element, usize, ControlFact)]) -> Vec<Element> {
     if d.sampled.is_empty() {
         return Vec::new();
     }
@@ -709,23 +723,16 @@ fn unread_needed(d: &Discovery, groups: &[(usize, groups::Group)], controls: &[(
     for (gi, (_, g)) in groups.iter().enumerate() {
         by_el.set(&g.el, gi as u32);
     }
-    let needed: Vec<bool> = d
-        .sampled
+    d.sampled
         .iter()
-        .map(|&(si, k)| {
-            let gi = by_el.get(d.pre[si][k].el()).map(|g| g as usize).filter(|&g| groups[g].0 == si);
+        .map(|&(si, k)| d.pre[si][k].el())
+        .zip(d.sampled.iter())
+        .filter(|(el, &(si, _))| {
+            let gi = by_el.get(el).map(|g| g as usize).filter(|&g| groups[g].0 == si);
             let Some(gi) = gi else { return true };
             !bc_core::pcd::collections::qualifies(&groups[gi].1.fact, &members[gi])
         })
-        .collect();
-    if !needed.contains(&true) {
-        return Vec::new();
-    }
-    d.unread
-        .iter()
-        .enumerate()
-        .filter(|(_, u)| u.is_some_and(|n| needed[n as usize]))
-        .map(|(i, _)| i)
+        .map(|(el, _)| el.clone())
         .collect()
 }
 
