@@ -257,7 +257,8 @@ fn text_changes_around_groups_reach_their_facts() {
 }
 
 /// Forms whose facts read text from inside them, from labels elsewhere
-/// (`for=`, `aria-labelledby`) and from the heading before them.
+/// (`for=`, `aria-labelledby`) and from the heading before them; one
+/// named by its `aria-label`, one by `aria-labelledby` text elsewhere.
 const FORMS_AND_LABELS: &str = r#"<main><h2 id="fh">Account</h2>
 <form id="f1" action="/login"><label>Email <input type="email" name="email"></label>
 <label>Password <input type="password" name="pw"></label><button id="go">Sign in</button></form>
@@ -265,25 +266,29 @@ const FORMS_AND_LABELS: &str = r#"<main><h2 id="fh">Account</h2>
 <form id="f2" role="search"><input aria-labelledby="far-label" name="q"><button>Find</button></form>
 <label for="news" id="nl">Newsletter address</label>
 <form id="f3"><input id="news" name="mail"><button>Subscribe</button></form>
+<form id="f4" aria-label="Quote request"><input aria-label="Full name" name="n"><button>Send</button></form>
+<span id="qh">Feedback</span>
+<form id="f5" aria-labelledby="qh"><textarea aria-label="Message" name="m"></textarea><button>Send feedback</button></form>
 <p id="far">Unrelated</p></main>"#;
 
 #[wasm_bindgen_test]
 async fn text_changes_reach_the_forms_they_touch() {
     fixture(FORMS_AND_LABELS);
     let _ = current();
-    assert_eq!(live::facts().unwrap().forms.len(), 3);
+    assert_eq!(live::facts().unwrap().forms.len(), 5);
     // Each change alone, then a request: only the forms the text reaches
     // are read again, and the live build equals a fresh one. Some requests
     // come after idle slices have recomputed the facts the change
     // invalidated (the collection then only looks them up).
-    let changes: [(&str, &str, usize, bool); 7] = [
+    let changes: [(&str, &str, usize, bool); 8] = [
         ("far", "Other unrelated text", 0, false),
+        ("qh", "Your feedback", 1, false),
         ("go", "Log in", 1, false),
         ("far-label", "Search the shop", 1, false),
         ("far-label", "Search everything", 1, true),
         ("nl", "Your e-mail", 1, false),
         ("nl", "E-mail address", 1, true),
-        ("fh", "Your account", 3, false),
+        ("fh", "Your account", 5, false),
     ];
     for (id, text, expected, idle) in changes {
         by_id(id).set_text_content(Some(text));

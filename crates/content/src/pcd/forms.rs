@@ -109,12 +109,20 @@ pub fn collect(scope: &Scope, max: usize, known: &Known<'_>) -> Vec<(Element, Fo
 /// stand: no change inside it (fields' and buttons' names, its headings),
 /// none of its controls' facts computed again (their names come from
 /// labels elsewhere too: the fact cache invalidates them when those
-/// change), and no name of its own from `aria-label(ledby)`. Headings
-/// before it are the caller's business (any heading change reads all).
+/// change), and none in the elements its `aria-labelledby` names (its name
+/// from text elsewhere). An `aria-label` needs no check: changing an
+/// attribute is a structural change, after which nothing read before is
+/// re-used. Headings before it are the caller's business (any heading
+/// change reads all).
 pub fn untouched(form: &Element, changed: &[Element], recomputed: &[Element]) -> bool {
-    !form.has_attribute("aria-label")
-        && !form.has_attribute("aria-labelledby")
-        && !changed.iter().chain(recomputed).any(|x| form.contains(Some(x)))
+    if changed.iter().chain(recomputed).any(|x| form.contains(Some(x))) {
+        return false;
+    }
+    if !aria::dom::has_attr_c(form, "aria-labelledby") {
+        return true;
+    }
+    let labels = aria::dom::id_refs(form, "aria-labelledby");
+    !changed.iter().any(|x| labels.iter().any(|l| l.contains(Some(x)) || x.contains(Some(l))))
 }
 
 /// `fact` read earlier, with the form's box read now (layout moves

@@ -500,8 +500,19 @@ pub(crate) fn collect_with(
     );
     let mut forms_read = 0;
     // Past the control cap, a field may be no control: its name is not
-    // watched by the fact cache.
-    let complete = discovery.order.len() < MAX_CONTROLS;
+    // watched by the fact cache. The cap cuts each scope's controls at one
+    // point in document order, so a form that ends before the last control
+    // kept has every field among them (on the 10k-element pages, whose
+    // candidates fill the cap, all forms were read again: 3 ms a request).
+    let mut last_kept: Vec<Option<&Element>> = vec![None; scopes.len()];
+    if discovery.order.len() >= MAX_CONTROLS {
+        for (el, _, si) in &discovery.order {
+            last_kept[*si] = Some(el);
+        }
+    }
+    let complete = |form: &Element, si: usize| {
+        discovery.order.len() < MAX_CONTROLS || last_kept[si].is_some_and(|last| ends_before(form, last))
+    };
     let read: Vec<ReadForm> = match &known_forms {
         Some(k) => k
             .forms
@@ -509,7 +520,7 @@ pub(crate) fn collect_with(
             .map(|(el, si, old)| {
                 let scope = &scopes[*si];
                 let fact = match &text_changed {
-                    Some(changed) if complete && recomputed.as_ref().is_some_and(|r| forms::untouched(el, changed, r)) => {
+                    Some(changed) if complete(el, *si) && recomputed.as_ref().is_some_and(|r| forms::untouched(el, changed, r)) => {
                         forms::with_top(el, old.clone(), scope)
                     }
                     _ => {
@@ -772,6 +783,12 @@ fn ordered(
         own.extend(ordered(scopes, per_scope, c));
     }
     own
+}
+
+/// Whether `el`'s subtree ends before `b` (which is not inside it).
+fn ends_before(el: &Element, b: &Element) -> bool {
+    let pos = el.compare_document_position(b);
+    pos & web_sys::Node::DOCUMENT_POSITION_FOLLOWING != 0 && pos & web_sys::Node::DOCUMENT_POSITION_CONTAINED_BY == 0
 }
 
 /// The landmark around a shadow scope's host (through nested hosts).
