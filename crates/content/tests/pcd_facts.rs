@@ -525,6 +525,11 @@ fn form_fields_required_submit_and_no_values() {
     assert_eq!(control(&f, "Create account")["form"], 0);
     assert_eq!(control(&f, "Email")["form"], 0);
     assert_eq!(control(&f, "Go")["form"], 1);
+    // A field of a <form> is no action: no context read for one; its
+    // submit button and a field no <form> owns have theirs.
+    assert_eq!(control(&f, "Email")["heading"], json!(null));
+    assert_eq!(control(&f, "Create account")["heading"], "Create your account");
+    assert_eq!(control(&f, "Search site")["heading"], "Create your account");
     let text = f.to_string();
     for secret in [
         "leak@example.com",

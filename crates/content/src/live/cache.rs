@@ -494,7 +494,7 @@ impl Cache {
                 self.computed += 1;
                 note_recomputed(&mut self.recomputed, &e.el);
             } else if e.heading_stale {
-                e.fact.heading = pcd::heading_of(&e.el);
+                e.fact.heading = pcd::heading_of(&e.el, &e.fact);
                 e.heading_stale = false;
             }
         }

@@ -41,15 +41,20 @@ pub fn fact(
     );
     let (href_path, href_origin) = link(el, &tag, &attrs, page_origin);
     let lm = landmark::of(el).or(host_landmark);
-    let heading = context::heading(el);
-    let pag = context::in_pagination(el, &name);
-    let icon = context::icon_hint(el, &tag, &attrs);
+    let input_type = matches!(tag.as_str(), "input" | "button")
+        .then(|| attrs.nonblank(el, "type"))
+        .flatten()
+        .map(|t| t.to_ascii_lowercase());
+    // A field of a `<form>` is no action (its form lists it): the context
+    // only actions use is not read (on the 10k-element store page, a
+    // quarter of the controls are such fields).
+    let field = is_form_field(el, &role, &tag, input_type.as_deref());
+    let heading = if field { None } else { context::heading(el) };
+    let pag = !field && context::in_pagination(el, &name);
+    let icon = if field { None } else { context::icon_hint(el, &tag, &attrs) };
     ControlFact {
         key: 0,
-        input_type: matches!(tag.as_str(), "input" | "button")
-            .then(|| attrs.nonblank(el, "type"))
-            .flatten()
-            .map(|t| t.to_ascii_lowercase()),
+        input_type,
         href_path,
         href_origin,
         landmark: lm,
@@ -88,6 +93,24 @@ pub fn fact(
         name,
         tag,
     }
+}
+
+/// Whether `el` is a form field (`bc_core::pcd::roles::classify`) that a
+/// `<form>` owns: never an action, so no `heading`, pagination or icon
+/// hint is read for it.
+fn is_form_field(el: &Element, role: &str, tag: &str, input_type: Option<&str>) -> bool {
+    matches!(tag, "input" | "select" | "textarea")
+        && bc_core::pcd::roles::classify(role, tag, input_type).field
+        && dom::owner_form(el).is_some()
+}
+
+/// The `heading` context of a control whose facts are `fact`: none for a
+/// field of a `<form>` (see [`fact`]).
+pub fn heading(el: &Element, fact: &ControlFact) -> Option<String> {
+    if is_form_field(el, &fact.role, &fact.tag, fact.input_type.as_deref()) {
+        return None;
+    }
+    context::heading(el)
 }
 
 /// The accessible name; for clickables (generic elements get no name from

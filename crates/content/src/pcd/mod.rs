@@ -136,8 +136,8 @@ pub(crate) fn control_fact(
 }
 
 /// The heading context of `el` (a cached fact whose heading went stale).
-pub(crate) fn heading_of(el: &Element) -> Option<String> {
-    context::heading(el)
+pub(crate) fn heading_of(el: &Element, fact: &ControlFact) -> Option<String> {
+    control::heading(el, fact)
 }
 
 /// What counts as a heading for the `heading` context of controls.
@@ -406,7 +406,7 @@ pub(crate) fn collect_with(
         let mut fact = match cache.get(el, clickable, si) {
             Some(Cached { mut fact, heading_stale }) => {
                 if heading_stale {
-                    fact.heading = context::heading(el);
+                    fact.heading = control::heading(el, &fact);
                     cache.heading_read(el, &fact.heading);
                 }
                 fact
