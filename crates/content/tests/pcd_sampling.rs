@@ -108,3 +108,25 @@ fn smaller_pages_are_read_whole() {
         assert!(names.contains(&read), "{read}: {names:?}");
     }
 }
+
+/// Large means controls, not candidates: a hidden menu's 300 links count
+/// as candidates until discovery finds them hidden, and a page that has
+/// fewer than 400 controls is read whole however many it hides.
+#[wasm_bindgen_test]
+fn hidden_candidates_do_not_make_a_page_large() {
+    let mut html = String::from(r#"<div hidden><ul>"#);
+    for i in 0..300 {
+        html.push_str(&format!(r#"<li><a href="/m/{i}">Menu {i}</a></li>"#));
+    }
+    html.push_str("</ul></div>");
+    html.push_str(&big_page(30));
+    fixture(&html);
+    let document = web_sys::window().unwrap().document().unwrap();
+    let (facts, _) = pcd::collect(&document);
+    assert!(facts.controls.len() < 400, "{}", facts.controls.len());
+    let names = names(&facts);
+    assert!(!names.contains(&"Menu 0"), "hidden: {names:?}");
+    for read in ["Product 29", "Result 29", "Order 59"] {
+        assert!(names.contains(&read), "{read}: {names:?}");
+    }
+}

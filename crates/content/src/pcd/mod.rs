@@ -150,8 +150,8 @@ pub(crate) const HEADING_SEL: &str = context::HEADING_SEL;
 /// candidates that come from repeated control names are compared), so a
 /// collection after only text changed can start from the previous one's.
 ///
-/// On a large page (`SAMPLE_FROM` candidate controls or more) discovery
-/// first reads the lists, tables and card grids found by structure alone,
+/// On a large page (`SAMPLE_FROM` controls or more; those in unread items
+/// counted unchecked) discovery first reads the lists, tables and card grids found by structure alone,
 /// and the controls past the first `READ_ITEMS` items of the big ones
 /// (`groups::may_sample`) go unread: a collection is one entry with its
 /// template actions and sample items in the MiniPCD, so the facts of its
@@ -681,6 +681,12 @@ fn discover_all(document: &Document, sampling: Sampling) -> Discovery {
         per_scope.push(found);
     }
     let found: Vec<(discover::Found, usize)> = ordered(&scopes, &mut per_scope, 0).into_iter().take(MAX_CONTROLS).collect();
+    // Large is `SAMPLE_FROM` controls, not candidates (hidden popups' count
+    // only as the latter): a page with fewer, counting the unchecked ones
+    // as found, is read whole after all.
+    if !sampled.is_empty() && found.len() < SAMPLE_FROM {
+        return discover_all(document, Sampling::Off);
+    }
     let unread = if sampled.is_empty() { Vec::new() } else { found.iter().map(|(f, _)| f.unread).collect() };
     let order = found.into_iter().map(|(f, si)| (f.el, f.clickable, si)).collect();
     Discovery { scopes, order, pre, selected, sampled, unread, sampling, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
