@@ -8,8 +8,8 @@
 //! still `login`).
 
 use super::names::{ActionKind, FormPurpose};
-use super::phrases::{PhraseIndex, SetBits, SetId};
-use super::text::{split_identifier, words};
+use super::phrases::{Matches, PhraseIndex, SetBits, SetId};
+use super::text::{normalize, split_identifier, split_words};
 use crate::types::Landmark;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
@@ -284,6 +284,57 @@ pub fn explain_action_kind(label: &str, ctx: &ActionContext) -> Option<&'static 
     ACTION_RULES.get(i)
 }
 
+/// What a label matches, and whether some word of it is a number.
+fn label_matches(label: &str, index: &PhraseIndex) -> (Matches, bool) {
+    let normalized = normalize(label);
+    let words = split_words(&normalized);
+    let number_word = words.iter().any(|w| w.chars().all(|c| c.is_ascii_digit()));
+    (index.matches(&words), number_word)
+}
+
+/// Matches of the strings controls share, kept across calls: a page's
+/// controls repeat labels ("Add to cart" per card), headings (every row of
+/// a table under one) and link paths, and normalising and matching them
+/// was most of the MiniPCD build (on the 10k-element pages, ~4 of every
+/// 10 instructions). Each entry is a pure function of its string and the
+/// static rule tables, so the memo never changes an answer.
+#[derive(Default)]
+struct Memo {
+    label: StringMemo<(Matches, bool)>,
+    context: StringMemo<SetBits>,
+    href: StringMemo<SetBits>,
+}
+
+/// Strings a [`StringMemo`] holds at most: past it, it starts again
+/// (bounded memory on pages of endless distinct labels).
+const MEMO_ENTRIES: usize = 4096;
+
+struct StringMemo<V>(rustc_hash::FxHashMap<String, V>);
+
+impl<V> Default for StringMemo<V> {
+    fn default() -> Self {
+        StringMemo(Default::default())
+    }
+}
+
+impl<V: Copy> StringMemo<V> {
+    fn get(&mut self, key: &str, compute: impl FnOnce() -> V) -> V {
+        if let Some(v) = self.0.get(key) {
+            return *v;
+        }
+        if self.0.len() >= MEMO_ENTRIES {
+            self.0.clear();
+        }
+        let v = compute();
+        self.0.insert(key.to_owned(), v);
+        v
+    }
+}
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
+}
+
 /// A condition of [`ACTION_RULES`] with its keyword sets replaced by their
 /// ids in the [`PhraseIndex`]: a control's words are matched against all
 /// sets at once ([`PhraseIndex::matches`]), then each keyword condition is
@@ -335,7 +386,8 @@ fn compile(when: &'static ActionWhen, index: &mut PhraseIndex) -> Cond {
 struct Facts<'a> {
     ctx: &'a ActionContext,
     raw_label: &'a str,
-    label: Vec<String>,
+    /// Some word of the label is a number (`HasNumber`).
+    number_word: bool,
     /// Sets with a phrase in the label or the icon hint (`Label`).
     label_contains: SetBits,
     /// Sets with a phrase that is the whole label (`LabelIs`).
@@ -349,31 +401,33 @@ struct Facts<'a> {
 
 impl<'a> Facts<'a> {
     fn new(label: &'a str, ctx: &'a ActionContext, index: &PhraseIndex) -> Self {
-        let context = [&ctx.heading, &ctx.collection]
-            .into_iter()
-            .flatten()
-            .map(|s| index.matches(&words(&split_identifier(s))).contains)
-            .fold(SetBits::default(), SetBits::union);
-        let href = ctx
-            .href_path
-            .as_deref()
-            .unwrap_or("")
-            .split('/')
-            .filter(|s| !s.is_empty())
-            .map(|seg| index.matches(&words(seg)).is)
-            .fold(SetBits::default(), SetBits::union);
-        let label_words = words(label);
-        let on_label = index.matches(&label_words);
-        let on_icon = ctx.icon_hint.as_deref().map(|i| index.matches(&words(i))).unwrap_or_default();
-        Facts {
-            ctx,
-            raw_label: label.trim(),
-            label: label_words,
-            label_contains: on_label.contains.union(on_icon.contains),
-            label_is: on_label.is,
-            context,
-            href,
-        }
+        MEMO.with(|memo| {
+            let memo = &mut *memo.borrow_mut();
+            let context = [&ctx.heading, &ctx.collection]
+                .into_iter()
+                .flatten()
+                .map(|s| memo.context.get(s, || index.matches(&split_words(&normalize(&split_identifier(s)))).contains))
+                .fold(SetBits::default(), SetBits::union);
+            let href = ctx.href_path.as_deref().map_or_else(SetBits::default, |path| {
+                memo.href.get(path, || {
+                    path.split('/')
+                        .filter(|s| !s.is_empty())
+                        .map(|seg| index.matches(&split_words(&normalize(seg))).is)
+                        .fold(SetBits::default(), SetBits::union)
+                })
+            });
+            let (on_label, number_word) = memo.label.get(label, || label_matches(label, index));
+            let on_icon = ctx.icon_hint.as_deref().map(|i| memo.label.get(i, || label_matches(i, index)).0).unwrap_or_default();
+            Facts {
+                ctx,
+                raw_label: label.trim(),
+                number_word,
+                label_contains: on_label.contains.union(on_icon.contains),
+                label_is: on_label.is,
+                context,
+                href,
+            }
+        })
     }
 
     fn holds(&self, cond: &Cond) -> bool {
@@ -398,7 +452,7 @@ impl<'a> Facts<'a> {
             Symbol(symbols) => symbols.contains(&self.raw_label),
             Number => !self.raw_label.is_empty() && self.raw_label.chars().all(|c| c.is_ascii_digit()),
             Question => self.raw_label.trim_end().ends_with('?'),
-            HasNumber => self.label.iter().any(|w| w.chars().all(|c| c.is_ascii_digit())),
+            HasNumber => self.number_word,
             HrefExt(exts) => ctx.href_path.as_deref().is_some_and(|p| {
                 p.rsplit_once('.').is_some_and(|(_, ext)| exts.iter().any(|e| ext.eq_ignore_ascii_case(e)))
             }),

@@ -7,7 +7,9 @@
 //! payment method; two password fields make a signup before one makes a login.
 
 use super::names::FormPurpose;
-use super::text::{contains_phrase, split_identifier, words};
+use super::phrases::{PhraseIndex, SetBits, SetId};
+use super::text::{normalize, split_identifier, split_words};
+use std::sync::LazyLock;
 use crate::types::Landmark;
 use serde::{Deserialize, Serialize};
 
@@ -235,57 +237,124 @@ pub fn infer_form_purpose(form: &FormFacts) -> Option<FormPurpose> {
 
 /// The rule that decides the purpose of a form (for tests and debugging).
 pub fn explain_form_purpose(form: &FormFacts) -> Option<&'static FormRule> {
-    let facts = Facts::new(form);
-    FORM_RULES.iter().find(|rule| rule.when.iter().all(|w| facts.holds(w)))
+    let compiled = compiled();
+    let facts = Facts::new(form, &compiled.index);
+    let i = compiled.rules.iter().position(|conds| conds.iter().all(|c| facts.holds(c)))?;
+    FORM_RULES.get(i)
+}
+
+/// A condition of [`FORM_RULES`] with its keyword sets replaced by their
+/// ids in a [`PhraseIndex`], as `action.rs` does for actions: each of a
+/// form's strings is matched against every set once, then each keyword
+/// condition is a bit test (phrase by phrase, a form's purpose cost ~60k
+/// instructions; `tests.rs` checks both ways agree).
+#[derive(Debug)]
+enum Cond {
+    Field(SetId),
+    Submit(SetId),
+    Context(SetId),
+    Any(Vec<Cond>),
+    /// A condition without keywords, evaluated as written.
+    Plain(&'static FormWhen),
+}
+
+/// [`FORM_RULES`], compiled once (same order).
+#[derive(Debug)]
+struct Compiled {
+    index: PhraseIndex,
+    rules: Vec<Vec<Cond>>,
+}
+
+fn compiled() -> &'static Compiled {
+    static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
+        let mut index = PhraseIndex::default();
+        let rules = FORM_RULES.iter().map(|rule| rule.when.iter().map(|w| compile(w, &mut index)).collect()).collect();
+        Compiled { index, rules }
+    });
+    &COMPILED
+}
+
+fn compile(when: &'static FormWhen, index: &mut PhraseIndex) -> Cond {
+    match when {
+        Field(phrases) => Cond::Field(index.add(phrases)),
+        Submit(phrases) => Cond::Submit(index.add(phrases)),
+        Context(phrases) => Cond::Context(index.add(phrases)),
+        Any(options) => Cond::Any(options.iter().map(|w| compile(w, index)).collect()),
+        plain => Cond::Plain(plain),
+    }
+}
+
+/// The sets a text's words contain a phrase of.
+fn contained(text: &str, index: &PhraseIndex) -> SetBits {
+    index.matches(&split_words(&normalize(text))).contains
 }
 
 /// One field's strings, normalised once for all rules.
 struct FieldWords {
     field_type: String,
-    /// Label words, then name words, each as its own sequence.
-    texts: [Vec<String>; 2],
     autocomplete: Vec<String>,
 }
 
 struct Facts {
     fields: Vec<FieldWords>,
-    submit: Vec<String>,
-    context: Vec<Vec<String>>,
+    /// Sets with a phrase in some field's label or name (`Field`).
+    field: SetBits,
+    /// Sets with a phrase in the submit label (`Submit`).
+    submit: SetBits,
+    /// Sets with a phrase in the heading, form name or action path (`Context`).
+    context: SetBits,
     search_role: bool,
 }
 
 impl Facts {
-    fn new(form: &FormFacts) -> Self {
+    fn new(form: &FormFacts, index: &PhraseIndex) -> Self {
+        let mut field = SetBits::default();
         let fields = form
             .fields
             .iter()
-            .map(|f| FieldWords {
-                field_type: f.field_type.to_ascii_lowercase(),
-                texts: [words(&f.label), f.name.as_deref().map(|n| words(&split_identifier(n))).unwrap_or_default()],
-                autocomplete: f
-                    .autocomplete
-                    .as_deref()
-                    .unwrap_or("")
-                    .split_ascii_whitespace()
-                    .map(str::to_ascii_lowercase)
-                    .collect(),
+            .map(|f| {
+                field = field.union(contained(&f.label, index));
+                if let Some(n) = f.name.as_deref() {
+                    field = field.union(contained(&split_identifier(n), index));
+                }
+                FieldWords {
+                    field_type: f.field_type.to_ascii_lowercase(),
+                    autocomplete: f
+                        .autocomplete
+                        .as_deref()
+                        .unwrap_or("")
+                        .split_ascii_whitespace()
+                        .map(str::to_ascii_lowercase)
+                        .collect(),
+                }
             })
             .collect();
         let context = [&form.heading, &form.name, &form.action_path]
             .into_iter()
             .flatten()
-            .map(|s| words(&split_identifier(s)))
-            .collect();
+            .map(|s| contained(&split_identifier(s), index))
+            .fold(SetBits::default(), SetBits::union);
         Facts {
             fields,
-            submit: form.submit_label.as_deref().map(words).unwrap_or_default(),
+            field,
+            submit: form.submit_label.as_deref().map(|s| contained(s, index)).unwrap_or_default(),
             context,
             search_role: form.role.as_deref().is_some_and(|r| r.eq_ignore_ascii_case("search")),
         }
     }
 
-    fn holds(&self, when: &FormWhen) -> bool {
-        let any_phrase = |seq: &[String], phrases: &[&str]| phrases.iter().any(|p| contains_phrase(seq, p));
+    fn holds(&self, cond: &Cond) -> bool {
+        match cond {
+            Cond::Field(id) => self.field.has(*id),
+            Cond::Submit(id) => self.submit.has(*id),
+            Cond::Context(id) => self.context.has(*id),
+            Cond::Any(options) => options.iter().any(|c| self.holds(c)),
+            Cond::Plain(when) => self.holds_plain(when),
+        }
+    }
+
+    /// A condition that reads no keyword set.
+    fn holds_plain(&self, when: &FormWhen) -> bool {
         match when {
             Autocomplete(tokens) => {
                 self.fields.iter().any(|f| f.autocomplete.iter().any(|t| tokens.contains(&t.as_str())))
@@ -293,12 +362,10 @@ impl Facts {
             FieldType(types) => self.fields.iter().any(|f| types.contains(&f.field_type.as_str())),
             FieldTypeCount(ty, n) => self.fields.iter().filter(|f| f.field_type == *ty).count() >= *n,
             NoFieldType(types) => !self.fields.iter().any(|f| types.contains(&f.field_type.as_str())),
-            Field(phrases) => self.fields.iter().any(|f| f.texts.iter().any(|t| any_phrase(t, phrases))),
-            Submit(phrases) => any_phrase(&self.submit, phrases),
-            Context(phrases) => self.context.iter().any(|c| any_phrase(c, phrases)),
             SearchRole => self.search_role,
             MaxFields(n) => self.fields.iter().filter(|f| !NOT_VISIBLE.contains(&f.field_type.as_str())).count() <= *n,
-            Any(options) => options.iter().any(|w| self.holds(w)),
+            // Compiled into `Cond`s, never plain.
+            Field(_) | Submit(_) | Context(_) | Any(_) => unreachable!("keyword and nested conditions are compiled"),
         }
     }
 }

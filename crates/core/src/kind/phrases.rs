@@ -82,11 +82,12 @@ impl PhraseIndex {
     }
 
     /// The sets `words` (normalised words, as `text::words` gives them) match.
-    pub fn matches(&self, words: &[String]) -> Matches {
+    pub fn matches<S: AsRef<str>>(&self, words: &[S]) -> Matches {
         let mut m = Matches::default();
         for (i, word) in words.iter().enumerate() {
+            let word = word.as_ref();
             // `word_matches(word, first)`: equal, or `word` is its plural.
-            let keys = [Some(word.as_str()), word.strip_suffix('s'), word.strip_suffix("es")];
+            let keys = [Some(word), word.strip_suffix('s'), word.strip_suffix("es")];
             // The three keys differ in length, so no phrase is seen twice.
             for key in keys.into_iter().flatten() {
                 let Some(phrases) = self.by_first.get(key) else { continue };
@@ -95,7 +96,7 @@ impl PhraseIndex {
                     if end > words.len() {
                         continue;
                     }
-                    if words[i + 1..end].iter().zip(rest).all(|(w, p)| word_matches(w, p)) {
+                    if words[i + 1..end].iter().zip(rest).all(|(w, p)| word_matches(w.as_ref(), p)) {
                         m.contains.insert(*id);
                         if i == 0 && end == words.len() {
                             m.is.insert(*id);

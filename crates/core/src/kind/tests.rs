@@ -355,3 +355,82 @@ fn indexed_rules_decide_as_the_rules_read() {
     }
     assert!(checked > 10_000, "{checked} pairs");
 }
+
+/// The form rules evaluated phrase by phrase, as written (the reference for
+/// the compiled, indexed evaluation of `explain_form_purpose`).
+fn explain_form_naive(form: &FormFacts) -> Option<&'static str> {
+    use super::text::{contains_phrase, split_identifier, words};
+    let texts: Vec<Vec<String>> = form
+        .fields
+        .iter()
+        .flat_map(|f| [words(&f.label), f.name.as_deref().map(|n| words(&split_identifier(n))).unwrap_or_default()])
+        .collect();
+    let submit = form.submit_label.as_deref().map(words).unwrap_or_default();
+    let context: Vec<Vec<String>> =
+        [&form.heading, &form.name, &form.action_path].into_iter().flatten().map(|s| words(&split_identifier(s))).collect();
+    let types: Vec<String> = form.fields.iter().map(|f| f.field_type.to_ascii_lowercase()).collect();
+    let tokens: Vec<String> = form
+        .fields
+        .iter()
+        .flat_map(|f| f.autocomplete.as_deref().unwrap_or("").split_ascii_whitespace().map(str::to_ascii_lowercase))
+        .collect();
+    let any = |seq: &[String], phrases: &[&str]| phrases.iter().any(|p| contains_phrase(seq, p));
+    fn holds(w: &FormWhen, leaf: &dyn Fn(&FormWhen) -> bool) -> bool {
+        match w {
+            FormWhen::Any(o) => o.iter().any(|w| holds(w, leaf)),
+            w => leaf(w),
+        }
+    }
+    let leaf = |w: &FormWhen| -> bool {
+        use FormWhen::*;
+        match w {
+            Autocomplete(t) => tokens.iter().any(|x| t.contains(&x.as_str())),
+            FieldType(t) => types.iter().any(|x| t.contains(&x.as_str())),
+            FieldTypeCount(ty, n) => types.iter().filter(|x| x == ty).count() >= *n,
+            NoFieldType(t) => !types.iter().any(|x| t.contains(&x.as_str())),
+            Field(p) => texts.iter().any(|t| any(t, p)),
+            Submit(p) => any(&submit, p),
+            Context(p) => context.iter().any(|c| any(c, p)),
+            SearchRole => form.role.as_deref().is_some_and(|r| r.eq_ignore_ascii_case("search")),
+            MaxFields(n) => types.iter().filter(|x| !["hidden", "submit", "button", "image", "reset"].contains(&x.as_str())).count() <= *n,
+            Any(_) => unreachable!(),
+        }
+    };
+    FORM_RULES.iter().find(|r| r.when.iter().all(|w| holds(w, &leaf))).map(|r| r.id)
+}
+
+#[test]
+fn indexed_form_rules_decide_as_the_rules_read() {
+    let mut keywords = Vec::new();
+    fn collect(w: &FormWhen, out: &mut Vec<&'static str>) {
+        match w {
+            FormWhen::Field(p) | FormWhen::Submit(p) | FormWhen::Context(p) => out.extend(p.iter()),
+            FormWhen::Any(o) => o.iter().for_each(|w| collect(w, out)),
+            _ => {}
+        }
+    }
+    FORM_RULES.iter().flat_map(|r| r.when).for_each(|w| collect(w, &mut keywords));
+    let mut forms: Vec<FormFacts> = FORMS.iter().map(|Form(_, fields, spec, _)| form_facts(fields, spec)).collect();
+    // Every keyword as a field label, a field name, a submit label and a
+    // heading, plural and inside a sentence, on forms of a few shapes.
+    let shapes = ["", "email:Email", "password:Password|email:Email", "text:Name|email:Email|textarea:Message", "checkbox:A|checkbox:B"];
+    let mut checked = 0;
+    for (i, k) in keywords.iter().enumerate() {
+        for variant in [k.to_string(), format!("{k}s"), format!("Your {k} here"), k.split(' ').next().unwrap_or("").to_owned()] {
+            let shape = shapes[i % shapes.len()];
+            let base = form_facts(shape, "");
+            let mut with_label = base.clone();
+            with_label.fields.push(FieldFacts { field_type: "text".into(), label: variant.clone(), ..Default::default() });
+            let mut with_name = base.clone();
+            with_name.fields.push(FieldFacts { field_type: "text".into(), name: Some(variant.replace(' ', "_")), ..Default::default() });
+            let with_submit = FormFacts { submit_label: Some(variant.clone()), ..base.clone() };
+            let with_heading = FormFacts { heading: Some(variant.clone()), action_path: Some(format!("/{}", variant.replace(' ', "-"))), ..base.clone() };
+            forms.extend([with_label, with_name, with_submit, with_heading]);
+        }
+    }
+    for form in &forms {
+        assert_eq!(explain_form_purpose(form).map(|r| r.id), explain_form_naive(form), "{form:?}");
+        checked += 1;
+    }
+    assert!(checked > 500, "{checked} forms");
+}

@@ -19,6 +19,9 @@ const FOLDS: &[(char, &str)] = &[
 /// Lower-cases, folds diacritics, turns every non-alphanumeric run into one
 /// space and trims. `"Log-In ›"` → `"log in"`, `"Paramètres"` → `"parametres"`.
 pub fn normalize(s: &str) -> String {
+    if s.is_ascii() {
+        return normalize_ascii(s);
+    }
     let mut out = String::with_capacity(s.len());
     let mut pending_space = false;
     for c in s.chars() {
@@ -30,6 +33,25 @@ pub fn normalize(s: &str) -> String {
                 push_folded(&mut out, &mut pending_space, c, c.is_alphanumeric());
             }
         }
+    }
+    out
+}
+
+/// [`normalize`] of an ASCII text, byte by byte: most labels and item
+/// texts are ASCII, and normalising is a good part of a MiniPCD build.
+fn normalize_ascii(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut pending_space = false;
+    for b in s.bytes() {
+        if !b.is_ascii_alphanumeric() {
+            pending_space = true;
+            continue;
+        }
+        if pending_space && !out.is_empty() {
+            out.push(' ');
+        }
+        pending_space = false;
+        out.push(char::from(b.to_ascii_lowercase()));
     }
     out
 }
@@ -54,6 +76,12 @@ fn push_folded(out: &mut String, pending_space: &mut bool, c: char, word: bool) 
 /// The normalised words of `s`.
 pub fn words(s: &str) -> Vec<String> {
     normalize(s).split(' ').filter(|w| !w.is_empty()).map(str::to_owned).collect()
+}
+
+/// The words of an already normalised text ([`normalize`]), borrowed: the
+/// same words as [`words`] without a string each.
+pub fn split_words(normalized: &str) -> Vec<&str> {
+    normalized.split(' ').filter(|w| !w.is_empty()).collect()
 }
 
 /// Splits identifier-like names (`productGrid`, `download_invoice`) into
@@ -82,7 +110,7 @@ pub fn word_matches(text_word: &str, phrase_word: &str) -> bool {
 /// contiguous word sequence of `words`. Kind inference asks this for every
 /// keyword of every rule and every control (~10⁶ calls on a 10k-element
 /// page), so the phrase is walked in place rather than split into a list.
-pub fn contains_phrase(words: &[String], phrase: &str) -> bool {
+pub fn contains_phrase<S: AsRef<str>>(words: &[S], phrase: &str) -> bool {
     let len = phrase_len(phrase);
     if len > words.len() {
         return false;
@@ -90,13 +118,13 @@ pub fn contains_phrase(words: &[String], phrase: &str) -> bool {
     // Most windows fail on their first word: test it before walking the rest.
     let (first, rest) = phrase.split_once(' ').unwrap_or((phrase, ""));
     words.windows(len).any(|window| {
-        word_matches(&window[0], first) && window[1..].iter().zip(rest.split(' ')).all(|(w, p)| word_matches(w, p))
+        word_matches(window[0].as_ref(), first) && window[1..].iter().zip(rest.split(' ')).all(|(w, p)| word_matches(w.as_ref(), p))
     })
 }
 
 /// Whether the whole of `words` is exactly the phrase (plural-tolerant).
-pub fn is_phrase(words: &[String], phrase: &str) -> bool {
-    words.len() == phrase_len(phrase) && words.iter().zip(phrase.split(' ')).all(|(w, p)| word_matches(w, p))
+pub fn is_phrase<S: AsRef<str>>(words: &[S], phrase: &str) -> bool {
+    words.len() == phrase_len(phrase) && words.iter().zip(phrase.split(' ')).all(|(w, p)| word_matches(w.as_ref(), p))
 }
 
 /// The number of words `phrase.split(' ')` yields.
@@ -115,6 +143,11 @@ mod tests {
         assert_eq!(normalize("Straße"), "strasse");
         assert_eq!(normalize("Cart (3)"), "cart 3");
         assert_eq!(normalize("×"), "");
+        // The ASCII path and the general one agree.
+        for text in ["  Log-In ›", "Log-In", "  ", "", "a--b  c.", "Cart (3)", "ABC_def-12"] {
+            let general = text.chars().flat_map(char::to_lowercase).map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect::<String>();
+            assert_eq!(normalize(text), general.split_whitespace().collect::<Vec<_>>().join(" "), "{text:?}");
+        }
     }
 
     #[test]

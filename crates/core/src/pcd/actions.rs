@@ -188,7 +188,14 @@ pub fn cluster_key(
     heading: Option<&str>,
     kind: Option<ActionKind>,
 ) -> String {
+    // Concatenated by hand, not with `format!`: one key per control of
+    // the page, and the formatting machinery was most of their cost.
     let role = role_name(role);
+    let join = |parts: &[&str]| {
+        let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+        parts.iter().for_each(|p| out.push_str(p));
+        out
+    };
     match href_path {
         Some(path) => {
             let root = path
@@ -199,13 +206,10 @@ pub fn cluster_key(
             // The page's own origin goes unwritten; another site's by its
             // host (and port): the scheme tells no two sites apart.
             let host = href_origin.map_or("", |o| o.split_once("://").map_or(o, |(_, h)| h));
-            format!("{role}:{host}/{root}:{label_key}")
+            join(&[role, ":", host, "/", root, ":", label_key])
         }
-        None if kind.is_some_and(|k| GLOBAL_KINDS.contains(&k)) => format!("{role}::{label_key}"),
-        None => format!(
-            "{role}:#{}:{label_key}",
-            heading.map(label_key_of).unwrap_or_default()
-        ),
+        None if kind.is_some_and(|k| GLOBAL_KINDS.contains(&k)) => join(&[role, "::", label_key]),
+        None => join(&[role, ":#", &heading.map(label_key_of).unwrap_or_default(), ":", label_key]),
     }
 }
 

@@ -383,10 +383,41 @@ fn own_label_copies(
 /// Identity of an action for its id: role, label, landmark; templates by
 /// their collection's name instead of the landmark.
 fn action_identity(a: &ActionCandidate, surviving: &HashMap<usize, (String, String)>) -> String {
+    // By hand, not `format!` (every candidate has one): the same text as
+    // `format!("t|{role}|{label_key}|{name}")` and
+    // `format!("{role}|{label_key}|{landmark:?}")`, which ids hash.
     let role = role_name(a.role);
-    match a.applies_to.and_then(|g| surviving.get(&g)) {
-        Some((_, name)) => format!("t|{role}|{}|{name}", a.label_key),
-        None => format!("{role}|{}|{:?}", a.label_key, a.landmark),
+    let mut out = String::with_capacity(role.len() + a.label_key.len() + 24);
+    let template = a.applies_to.and_then(|g| surviving.get(&g));
+    if template.is_some() {
+        out.push_str("t|");
+    }
+    out.push_str(role);
+    out.push('|');
+    out.push_str(&a.label_key);
+    out.push('|');
+    match template {
+        Some((_, name)) => out.push_str(name),
+        None => push_landmark_debug(&mut out, a.landmark),
+    }
+    out
+}
+
+/// `format!("{:?}", landmark)`, appended.
+fn push_landmark_debug(out: &mut String, landmark: Option<Landmark>) {
+    match landmark {
+        Some(l) => {
+            out.push_str("Some(");
+            out.push_str(match l {
+                Landmark::Main => "Main",
+                Landmark::Header => "Header",
+                Landmark::Nav => "Nav",
+                Landmark::Footer => "Footer",
+                Landmark::Aside => "Aside",
+            });
+            out.push(')');
+        }
+        None => out.push_str("None"),
     }
 }
 
@@ -529,5 +560,15 @@ mod tests {
         assert_eq!(origin("http://localhost:8080"), "http://localhost:8080");
         assert_eq!(origin("file:///tmp/x.html"), "null");
         assert_eq!(origin("data:text/html,hi"), "null");
+    }
+
+    #[test]
+    fn landmark_debug_text_is_written_as_format_writes_it() {
+        use crate::types::Landmark::*;
+        for l in [None, Some(Main), Some(Header), Some(Nav), Some(Footer), Some(Aside)] {
+            let mut s = String::new();
+            super::push_landmark_debug(&mut s, l);
+            assert_eq!(s, format!("{l:?}"));
+        }
     }
 }

@@ -125,10 +125,16 @@ pub fn infer_item_fields(g: &GroupFact) -> Vec<String> {
 /// Which value field a piece of item text looks like.
 pub fn classify_text(s: &str) -> Option<&'static str> {
     if is_price(s) {
-        Some("price")
-    } else if is_date(s) {
+        return Some("price");
+    }
+    // Dates and status words read the normalised text: made once here
+    // (item samples are classified a few hundred times a MiniPCD build;
+    // trimming and a final period or comma change no normalised text).
+    let t = date_text(s);
+    let key = normalize(t);
+    if is_date_normalized(t, &key) {
         Some("date")
-    } else if is_status(s) {
+    } else if is_status_key(&key) {
         Some("status")
     } else if is_rating(s) {
         Some("rating")
@@ -222,36 +228,54 @@ fn strip_currency_start(post: &str) -> (bool, &str) {
 /// (`Mar 15, 2026`, `15 March 2026`, `March 2026`) and relative (`2 days
 /// ago`, `yesterday`) dates, alone or after up to two words ("Paid on …").
 pub fn is_date(s: &str) -> bool {
-    let t = s.trim().trim_end_matches(['.', ',']).trim();
-    if date_exact(t) {
+    let t = date_text(s);
+    is_date_normalized(t, &normalize(t))
+}
+
+/// The part of a text a date is read from: trimmed, without a final
+/// period or comma.
+fn date_text(s: &str) -> &str {
+    s.trim().trim_end_matches(['.', ',']).trim()
+}
+
+/// [`is_date`] of `t` (from [`date_text`]), whose normalised form is `key`
+/// (the caller may need it too). Past two leading words and
+/// [`MAX_DATE_WORDS`], no date is looked for: item texts are mostly prose,
+/// and each leading-word variant costs a normalisation of its own.
+fn is_date_normalized(t: &str, key: &str) -> bool {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.len() > MAX_DATE_WORDS + 2 {
+        return false;
+    }
+    if date_exact(t, words.len(), key) {
         return true;
     }
-    let words: Vec<&str> = t.split_whitespace().collect();
     (1..=2).any(|skip| {
-        words.len() > skip
-            && words[..skip]
-                .iter()
-                .all(|w| w.trim_end_matches(':').chars().all(char::is_alphabetic))
-            && date_exact(&words[skip..].join(" "))
+        if words.len() <= skip || !words[..skip].iter().all(|w| w.trim_end_matches(':').chars().all(char::is_alphabetic)) {
+            return false;
+        }
+        let rest = words[skip..].join(" ");
+        date_exact(&rest, words.len() - skip, &normalize(&rest))
     })
 }
 
-fn date_exact(t: &str) -> bool {
+/// Whether `t` (`n_words` whitespace-separated words; normalised: `key`)
+/// is a date by itself.
+fn date_exact(t: &str, n_words: usize, key: &str) -> bool {
     // No date format here has more words ("Mon, 15 de marzo de 2026" has
     // six): longer texts are not normalised at all.
-    if t.is_empty() || t.split_whitespace().nth(MAX_DATE_WORDS).is_some() {
+    if n_words == 0 || n_words > MAX_DATE_WORDS {
         return false;
     }
     // Numeric and named-month dates have a digit (a day or a year); of the
     // relative ones only "yesterday", "an hour ago" and the like do not.
-    if !t.bytes().any(|b| b.is_ascii_digit()) {
-        return relative_date(&normalize(t));
+    if !key.bytes().any(|b| b.is_ascii_digit()) {
+        return relative_date(key);
     }
     if numeric_date_with_time(t) {
         return true;
     }
-    let key = normalize(t);
-    named_month_date(&key) || relative_date(&key)
+    named_month_date(key) || relative_date(key)
 }
 
 /// The most words [`date_exact`] reads as a date.
@@ -347,6 +371,14 @@ const WEEKDAYS: &[&str] = &[
     "sunday",
 ];
 
+/// Whether a normalised word is one of [`MONTHS`]: a set, not a scan of
+/// the list (asked of every word of the short texts of item samples).
+fn is_month(word: &str) -> bool {
+    static SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+        std::sync::LazyLock::new(|| MONTHS.iter().copied().collect());
+    SET.contains(word)
+}
+
 /// `key`: the text, normalised.
 fn named_month_date(key: &str) -> bool {
     let mut tokens: Vec<&str> = key
@@ -356,11 +388,10 @@ fn named_month_date(key: &str) -> bool {
     if tokens.first().is_some_and(|w| WEEKDAYS.contains(w)) {
         tokens.remove(0);
     }
-    if !(2..=3).contains(&tokens.len()) || tokens.iter().filter(|w| MONTHS.contains(w)).count() != 1
-    {
+    if !(2..=3).contains(&tokens.len()) || tokens.iter().filter(|w| is_month(w)).count() != 1 {
         return false;
     }
-    tokens.iter().filter(|w| !MONTHS.contains(w)).all(|w| {
+    tokens.iter().filter(|w| !is_month(w)).all(|w| {
         let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
         let suffix = &w[digits.len()..];
         let n = digits.parse::<u32>().unwrap_or(0);
@@ -385,6 +416,10 @@ fn relative_date(key: &str) -> bool {
         "today" | "yesterday" | "just now" | "heute" | "gestern" | "hier" | "ayer"
     ) {
         return true;
+    }
+    // Every other form ends with the word "ago".
+    if !key.ends_with(" ago") {
+        return false;
     }
     let words: Vec<&str> = key.split(' ').collect();
     let amount = |w: &str| w == "a" || w == "an" || w.chars().all(|c| c.is_ascii_digit());
@@ -412,13 +447,18 @@ const STATUS_WORDS: &[&str] = &[
 
 /// A whole piece of text that is a status word ("Paid", "Out of stock").
 pub fn is_status(s: &str) -> bool {
+    is_status_key(&normalize(s))
+}
+
+/// [`is_status`] of a normalised text.
+fn is_status_key(key: &str) -> bool {
     // Normalised once: item samples ask this for every text they show.
     static KEYS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let key = normalize(s);
     !key.is_empty()
         && KEYS
             .get_or_init(|| STATUS_WORDS.iter().map(|w| normalize(w)).collect())
-            .contains(&key)
+            .iter()
+            .any(|k| k == key)
 }
 
 /// "4.5", "4.5/5", "4 out of 5", "4.5 stars", "Rated 4.5 out of 5", "★★★★☆".

@@ -26,8 +26,15 @@ pub struct Ordinals(HashMap<String, u32>);
 impl Ordinals {
     /// The identity with its ordinal appended (`"button|save|main#1"`).
     pub fn seed(&mut self, identity: String) -> String {
-        let n = self.0.entry(identity.clone()).or_insert(0);
-        let seed = format!("{identity}#{n}");
+        // Written by hand, not with `format!`: a MiniPCD build seeds every
+        // candidate, and the formatting machinery cost more than the rest.
+        let n = match self.0.get_mut(&identity) {
+            Some(n) => n,
+            None => self.0.entry(identity.clone()).or_insert(0),
+        };
+        let mut seed = identity;
+        seed.push('#');
+        push_decimal(&mut seed, *n);
         *n += 1;
         seed
     }
@@ -43,7 +50,9 @@ impl IdAllocator {
     pub fn id(&mut self, prefix: char, seed: &str) -> String {
         let mut salt = 0u32;
         loop {
-            let id = format!("{prefix}{}", base36_4(fnv1a(seed, salt)));
+            let mut id = String::with_capacity(5);
+            id.push(prefix);
+            id.push_str(&base36_4(fnv1a(seed, salt)));
             if self.used.insert(id.clone()) {
                 return id;
             }
@@ -61,6 +70,22 @@ fn fnv1a(s: &str, salt: u32) -> u32 {
         h = h.wrapping_mul(0x0100_0193);
     }
     h
+}
+
+/// `n` in decimal, appended to `out` (as `format!("{n}")` writes it).
+pub(crate) fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut v = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 fn base36_4(mut v: u32) -> String {
@@ -96,5 +121,10 @@ mod tests {
         assert_eq!(o.seed("x".into()), "x#0");
         assert_eq!(o.seed("y".into()), "y#0");
         assert_eq!(o.seed("x".into()), "x#1");
+        for n in [0, 7, 10, 99, 4096, u32::MAX] {
+            let mut s = String::new();
+            push_decimal(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
     }
 }

@@ -11,14 +11,31 @@ pub const MAX_LABEL_CHARS: usize = 80;
 /// Collapses every whitespace run (incl. NBSP and newlines) to one space and
 /// caps the length, ending a cut label with `…` so a reader sees it was cut.
 pub fn display_label(raw: &str) -> String {
-    let collapsed = raw.split_whitespace().collect::<Vec<_>>().join(" ");
-    if collapsed.chars().count() <= MAX_LABEL_CHARS {
+    let collapsed = collapse_whitespace(raw);
+    // A char is at least a byte: short strings need no count.
+    if collapsed.len() <= MAX_LABEL_CHARS || collapsed.chars().count() <= MAX_LABEL_CHARS {
         return collapsed;
     }
     let mut cut: String = collapsed.chars().take(MAX_LABEL_CHARS - 1).collect();
     cut.truncate(cut.trim_end().len());
     cut.push('…');
     cut
+}
+
+/// `raw`'s words joined by single spaces (`split_whitespace` + `join`),
+/// copied as it is when it already reads so: most names do, and labels
+/// are made for every control of a page.
+fn collapse_whitespace(raw: &str) -> String {
+    let mut prev_space = true;
+    let plain = raw.chars().all(|c| {
+        let ok = if c == ' ' { !prev_space } else { !c.is_whitespace() };
+        prev_space = c == ' ';
+        ok
+    }) && !prev_space;
+    if plain || raw.is_empty() {
+        return raw.to_owned();
+    }
+    raw.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Where a control's label came from.
@@ -92,6 +109,13 @@ pub fn camel_case(words: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whitespace_collapses_as_split_and_join_would() {
+        for raw in ["", " ", "Save", "Save changes", " Save", "Save ", "Save  changes", "Save\nchanges", "a\u{a0}b", "\t", "x y z", "  x  "] {
+            assert_eq!(collapse_whitespace(raw), raw.split_whitespace().collect::<Vec<_>>().join(" "), "{raw:?}");
+        }
+    }
 
     #[test]
     fn display_labels_collapse_whitespace_and_cap_length() {
