@@ -41,6 +41,7 @@ pub mod css_generated;
 pub mod digest;
 pub mod frames;
 pub mod kind;
+pub mod memo;
 pub mod llm;
 pub mod nav;
 pub mod pcd;

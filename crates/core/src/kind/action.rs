@@ -10,6 +10,7 @@
 use super::names::{ActionKind, FormPurpose};
 use super::phrases::{Matches, PhraseIndex, SetBits, SetId};
 use super::text::{normalize, split_identifier, split_words};
+use crate::memo::StringMemo;
 use crate::types::Landmark;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
@@ -303,32 +304,6 @@ struct Memo {
     label: StringMemo<(Matches, bool)>,
     context: StringMemo<SetBits>,
     href: StringMemo<SetBits>,
-}
-
-/// Strings a [`StringMemo`] holds at most: past it, it starts again
-/// (bounded memory on pages of endless distinct labels).
-const MEMO_ENTRIES: usize = 4096;
-
-struct StringMemo<V>(rustc_hash::FxHashMap<String, V>);
-
-impl<V> Default for StringMemo<V> {
-    fn default() -> Self {
-        StringMemo(Default::default())
-    }
-}
-
-impl<V: Copy> StringMemo<V> {
-    fn get(&mut self, key: &str, compute: impl FnOnce() -> V) -> V {
-        if let Some(v) = self.0.get(key) {
-            return *v;
-        }
-        if self.0.len() >= MEMO_ENTRIES {
-            self.0.clear();
-        }
-        let v = compute();
-        self.0.insert(key.to_owned(), v);
-        v
-    }
 }
 
 thread_local! {

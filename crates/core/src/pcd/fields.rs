@@ -124,12 +124,21 @@ pub fn infer_item_fields(g: &GroupFact) -> Vec<String> {
 
 /// Which value field a piece of item text looks like.
 pub fn classify_text(s: &str) -> Option<&'static str> {
+    thread_local! {
+        // Items repeat texts ("In stock", "Paid", "Add to cart"), and a
+        // rebuild after a small change asks about all of them again.
+        static MEMO: std::cell::RefCell<crate::memo::StringMemo<Option<&'static str>>> = Default::default();
+    }
+    MEMO.with(|m| m.borrow_mut().get(s, || classify_new(s)))
+}
+
+/// [`classify_text`], computed.
+fn classify_new(s: &str) -> Option<&'static str> {
     if is_price(s) {
         return Some("price");
     }
     // Dates and status words read the normalised text: made once here
-    // (item samples are classified a few hundred times a MiniPCD build;
-    // trimming and a final period or comma change no normalised text).
+    // (trimming and a final period or comma change no normalised text).
     let t = date_text(s);
     let key = normalize(t);
     if is_date_normalized(t, &key) {
@@ -243,6 +252,12 @@ fn date_text(s: &str) -> &str {
 /// [`MAX_DATE_WORDS`], no date is looked for: item texts are mostly prose,
 /// and each leading-word variant costs a normalisation of its own.
 fn is_date_normalized(t: &str, key: &str) -> bool {
+    // Without a digit only a relative date can be one ("yesterday", "an
+    // hour ago"), and the text after leading words normalises to an end of
+    // `key`: so `key` ends as a relative date does, or no variant is one.
+    if !key.bytes().any(|b| b.is_ascii_digit()) && !RELATIVE_ENDS.iter().any(|e| key.ends_with(e)) {
+        return false;
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     if words.len() > MAX_DATE_WORDS + 2 {
         return false;
@@ -409,12 +424,15 @@ const TIME_UNITS: &[&str] = &[
     "months", "mo", "mos", "year", "years", "yr", "yrs", "y",
 ];
 
+/// Relative dates without a number: the whole of a normalised text.
+const RELATIVE_WORDS: &[&str] = &["today", "yesterday", "just now", "heute", "gestern", "hier", "ayer"];
+/// How every normalised relative date ends: one of [`RELATIVE_WORDS`], or
+/// the word "ago".
+const RELATIVE_ENDS: &[&str] = &["today", "yesterday", "just now", "heute", "gestern", "hier", "ayer", " ago"];
+
 /// `key`: the text, normalised.
 fn relative_date(key: &str) -> bool {
-    if matches!(
-        key,
-        "today" | "yesterday" | "just now" | "heute" | "gestern" | "hier" | "ayer"
-    ) {
+    if RELATIVE_WORDS.contains(&key) {
         return true;
     }
     // Every other form ends with the word "ago".
@@ -536,6 +554,12 @@ mod tests {
             ("Paid on Mar 3, 2026", Some("date")),
             ("2 days ago", Some("date")),
             ("yesterday", Some("date")),
+            ("Updated yesterday", Some("date")),
+            ("Posted: an hour ago", Some("date")),
+            ("Shipped 3 days ago", Some("date")),
+            ("Due today.", Some("date")),
+            ("Chicago", None),
+            ("Earlier this year", None),
             ("v1.2.3", None),
             ("2.10.11", None),
             ("13/13/2026", None),
