@@ -15,17 +15,19 @@ use rustc_hash::FxHashMap as HashMap;
 /// Keyword sets one [`PhraseIndex`] can hold (the bit width of [`SetBits`]).
 pub const MAX_SETS: usize = 256;
 
-/// A set of keyword-set ids.
+/// A set of keyword-set ids. 32-bit words, not 64: the content module's
+/// CSP fallback (wasm2js) emulates every 64-bit operation with pairs of
+/// 32-bit ones, and these bits are tested for every rule of every control.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SetBits([u64; MAX_SETS / 64]);
+pub struct SetBits([u32; MAX_SETS / 32]);
 
 impl SetBits {
     pub fn has(&self, id: SetId) -> bool {
-        self.0[id.0 as usize / 64] & (1 << (id.0 % 64)) != 0
+        self.0[id.0 as usize / 32] & (1 << (id.0 % 32)) != 0
     }
 
     fn insert(&mut self, id: SetId) {
-        self.0[id.0 as usize / 64] |= 1 << (id.0 % 64);
+        self.0[id.0 as usize / 32] |= 1 << (id.0 % 32);
     }
 
     /// Both sets together.
