@@ -23,11 +23,8 @@
 
 use super::facts::PageFacts;
 use super::labels::template_key;
+use crate::memo::StringMemo;
 use crate::types::Landmark;
-// FxHash, not std's SipHash: its 64-bit arithmetic is emulated in the
-// wasm2js build. Identities are compared within one page's session only.
-use rustc_hash::FxHasher;
-use std::hash::{Hash, Hasher};
 
 /// A region whose share of changed identities exceeds this is "materially
 /// changed" (Jaccard distance; 0.5 = more changed than stayed).
@@ -51,7 +48,7 @@ pub struct Fingerprint {
     url: String,
     title: String,
     /// Sorted, deduplicated identity hashes per region, indexed by [`Region`].
-    regions: [Vec<u64>; 4],
+    regions: [Vec<u32>; 4],
 }
 
 /// Why a new version began.
@@ -85,19 +82,44 @@ impl Region {
     }
 }
 
-fn hash(parts: &[&str]) -> u64 {
-    let mut h = FxHasher::default();
-    parts.hash(&mut h);
-    h.finish()
+/// The identity hash of a tag and keys (32-bit FNV-1a over each part's own
+/// hash): 32-bit arithmetic throughout, which the content module's CSP
+/// fallback (wasm2js) runs natively; identities are compared within one
+/// page's session only, and a few hundred of them rarely collide.
+fn hash(tag: u8, parts: &[u32]) -> u32 {
+    parts.iter().fold(fnv(0x811c_9dc5, &[tag]), |h, p| fnv(h, &p.to_le_bytes()))
+}
+
+fn fnv(mut h: u32, bytes: &[u8]) -> u32 {
+    for &b in bytes {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// The hash of a string's [`template_key`], memoised (a fingerprint is
+/// taken at every collection, and most of a page's labels and headings
+/// are the same from one to the next).
+fn key_hash(s: &str) -> u32 {
+    thread_local! {
+        static MEMO: std::cell::RefCell<StringMemo<u32>> = Default::default();
+    }
+    MEMO.with(|m| m.borrow_mut().get(s, || text_hash(&template_key(s))))
+}
+
+/// The hash of a string as it is.
+fn text_hash(s: &str) -> u32 {
+    fnv(0x811c_9dc5, s.as_bytes())
 }
 
 impl Fingerprint {
     /// The fingerprint of one collection's facts.
     pub fn of(facts: &PageFacts) -> Fingerprint {
-        let mut regions: [Vec<u64>; 4] = Default::default();
-        let mut add = |l: Option<Landmark>, parts: &[&str]| {
+        let mut regions: [Vec<u32>; 4] = Default::default();
+        let mut add = |l: Option<Landmark>, tag: u8, parts: &[u32]| {
             if let Some(r) = Region::of(l) {
-                regions[r.index()].push(hash(parts));
+                regions[r.index()].push(hash(tag, parts));
             }
         };
         for c in &facts.controls {
@@ -109,28 +131,20 @@ impl Fingerprint {
             } else {
                 &c.name
             };
-            add(c.landmark, &["c", &c.role, &template_key(label)]);
+            add(c.landmark, b'c', &[text_hash(&c.role), key_hash(label)]);
             if let Some(h) = &c.heading {
-                add(c.landmark, &["h", &template_key(h)]);
+                add(c.landmark, b'h', &[key_hash(h)]);
             }
         }
         for g in &facts.groups {
-            let label = template_key(g.label.as_deref().unwrap_or_default());
-            add(g.landmark, &["g", &g.role, &g.tag, &label]);
+            let label = key_hash(g.label.as_deref().unwrap_or_default());
+            add(g.landmark, b'g', &[text_hash(&g.role), text_hash(&g.tag), label]);
         }
         for f in &facts.forms {
             let k = &f.facts;
-            let heading = template_key(k.heading.as_deref().unwrap_or_default());
-            let submit = template_key(k.submit_label.as_deref().unwrap_or_default());
-            add(
-                k.landmark,
-                &[
-                    "f",
-                    k.role.as_deref().unwrap_or_default(),
-                    &heading,
-                    &submit,
-                ],
-            );
+            let heading = key_hash(k.heading.as_deref().unwrap_or_default());
+            let submit = key_hash(k.submit_label.as_deref().unwrap_or_default());
+            add(k.landmark, b'f', &[text_hash(k.role.as_deref().unwrap_or_default()), heading, submit]);
         }
         for r in &mut regions {
             r.sort_unstable();
@@ -143,14 +157,14 @@ impl Fingerprint {
         }
     }
 
-    fn region(&self, r: Region) -> &[u64] {
+    fn region(&self, r: Region) -> &[u32] {
         &self.regions[r.index()]
     }
 }
 
 /// Jaccard distance of two sorted, deduplicated sets: the share of their
 /// union that is in only one of them (0 for two empty sets).
-pub fn distance(a: &[u64], b: &[u64]) -> f64 {
+pub fn distance(a: &[u32], b: &[u32]) -> f64 {
     let (mut i, mut j, mut common) = (0, 0, 0usize);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
