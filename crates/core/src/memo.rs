@@ -5,17 +5,45 @@
 //! [`MEMO_ENTRIES`] strings it starts again, so pages of endless distinct
 //! labels cost memory only up to that.
 
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Strings a [`StringMemo`] holds at most.
 pub const MEMO_ENTRIES: usize = 4096;
 
 /// The values a pure function gave for strings.
-pub struct StringMemo<V>(FxHashMap<String, V>);
+pub struct StringMemo<V>(HashMap<String, V, BuildHasherDefault<Fnv32>>);
 
 impl<V> Default for StringMemo<V> {
     fn default() -> Self {
-        StringMemo(FxHashMap::default())
+        StringMemo(HashMap::default())
+    }
+}
+
+/// 32-bit FNV-1a, for the memos' short string keys. Not FxHash: its string
+/// hashing multiplies in 64 bits even on wasm32, which the content
+/// module's CSP fallback (wasm2js) emulates — there a memo lookup cost as
+/// much as what it spared.
+pub struct Fnv32(u32);
+
+impl Default for Fnv32 {
+    fn default() -> Self {
+        Fnv32(0x811c_9dc5)
+    }
+}
+
+impl Hasher for Fnv32 {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u32::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0193);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        // hashbrown takes its 7 tag bits from the top of the 64 (on 64-bit
+        // hosts): the high half must vary too.
+        (u64::from(self.0.wrapping_mul(0x9e37_79b9)) << 32) | u64::from(self.0)
     }
 }
 
