@@ -698,3 +698,30 @@ async fn timing_10k_elements() {
     }
     assert!(count >= 9_000);
 }
+
+/// Once the live state watches the page, the top document's labels are
+/// indexed once for many read batches (a first MiniPCD reads in dozens of
+/// slices, each a batch): any change to the DOM between two batches must
+/// make the next one read them again.
+#[wasm_bindgen_test]
+fn labels_kept_across_read_batches_follow_changes() {
+    fixture(r#"<label for="lk-a">First</label><input id="lk-a"><label id="lk-b">Other</label>"#);
+    current();
+    let name = || {
+        let _reads = bc_content::aria::batch();
+        bc_content::aria::accessible_name(&by_id("lk-a"))
+    };
+    assert_eq!(name(), "First");
+    // A label added for the same control.
+    let extra = document().create_element("label").unwrap();
+    extra.set_attribute("for", "lk-a").unwrap();
+    extra.set_text_content(Some("Second"));
+    by_id("fixture").append_child(&extra).unwrap();
+    assert_eq!(name(), "First Second");
+    // Another one retargeted by an attribute alone.
+    by_id("lk-b").set_attribute("for", "lk-a").unwrap();
+    assert_eq!(name(), "First Other Second");
+    // And one that stops labelling it.
+    extra.remove_attribute("for").unwrap();
+    assert_eq!(name(), "First Other");
+}

@@ -4,7 +4,9 @@
 //! of form fields costs tens of ms. Inside a [`batch`] the labels of a tree
 //! scope are read once instead — each `<label>`'s `control`, in tree order,
 //! which is exactly the set and order `labels` gives — and looked up per
-//! control. The index lives only as long as the read batch (`batch.rs`).
+//! control. The index lives only as long as the read batch (`batch.rs`),
+//! but the top document's is kept for later batches while the DOM's epoch
+//! says it did not change (`batch::set_dom_epoch`).
 
 use super::dom;
 use crate::element_index::ElementIndex;
@@ -34,15 +36,19 @@ struct ScopeIndex {
     by_control: ElementIndex,
     /// Each labelled control's labels, tree order.
     labels: Vec<Vec<Element>>,
+    /// The DOM's epoch when the index was built, for the top document's
+    /// (kept across batches while it stands); `None`: this batch's only.
+    epoch: Option<u32>,
 }
 
 thread_local! {
     static INDEX: RefCell<Vec<ScopeIndex>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Drops the index at the end of the outermost read batch.
+/// Drops the index at the end of the outermost read batch, but the top
+/// document's while the DOM's epoch may still say it holds.
 pub(super) fn end_batch() {
-    INDEX.with(|i| i.borrow_mut().clear());
+    INDEX.with(|i| i.borrow_mut().retain(|s| s.epoch.is_some()));
 }
 
 /// The labels of `el` from the batch's index, or `None` outside a batch
@@ -54,10 +60,14 @@ pub(crate) fn batched(el: &Element, tag: &str) -> Option<Vec<Element>> {
     let root = el.get_root_node();
     let found = INDEX.with(|i| {
         let mut i = i.borrow_mut();
+        let epoch = super::batch::dom_epoch();
+        // A kept index whose DOM changed since is built again.
+        i.retain(|s| s.epoch.is_none() || s.epoch == epoch);
         let pos = match i.iter().position(|s| s.root == root) {
             Some(p) => p,
             None => {
-                i.push(index(&root));
+                let top = epoch.filter(|_| is_top_document(&root));
+                i.push(index(&root, top));
                 i.len() - 1
             }
         };
@@ -67,7 +77,13 @@ pub(crate) fn batched(el: &Element, tag: &str) -> Option<Vec<Element>> {
     Some(found.unwrap_or_default())
 }
 
-fn index(root: &Node) -> ScopeIndex {
+/// Whether `root` is this window's document: the tree the DOM's epoch
+/// watches whole (shadow roots and frames are watched only once found).
+fn is_top_document(root: &Node) -> bool {
+    web_sys::window().and_then(|w| w.document()).is_some_and(|d| root == d.unchecked_ref::<Node>())
+}
+
+fn index(root: &Node, epoch: Option<u32>) -> ScopeIndex {
     let by_control = ElementIndex::new();
     let mut labels: Vec<Vec<Element>> = Vec::new();
     // Three calls per label (the list's item, its control, the lookup),
@@ -84,5 +100,5 @@ fn index(root: &Node) -> ScopeIndex {
             }
         }
     }
-    ScopeIndex { root: root.clone(), by_control, labels }
+    ScopeIndex { root: root.clone(), by_control, labels, epoch }
 }

@@ -17,7 +17,7 @@ mod native;
 mod quick;
 mod role;
 
-pub use batch::{batch, Batch};
+pub use batch::{batch, set_dom_epoch, Batch};
 pub use generated::may_generate_text;
 pub use hidden::is_hidden;
 pub(crate) use hidden::{is_unrendered, ARIA_HIDDEN_OR_INERT};

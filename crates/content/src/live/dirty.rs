@@ -119,6 +119,8 @@ impl Dirty {
 thread_local! {
     static DIRTY: RefCell<Dirty> = RefCell::new(Dirty::default());
     static STRUCTURE_SEQ: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Counts every mutation record seen (none filtered out).
+    static EPOCH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     static OBSERVER: RefCell<Option<MutationObserver>> = const { RefCell::new(None) };
     /// The URL last seen, for navigations no event told us about.
     static URL: RefCell<String> = const { RefCell::new(String::new()) };
@@ -127,6 +129,14 @@ thread_local! {
 /// How many structural changes were seen so far (see `restructured`).
 pub fn structure_seq() -> u32 {
     STRUCTURE_SEQ.with(std::cell::Cell::get)
+}
+
+/// A number that moves whenever the observed DOM changed in any way
+/// (records the observer holds but has not delivered yet included): equal
+/// epochs, the same DOM (`aria::batch::set_dom_epoch`).
+pub fn epoch() -> u32 {
+    drain();
+    EPOCH.with(std::cell::Cell::get)
 }
 
 /// Runs `f` on the shared dirty state.
@@ -244,6 +254,7 @@ fn in_head(el: &Element) -> bool {
 }
 
 fn sort(records: &js_sys::Array) {
+    EPOCH.with(|e| e.set(e.get().wrapping_add(records.length())));
     DIRTY.with(|d| {
         let mut d = d.borrow_mut();
         for r in records.iter() {

@@ -281,6 +281,8 @@ pub fn prefetched() -> u32 {
 fn start(document: &Document) {
     STARTED.with(|s| s.set(true));
     dirty::start(document);
+    // From now on the observer tells read batches whether the DOM changed.
+    crate::aria::set_dom_epoch(dirty::epoch);
     fold::start();
     longtask::start();
     idle::start(document);
