@@ -169,6 +169,36 @@ test('with the side panel open, a page loaded in front is perceived before the f
   }
 });
 
+// A page a tool led to is perceived ahead too, panel or not: the agent's
+// next request is that page's MiniPCD, asked after the LLM read the result.
+test('a page an action navigated to is perceived before the next request', async () => {
+  const site = await browser.ctx.newPage();
+  const world = await h.isolatedWorld(browser, site);
+  try {
+    await site.goto(`${www.main}/`);
+    const tabId = await h.tabIdOf(browser.ctx, site.url());
+    const clicked = await browser.sw.evaluate((id) => self.copilot.call('dom.click', { tabId: id, selector: { kind: 'role', role: 'link', name: 'Blog', nth: 0 } }), tabId);
+    assert.equal(clicked.ok, true, JSON.stringify(clicked));
+    assert.equal(clicked.data.observation.urlChanged, true, JSON.stringify(clicked.data));
+    // The new document's module, its prefetch done in idle time.
+    const until = Date.now() + 10_000;
+    let state;
+    while (Date.now() < until) {
+      state = await world.evaluate("location.pathname === '/article/' && typeof content !== 'undefined' && content ? content.then((m) => m.debug_prefetch()) : null").catch(() => null);
+      if (state && !state[0] && state[1] > 0) break;
+      await site.waitForTimeout(50);
+    }
+    assert.ok(state && state[1] > 0, `prefetched on arrival: ${JSON.stringify(state)}`);
+    const r = await browser.sw.evaluate((id) => self.copilot.call('getMiniPCD', { tabId: id }), tabId);
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const stats = await world.evaluate('content.then((m) => m.debug_live_stats())');
+    assert.ok(stats.prefetched > 0 && !stats.discovered, `prepared ahead: ${JSON.stringify(stats)}`);
+  } finally {
+    await site.close();
+    await world.detach().catch(() => {});
+  }
+});
+
 const queries = [
   { path: '/app/dashboard/', args: { text: 'invoice|billing|statement' }, top: /billing|invoice/i },
   { path: '/app/billing/', args: { text: 'download last invoice' }, top: /download/i },

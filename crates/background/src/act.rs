@@ -6,7 +6,8 @@
 //! An action that navigates (a link, a submit) unloads the page that was
 //! answering: the reply is lost. That is the action working, not failing,
 //! so the worker waits for the tab to arrive and reports an Observation of
-//! the new page (`urlChanged: true`).
+//! the new page (`urlChanged: true`), and has that page perceived ahead
+//! (`tabs::prefetch_soon`).
 
 use crate::frames::{self, AskError};
 use crate::{chrome, js};
@@ -46,6 +47,7 @@ pub async fn wait_for(tab_id: i32, event: WaitEvent, value: Option<String>, time
         Ok((other, _)) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
         Err(AskError::Page(e)) if page_went_away(&e) && event == WaitEvent::UrlChange => {
             let arrived = arrived(tab_id, &tab.url).await?;
+            crate::tabs::prefetch_soon(tab_id);
             WaitOutcome { observation: arrived.observation, waited_ms: (js_sys::Date::now() - started) as u32, matched: None }
         }
         Err(e) => return Err(e.tool_error()),
@@ -86,7 +88,12 @@ async fn send(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> 
         }
         Ok((ContentResponse::Refused { error }, _)) => return Err(error),
         Ok((other, _)) => return Err(ToolError::new(ErrorCode::Internal, format!("unexpected answer {other:?}"), false)),
-        Err(AskError::Page(e)) if page_went_away(&e) => arrived(tab_id, &tab.url).await?,
+        Err(AskError::Page(e)) if page_went_away(&e) => {
+            let outcome = arrived(tab_id, &tab.url).await?;
+            // The next request is most likely the new page's MiniPCD.
+            crate::tabs::prefetch_soon(tab_id);
+            outcome
+        }
         Err(e) => return Err(e.tool_error()),
     };
     Ok(serde_json::to_value(outcome).expect("outcomes serialise"))

@@ -85,6 +85,7 @@ pub async fn switch(tab_id: i32) -> Result<TabInfo, ToolError> {
     chrome::windows_update(info.window_id, &js::to_js(&json!({"focused": true})))
         .await
         .map_err(|e| internal("focusing the tab's window", &e))?;
+    crate::tabs::prefetch_soon(tab_id);
     Ok(info)
 }
 
@@ -204,7 +205,13 @@ async fn arrive(tab_id: i32, summary: bool, cancel: &CancelToken) -> Result<NavR
     sleep(SETTLE_MS, cancel).await?;
     let tab = existing_tab(tab_id).await?;
     let url = js::get_str(&tab, "url").unwrap_or_default();
-    let summary = if summary { summarize(tab_id, &url, cancel).await? } else { SummaryOutcome::Skipped };
+    // A summary has the page perceived ahead by itself; without one, ask.
+    let summary = if summary {
+        summarize(tab_id, &url, cancel).await?
+    } else {
+        crate::tabs::prefetch_soon(tab_id);
+        SummaryOutcome::Skipped
+    };
     // The title may change while the page settles; read it last.
     let title = js::get_str(&existing_tab(tab_id).await?, "title").unwrap_or_default();
     Ok(NavResult { tab_id, url, title, summary })
