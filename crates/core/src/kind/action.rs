@@ -8,7 +8,7 @@
 //! still `login`).
 
 use super::names::{ActionKind, FormPurpose};
-use super::phrases::{Matches, PhraseIndex, SetBits, SetId};
+use super::phrases::{CompiledRules, Matches, PhraseIndex, SetBits, SetId};
 use super::text::{normalize, split_identifier, split_words};
 use crate::memo::StringMemo;
 use crate::types::Landmark;
@@ -281,8 +281,7 @@ pub fn infer_action_kind(label: &str, ctx: &ActionContext) -> Option<ActionKind>
 pub fn explain_action_kind(label: &str, ctx: &ActionContext) -> Option<&'static ActionRule> {
     let compiled = compiled();
     let facts = Facts::new(label, ctx, &compiled.index);
-    let i = compiled.rules.iter().position(|conds| conds.iter().all(|c| facts.holds(c)))?;
-    ACTION_RULES.get(i)
+    ACTION_RULES.get(compiled.first(|c| facts.holds(c))?)
 }
 
 /// What a label matches, and whether some word of it is a number.
@@ -327,21 +326,8 @@ enum Cond {
 }
 
 /// [`ACTION_RULES`], compiled once (same order).
-#[derive(Debug)]
-struct Compiled {
-    index: PhraseIndex,
-    rules: Vec<Vec<Cond>>,
-}
-
-fn compiled() -> &'static Compiled {
-    static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
-        let mut index = PhraseIndex::default();
-        let rules = ACTION_RULES
-            .iter()
-            .map(|rule| rule.when.iter().map(|w| compile(w, &mut index)).collect())
-            .collect();
-        Compiled { index, rules }
-    });
+fn compiled() -> &'static CompiledRules<Cond> {
+    static COMPILED: LazyLock<CompiledRules<Cond>> = LazyLock::new(|| CompiledRules::new(ACTION_RULES.iter().map(|r| r.when), compile));
     &COMPILED
 }
 

@@ -7,7 +7,7 @@
 //! payment method; two password fields make a signup before one makes a login.
 
 use super::names::FormPurpose;
-use super::phrases::{PhraseIndex, SetBits, SetId};
+use super::phrases::{CompiledRules, PhraseIndex, SetBits, SetId};
 use super::text::{normalize, split_identifier, split_words};
 use std::sync::LazyLock;
 use crate::types::Landmark;
@@ -239,8 +239,7 @@ pub fn infer_form_purpose(form: &FormFacts) -> Option<FormPurpose> {
 pub fn explain_form_purpose(form: &FormFacts) -> Option<&'static FormRule> {
     let compiled = compiled();
     let facts = Facts::new(form, &compiled.index);
-    let i = compiled.rules.iter().position(|conds| conds.iter().all(|c| facts.holds(c)))?;
-    FORM_RULES.get(i)
+    FORM_RULES.get(compiled.first(|c| facts.holds(c))?)
 }
 
 /// A condition of [`FORM_RULES`] with its keyword sets replaced by their
@@ -259,18 +258,8 @@ enum Cond {
 }
 
 /// [`FORM_RULES`], compiled once (same order).
-#[derive(Debug)]
-struct Compiled {
-    index: PhraseIndex,
-    rules: Vec<Vec<Cond>>,
-}
-
-fn compiled() -> &'static Compiled {
-    static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
-        let mut index = PhraseIndex::default();
-        let rules = FORM_RULES.iter().map(|rule| rule.when.iter().map(|w| compile(w, &mut index)).collect()).collect();
-        Compiled { index, rules }
-    });
+fn compiled() -> &'static CompiledRules<Cond> {
+    static COMPILED: LazyLock<CompiledRules<Cond>> = LazyLock::new(|| CompiledRules::new(FORM_RULES.iter().map(|r| r.when), compile));
     &COMPILED
 }
 

@@ -111,6 +111,32 @@ impl PhraseIndex {
     }
 }
 
+/// A rule table whose keyword conditions are compiled into one
+/// [`PhraseIndex`] (`C`: a condition with its keyword sets replaced by
+/// their ids), rules in the table's order: `action.rs` and `form.rs`.
+#[derive(Debug)]
+pub struct CompiledRules<C> {
+    pub index: PhraseIndex,
+    rules: Vec<Vec<C>>,
+}
+
+impl<C> CompiledRules<C> {
+    /// Each rule's conditions (`whens`, in table order) compiled.
+    pub fn new<W: 'static>(
+        whens: impl Iterator<Item = &'static [W]>,
+        compile: impl Fn(&'static W, &mut PhraseIndex) -> C,
+    ) -> Self {
+        let mut index = PhraseIndex::default();
+        let rules = whens.map(|when| when.iter().map(|w| compile(w, &mut index)).collect()).collect();
+        CompiledRules { index, rules }
+    }
+
+    /// The position of the first rule whose conditions all hold.
+    pub fn first(&self, holds: impl Fn(&C) -> bool) -> Option<usize> {
+        self.rules.iter().position(|conds| conds.iter().all(&holds))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::text::{contains_phrase, is_phrase, words};
