@@ -1016,3 +1016,28 @@ fn forms_without_a_form_element() {
     assert_eq!(control(&f, "Forgot password?")["form"], 0);
     assert_eq!(f["forms"][0]["facts"]["fields"][1]["type"], "password");
 }
+
+/// Every control's box is its own `getBoundingClientRect()`: the boxes are
+/// read for all controls at once (`pcd/boxes.rs`), and must come back in
+/// the controls' order, each one's own.
+#[wasm_bindgen_test]
+fn boxes_are_each_controls_own() {
+    fixture(
+        r#"<button style="position:absolute;left:10px;top:2000px;width:50px;height:20px">Far</button>
+        <a href="/x" style="display:inline-block;width:120px;height:17px">Link</a>
+        <div role="button" tabindex="0" style="margin-left:33px;width:7px;height:9px">Odd</div>
+        <input aria-label="Wide" style="width:301px">"#,
+    );
+    let document = web_sys::window().unwrap().document().unwrap();
+    let facts = bc_content::pcd::collect_current(&document);
+    let mut seen = 0;
+    for c in &facts.controls {
+        let el = bc_content::pcd::current_element(c.key).expect("registered");
+        let r = el.get_bounding_client_rect();
+        assert_eq!((c.rect.x, c.rect.y, c.rect.w, c.rect.h), (r.x(), r.y(), r.width(), r.height()), "{}", c.name);
+        seen += 1;
+    }
+    assert!(seen >= 4, "{seen} controls");
+    let far = facts.controls.iter().find(|c| c.name == "Far").unwrap();
+    assert_eq!((far.rect.w, far.rect.h), (50.0, 20.0));
+}

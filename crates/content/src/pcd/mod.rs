@@ -20,6 +20,7 @@
 //! On large pages a big collection's controls are read in its first items
 //! only (see `Discovery`); [`collect_whole`] reads every control.
 
+mod boxes;
 mod clickable;
 mod context;
 mod control;
@@ -190,6 +191,10 @@ pub(crate) struct Discovery {
     forms: Option<KnownForms>,
     /// Forms that collection read (the rest kept their facts).
     forms_read: usize,
+    /// After a collection: the rendered landmarks it found (a query of
+    /// the whole page, ~3 ms at 10k elements), kept with the discovery as
+    /// everything else text changes cannot change.
+    landmarks: Option<Vec<Landmark>>,
 }
 
 /// A form a collection read: its element, scope index and facts.
@@ -417,9 +422,6 @@ pub(crate) fn collect_with(
                 fact
             }
         };
-        // Every time, cached or not: layout moves without mutations
-        // near the control (and facts are computed without it).
-        fact.rect = context::rect(el, scope.dx, scope.dy);
         fact.key = reg.add(el);
         fact
     };
@@ -433,6 +435,14 @@ pub(crate) fn collect_with(
         let fact = read_fact(el, *clickable, *si, &mut reg);
         indices.push(i);
         controls.push((el.clone(), *si, fact));
+    }
+    // Every box, every time, cached fact or not: layout moves without
+    // mutations near the control (and facts are computed without it).
+    let at: Vec<(&Element, f64, f64)> = controls.iter().map(|(el, si, _)| (el, scopes[*si].dx, scopes[*si].dy)).collect();
+    let rects = boxes::of(&at);
+    drop(at);
+    for ((_, _, fact), rect) in controls.iter_mut().zip(rects) {
+        fact.rect = rect;
     }
     split(&mut times.controls);
 
@@ -568,14 +578,18 @@ pub(crate) fn collect_with(
         g.fact.key = reg.add(&g.el);
     }
 
-    let mut landmarks: Vec<Landmark> = Vec::new();
-    for s in scopes {
-        for l in landmark::present(&s.root) {
-            if !landmarks.contains(&l) {
-                landmarks.push(l);
+    let landmarks = discovery.landmarks.clone().unwrap_or_else(|| {
+        let mut landmarks: Vec<Landmark> = Vec::new();
+        for s in scopes {
+            for l in landmark::present(&s.root) {
+                if !landmarks.contains(&l) {
+                    landmarks.push(l);
+                }
             }
         }
-    }
+        landmarks
+    });
+    discovery.landmarks = Some(landmarks.clone());
     let num = |v: Option<wasm_bindgen::JsValue>| v.and_then(|v| v.as_f64()).unwrap_or_default();
     let facts = PageFacts {
         url: document
@@ -689,7 +703,7 @@ fn discover_all(document: &Document, sampling: Sampling) -> Discovery {
     }
     let unread = if sampled.is_empty() { Vec::new() } else { found.iter().map(|(f, _)| f.unread).collect() };
     let order = found.into_iter().map(|(f, si)| (f.el, f.clickable, si)).collect();
-    Discovery { scopes, order, pre, selected, sampled, unread, sampling, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0 }
+    Discovery { scopes, order, pre, selected, sampled, unread, sampling, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0, landmarks: None }
 }
 
 /// The shapes found by structure alone, per scope; those that sample
