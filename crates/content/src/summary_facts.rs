@@ -15,6 +15,9 @@ const MAX_MAIN_CHARS: usize = 2000;
 const MAX_NAV_LINKS: usize = 60;
 const MAX_FORMS: usize = 20;
 const MAX_FIELDS: usize = 40;
+/// Forms without a `<form>` looked for, at most: the full summary lists
+/// 10 forms, and each costs about as much as a dozen `<form>`s to find.
+const MAX_FORMLESS: usize = 10;
 const MAX_CTAS: usize = 200;
 const CTA_SELECTOR: &str = "button, [type=submit], [role=button], a[href]";
 const INTERACTIVE_SELECTOR: &str = "a[href], button:not(:disabled), input:not([type=hidden]):not(:disabled), \
@@ -45,7 +48,7 @@ pub fn collect(document: &Document) -> SummaryInput {
             .take(MAX_NAV_LINKS)
             .map(|a| LinkFact { label: text_or_attr(&a, "aria-label"), href: prop_str(&a, "href") })
             .collect(),
-        forms: rendered(document, "form").take(MAX_FORMS).map(|f| form(&f)).collect(),
+        forms: forms(document),
         ctas: rendered(document, CTA_SELECTOR)
             .take(MAX_CTAS)
             .enumerate()
@@ -134,6 +137,30 @@ fn heading(el: Element) -> Option<HeadingFact> {
     Some(HeadingFact { level, text: inner_text(&el) })
 }
 
+/// The rendered `<form>`s and the forms without one (`pcd::formless_in`:
+/// an app's sign-in box, settings panel or newsletter field built of
+/// `div`s), in document order, at most `MAX_FORMS`.
+fn forms(document: &Document) -> Vec<FormFact> {
+    let mut forms: Vec<(Element, FormFact)> = rendered(document, "form").take(MAX_FORMS).map(|f| (f.clone(), form(&f))).collect();
+    for f in crate::pcd::formless_in(document, MAX_FORMLESS) {
+        let fields = f.fields.iter().take(MAX_FIELDS).map(field).collect();
+        let fact = FormFact {
+            fields,
+            has_password: f.fields.iter().any(|el| is_input(el) && prop_str(el, "type") == "password"),
+            submit_label: button_caption(&f.submit),
+        };
+        // Before the first form that follows its first field (document
+        // order; its container may hold a real form before the field).
+        let at = forms
+            .iter()
+            .position(|(el, _)| f.fields[0].compare_document_position(el) & web_sys::Node::DOCUMENT_POSITION_FOLLOWING != 0)
+            .unwrap_or(forms.len());
+        forms.insert(at, (f.fields[0].clone(), fact));
+    }
+    forms.truncate(MAX_FORMS);
+    forms.into_iter().map(|(_, f)| f).collect()
+}
+
 fn form(form: &Element) -> FormFact {
     let fields = form
         .query_selector_all("input, select, textarea")
@@ -151,7 +178,17 @@ fn form(form: &Element) -> FormFact {
     FormFact {
         fields,
         has_password: form.query_selector("input[type=password]").ok().flatten().is_some(),
-        submit_label: submit.map(|s| if is_input(&s) { attr(&s, "value").unwrap_or_default() } else { inner_text(&s) }).unwrap_or_default(),
+        submit_label: submit.as_ref().map(button_caption).unwrap_or_default(),
+    }
+}
+
+/// What a submit button shows: a submit input's `value` (its caption, not
+/// user data), else its text.
+fn button_caption(button: &Element) -> String {
+    if is_input(button) {
+        attr(button, "value").unwrap_or_default()
+    } else {
+        inner_text(button)
     }
 }
 
@@ -168,9 +205,16 @@ fn field(el: &Element) -> FieldFact {
         .map(|l| inner_text(&l))
         .filter(|t| !t.trim().is_empty())
         .or_else(|| attr(el, "aria-label"))
+        .or_else(|| el.has_attribute("aria-labelledby").then(|| crate::aria::accessible_name(el)).filter(|n| !n.trim().is_empty()))
         .or_else(|| attr(el, "placeholder"))
         .unwrap_or_default();
-    let input_type = if is_input(el) { prop_str(el, "type") } else { el.tag_name().to_ascii_lowercase() };
+    let tag = el.tag_name().to_ascii_lowercase();
+    let input_type = match tag.as_str() {
+        "input" => prop_str(el, "type"),
+        "select" | "textarea" => tag,
+        // An ARIA field of a form without a `<form>` (`div role=slider`).
+        _ => crate::aria::computed_role(el).map(|r| r.as_str().to_owned()).unwrap_or(tag),
+    };
     FieldFact {
         label,
         name: attr(el, "name").or_else(|| attr(el, "id")).unwrap_or_default(),

@@ -51,10 +51,30 @@ async fn formless_sign_in_is_a_login_page() {
       <div><label for="e">Email</label><input id="e" type="email"></div>
       <div><label for="p">Password</label><input id="p" type="password"></div>
       <button type="button">Sign in</button></div></main>"#;
-    assert_eq!(summarize(boxed, "compact").await["type"], "login");
+    let s = summarize(boxed, "compact").await;
+    assert_eq!(s["type"], "login", "{s}");
+    assert_eq!(s["forms"], json!([{"fields": ["Email", "Password"]}]), "the box is the page's form: {s}");
     let hidden = r#"<main><h1>Our blog</h1><p>Short news.</p>
       <div role="dialog" hidden><input type="email" aria-label="Email"><input type="password" aria-label="Password"></div></main>"#;
     assert_ne!(summarize(hidden, "compact").await["type"], "login");
+}
+
+/// The summary lists forms without a `<form>` as the MiniPCD finds them
+/// (the same rows as `pcd_facts.rs`), in document order among the real
+/// ones: a field list each, the same fields.
+#[wasm_bindgen_test]
+async fn forms_without_a_form_element_are_listed() {
+    for (what, html, want) in common::FORMLESS_FORMS {
+        let s = summarize(html, "full").await;
+        let got: Vec<Vec<String>> = s["forms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["fields"].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_owned()).collect())
+            .collect();
+        let want: Vec<Vec<String>> = want.iter().map(|(_, fields)| fields.iter().map(|x| x.to_string()).collect()).collect();
+        assert_eq!(got, want, "{what}: {s}");
+    }
 }
 
 #[wasm_bindgen_test]

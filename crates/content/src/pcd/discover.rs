@@ -123,6 +123,31 @@ pub fn marks(list: &NodeList, spans: &[Unread]) -> Vec<Option<u32>> {
 /// The candidate controls of `root`: every element the candidate selector
 /// matches, document order (`None` on a browser error).
 pub fn candidates(root: &Root) -> Option<NodeList> {
+    with_candidate_selector(|c| adom::query_all_in_str(clickable::root_node(root), c)).ok()
+}
+
+/// The controls inside `container` as [`controls`] finds them in a scope
+/// (rendered, and whether found by clickability signals), without the
+/// `cursor: pointer` search; `None` when it holds more than `max`
+/// candidates (counted before the render test: one query, no element read).
+pub fn held(container: &Element, max: usize) -> Option<Vec<(Element, bool)>> {
+    let list = with_candidate_selector(|c| adom::query_all_in_str(container, c)).ok()?;
+    if list.length() as usize > max {
+        return None;
+    }
+    let held = (0..list.length())
+        .filter_map(|i| list.item(i).map(JsCast::unchecked_into::<Element>))
+        .filter(|el| !aria::is_unrendered(el))
+        .map(|el| {
+            let widget = context::role_of(&el).is_some_and(is_widget);
+            let clickable = !widget && !adom::matches_c(&el, NATIVE);
+            (el, clickable)
+        })
+        .collect();
+    Some(held)
+}
+
+fn with_candidate_selector<R>(f: impl FnOnce(&JsString) -> R) -> R {
     thread_local! {
         // Made once and kept: a constant, converted to a JS string once.
         // The browser also leaves out what is inside `aria-hidden="true"`
@@ -137,7 +162,7 @@ pub fn candidates(root: &Root) -> Option<NodeList> {
             .into_boxed_str(),
         ));
     }
-    CANDIDATES.with(|c| adom::query_all_in_str(clickable::root_node(root), c)).ok()
+    CANDIDATES.with(f)
 }
 
 /// The controls of `root` (not descending into shadow roots or frames), in

@@ -76,18 +76,24 @@ pub struct Scope {
 /// All scopes of `document`, parents before children (pre-order).
 pub fn scopes(document: &Document) -> Vec<Scope> {
     let mut out = Vec::new();
-    let top = Scope {
-        root: Root::Doc(document.clone()),
-        host: None,
-        via: Via::Top,
-        parent: None,
-        frame_path: Vec::new(),
-        dx: 0.0,
-        dy: 0.0,
-        in_shadow: false,
-    };
-    walk(top, 0, 0, &mut out);
+    walk(Scope::top(document), 0, 0, &mut out);
     out
+}
+
+impl Scope {
+    /// The document itself, without its shadow roots and frames.
+    pub fn top(document: &Document) -> Scope {
+        Scope {
+            root: Root::Doc(document.clone()),
+            host: None,
+            via: Via::Top,
+            parent: None,
+            frame_path: Vec::new(),
+            dx: 0.0,
+            dy: 0.0,
+            in_shadow: false,
+        }
+    }
 }
 
 fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, out: &mut Vec<Scope>) {

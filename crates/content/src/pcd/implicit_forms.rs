@@ -110,3 +110,256 @@ fn climb(controls: &[(Element, usize, ControlFact)], i: usize, dead: &ElementInd
     }
     found
 }
+
+/// A form without a `<form>` found from the DOM alone, for the page
+/// summary, which has no list of controls to climb through: its
+/// container, its loose fields and the button that commits them.
+pub struct Formless {
+    pub container: Element,
+    pub fields: Vec<Element>,
+    pub submit: Element,
+}
+
+/// Where the summary's climbs start: rendered fields one types into or
+/// picks from, outside any `<form>` and any `aria-hidden`/`inert` subtree
+/// (those with a `form` attribute are checked one by one). A form without
+/// a `<form>` has one; checkboxes, switches and sliders alone are a data
+/// grid's row selectors and a card's toggles far more often, and were
+/// most of an app page's loose fields (they still join a form found from
+/// a text field). The role test is as `aria::dom::role_is` makes it:
+/// `[role~=x i]` over a whole page cost ~3 ms at 10k elements.
+fn entry_selector() -> js_sys::JsString {
+    thread_local! {
+        static SEL: js_sys::JsString = crate::aria::dom::js_str(Box::leak(
+            format!(
+                ":is(input:not([type=hidden i], [type=submit i], [type=button i], [type=reset i], [type=image i], \
+                 [type=checkbox i], [type=radio i], [type=range i], [type=color i], [type=file i]), select, textarea, {roles}, \
+                 [contenteditable]:not([contenteditable=false i])):not(form *, {h}, :is({h}) *)",
+                roles = crate::aria::dom::role_is(&[("textbox", ""), ("searchbox", ""), ("combobox", ""), ("spinbutton", "")]),
+                h = crate::aria::ARIA_HIDDEN_OR_INERT,
+            )
+            .into_boxed_str(),
+        ));
+    }
+    SEL.with(Clone::clone)
+}
+
+/// Climbs the summary starts at most (it lists ≤ 10 forms).
+const MAX_SUMMARY_CLIMBS: usize = 50;
+
+/// Rows and items: the climb from a loose field stops there.
+const ITEMS: &str = "tr, [role~=row i], [role~=gridcell i], [role~=listitem i], [role~=treeitem i], [role~=option i]";
+
+/// Levels above a form's container within which two forms alike (same
+/// fields, same button) are items of one list.
+const ITEM_LEVELS: usize = 4;
+
+/// The forms without a `<form>` in `document` (not in its shadow roots or
+/// frames, as the summary reads), document order, at most `max`: the same
+/// climb from loose fields (those of [`entry_selector`], ≤
+/// [`MAX_SUMMARY_CLIMBS`] climbs) and the same `judge`, over the controls
+/// each ancestor holds as discovery finds them (`discover::held`; no
+/// clickables found by `cursor: pointer` alone, which would take a style
+/// read per element). Fields a `<form>` owns are that form's.
+///
+/// Without the MiniPCD's collections, a list's per-item controls (a
+/// quantity field and "Add to cart" on each card) would each look like a
+/// form: forms alike — the same field names and button — whose containers
+/// meet within [`ITEM_LEVELS`] are such items, and are dropped with
+/// every field inside the list that holds them.
+pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
+    // Names (`judged_fact`) share one labels index.
+    let _reads = crate::aria::batch();
+    let dead = ElementIndex::new();
+    let mut memo = Judged::default();
+    let mut out: Vec<(Formless, String)> = Vec::new();
+    let mut lists: Vec<Element> = Vec::new();
+    let mut repeated: Vec<String> = Vec::new();
+    let mut loose = 0;
+    let fields = crate::aria::dom::query_all_in_str(document, &entry_selector()).ok();
+    for el in fields.into_iter().flat_map(super::dom::elements) {
+        if out.len() >= max || loose >= MAX_SUMMARY_CLIMBS {
+            break;
+        }
+        // Fields come in document order and what a container holds is one
+        // run of them: only the latest form and list can hold this one.
+        let inside = |c: Option<&Element>| c.is_some_and(|c| c.contains(Some(&el)));
+        if inside(out.last().map(|(f, _)| &f.container)) || inside(lists.last()) {
+            continue;
+        }
+        if super::dom::owner_form(&el).is_some() || !crate::aria::dom::check_visibility_box(&el) || !is_loose_field(&judged_fact(&el, false)) {
+            continue;
+        }
+        loose += 1;
+        let Some(found) = climb_dom(&el, &dead, &mut memo) else { continue };
+        let sig = signature(&found, &mut memo);
+        let twin = out.iter().position(|(_, s)| *s == sig);
+        if twin.is_some() || repeated.contains(&sig) {
+            let earlier = twin.map(|t| out[t].0.container.clone());
+            match earlier.as_ref().map_or(Some(found.container.clone()), |e| meeting(e, &found.container)) {
+                Some(list) => {
+                    if let Some(t) = twin {
+                        out.remove(t);
+                    }
+                    lists.push(list);
+                    if !repeated.contains(&sig) {
+                        repeated.push(sig);
+                    }
+                    continue;
+                }
+                // Far apart (a newsletter box in the header and the footer): two forms.
+                None => {}
+            }
+        }
+        out.push((found, sig));
+    }
+    out.into_iter().map(|(f, _)| f).collect()
+}
+
+/// Climbs from the loose field `el` to the first ancestor that is a form
+/// (see [`climb`]); marks the ancestors passed `dead` when none is.
+fn climb_dom(el: &Element, dead: &ElementIndex, memo: &mut Judged) -> Option<Formless> {
+    let mut node = el.parent_element();
+    let mut passed = Vec::new();
+    let found = 'climb: {
+        for _ in 0..MAX_LEVELS {
+            let Some(a) = node else { break 'climb None };
+            if dead.contains(&a) || matches!(crate::aria::dom::tag(&a).as_str(), "body" | "html") {
+                break 'climb None;
+            }
+            passed.push(a.clone());
+            // A row or an item: what it holds is a collection's per-item
+            // controls (the MiniPCD's `judge` stops at those), and a list
+            // of them is no form either. Asked before the query: a data
+            // grid's row checkboxes are most loose fields of an app's page.
+            if crate::aria::dom::matches_c(&a, ITEMS) {
+                break 'climb None;
+            }
+            let Some(held) = super::discover::held(&a, MAX_RANGE) else { break 'climb None };
+            let facts: Vec<ControlFact> = held.iter().map(|(e, clickable)| memo.fact(e, *clickable)).collect();
+            match judge(&facts) {
+                Verdict::Form { fields, submit } => {
+                    break 'climb Some(Formless {
+                        fields: fields.into_iter().map(|i| held[i].0.clone()).collect(),
+                        submit: held[submit].0.clone(),
+                        container: a,
+                    });
+                }
+                Verdict::Stop => break 'climb None,
+                Verdict::Climb => node = a.parent_element(),
+            }
+        }
+        None
+    };
+    if found.is_none() {
+        passed.iter().for_each(|a| dead.set(a, 0));
+    }
+    found
+}
+
+/// What tells forms alike apart: their button's name and their fields'
+/// `name`s (else labels: what a list's items share, where ids differ).
+fn signature(f: &Formless, memo: &mut Judged) -> String {
+    let mut sig = memo.fact(&f.submit, false).name;
+    for el in &f.fields {
+        sig.push('\u{1f}');
+        let attr = |a| crate::aria::dom::attr_nonblank(el, a);
+        sig.push_str(&attr("name").or_else(|| attr("aria-label")).unwrap_or_else(|| crate::aria::accessible_name(el)));
+    }
+    sig
+}
+
+/// The list that holds `a` and `b` as two of its items: their nearest
+/// common ancestor, within [`ITEM_LEVELS`] above both (and not `body`),
+/// when they lie at the same depth below it in children alike (same tag,
+/// same class: `li.card` and `li.card`, not `header` and `footer`).
+fn meeting(a: &Element, b: &Element) -> Option<Element> {
+    use crate::aria::dom::tag;
+    // `a`'s ancestors up to the limit, each with the child on the way.
+    let mut path = Vec::new();
+    let (mut child, mut node) = (a.clone(), a.parent_element());
+    for _ in 0..ITEM_LEVELS {
+        let n = node?;
+        if matches!(tag(&n).as_str(), "body" | "html") {
+            break;
+        }
+        node = n.parent_element();
+        path.push((n.clone(), child));
+        child = n;
+    }
+    let (mut child, mut node) = (b.clone(), b.parent_element());
+    for depth in 0..ITEM_LEVELS {
+        let n = node?;
+        if let Some((list, item)) = path.iter().find(|(p, _)| *p == n) {
+            let alike = tag(item) == tag(&child) && item.class_name() == child.class_name();
+            let level = path.iter().position(|(p, _)| p == list);
+            return (alike && level == Some(depth)).then(|| list.clone());
+        }
+        node = n.parent_element();
+        child = n;
+    }
+    None
+}
+
+/// [`judged_fact`]s by element, for one summary: an ancestor holds what
+/// the one below it held, and neighbouring climbs meet the same controls.
+#[derive(Default)]
+struct Judged {
+    index: Option<ElementIndex>,
+    facts: Vec<ControlFact>,
+}
+
+impl Judged {
+    fn fact(&mut self, el: &Element, clickable: bool) -> ControlFact {
+        let index = self.index.get_or_insert_with(ElementIndex::new);
+        if let Some(i) = index.get(el) {
+            return self.facts[i as usize].clone();
+        }
+        let f = judged_fact(el, clickable);
+        index.set(el, self.facts.len() as u32);
+        self.facts.push(f.clone());
+        f
+    }
+}
+
+/// What [`judge`] asks of a control and no more: role, tag, type, name,
+/// states, whether a `<form>` owns it, pagination (`control::fact` also
+/// reads headings, landmarks, links and icons, most of its cost).
+fn judged_fact(el: &Element, clickable: bool) -> ControlFact {
+    use crate::aria::dom as adom;
+    let tag = adom::tag(el);
+    let role = super::context::role_of(el).map(|r| r.as_str().to_owned()).unwrap_or_default();
+    let input_type = matches!(tag.as_str(), "input" | "button")
+        .then(|| adom::attr_nonblank(el, "type"))
+        .flatten()
+        .map(|t| t.to_ascii_lowercase());
+    let class = bc_core::pcd::roles::classify(&role, &tag, input_type.as_deref());
+    let field = class.field;
+    // Only a button's name and place matter (`is_commit_button`): a link,
+    // a tab, a field is what it is whatever its name.
+    let button_like = class.role == bc_core::types::ActionRole::Button
+        || (clickable && class.role == bc_core::types::ActionRole::Other && !field);
+    let mut name = if button_like { crate::aria::accessible_name(el) } else { String::new() };
+    // A clickable `div` has no name from content: its text, as `control::fact` names it.
+    if name.is_empty() && clickable && button_like {
+        name = super::dom::short_text(el, super::control::MAX_NAME);
+    }
+    let state = |attr: &str| match adom::attr_nonblank(el, attr)?.to_ascii_lowercase().as_str() {
+        "true" | "mixed" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    };
+    ControlFact {
+        form: (super::dom::owner_form(el).is_some() || (!field && super::dom::closest(el, "form").is_some())).then_some(0),
+        in_pagination: button_like && super::context::in_pagination(el, &name),
+        pressed: state("aria-pressed"),
+        expanded: state("aria-expanded"),
+        has_popup: adom::attr_nonblank(el, "aria-haspopup").filter(|v| v != "false"),
+        clickable,
+        input_type,
+        role,
+        name,
+        tag,
+        ..ControlFact::default()
+    }
+}

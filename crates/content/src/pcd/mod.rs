@@ -33,6 +33,7 @@ pub(crate) mod groups;
 pub(crate) mod landmark;
 mod registry;
 
+pub use implicit_forms::{formless_in, Formless};
 pub use registry::{current_element, set_current, set_current_shared, Registry};
 
 use bc_core::pcd::{ControlFact, FormFact, GroupFact, GroupRef, PageFacts};

@@ -80,3 +80,53 @@ pub fn facts_difference(live: &bc_core::pcd::PageFacts, fresh: &bc_core::pcd::Pa
         fresh.forms.len()
     ))
 }
+
+/// Forms without a `<form>`: (what, fixture, each form's submit label and
+/// field labels in document order). The MiniPCD's forms (`pcd_facts.rs`)
+/// and the page summary's (`summary.rs`) are checked against the same rows.
+#[allow(dead_code)] // used by two of the test files
+#[rustfmt::skip]
+pub const FORMLESS_FORMS: &[(&str, &str, &[(&str, &[&str])])] = &[
+    ("a React sign-in box: fields, a link, a type=button commit",
+     r#"<div class="card"><h2>Welcome back</h2>
+        <div><label for="e">Email</label><input id="e" type="email"></div>
+        <div><label for="p">Password</label><input id="p" type="password"></div>
+        <a href="/forgot">Forgot password?</a>
+        <div><button type="button">Sign in</button></div></div>"#,
+     &[("Sign in", &["Email", "Password"])]),
+    ("an app's settings panel of ARIA widgets; Cancel comes first",
+     r#"<div role="tabpanel" aria-label="General">
+        <div><div role="combobox" aria-label="Region" aria-expanded="false" tabindex="0">eu-west</div></div>
+        <div><span id="fl-r">Replicas</span><div role="slider" aria-labelledby="fl-r" aria-valuenow="3" tabindex="0"></div></div>
+        <div role="button" tabindex="0">Cancel</div><div role="button" tabindex="0">Save changes</div></div>"#,
+     &[("Save changes", &["Region", "Replicas"])]),
+    ("a newsletter field and a clickable div",
+     r#"<footer><div class="news"><input aria-label="Your email"><div class="btn" onclick="void 0">Subscribe</div></div></footer>"#,
+     &[("Subscribe", &["Your email"])]),
+    ("two boxes side by side are two forms",
+     r#"<div><div><input aria-label="Search docs"><button>Search</button></div>
+        <div><input aria-label="Email"><button>Subscribe</button></div></div>"#,
+     &[("Search", &["Search docs"]), ("Subscribe", &["Email"])]),
+    ("a header's search field beside its navigation is no form",
+     r#"<header><nav><a href="/a">A</a> <a href="/b">B</a> <a href="/c">C</a> <a href="/d">D</a> <a href="/e">E</a></nav>
+        <input type="search" aria-label="Search"><button>Sign in</button></header>"#,
+     &[]),
+    ("a field without a commit button is no form",
+     r#"<div><input aria-label="Filter rows"><button>Clear</button><button aria-pressed="false">Bold</button></div>"#,
+     &[]),
+    ("beside a real form: that form keeps its controls",
+     r#"<div><form><input aria-label="Query"><button>Go</button></form><input aria-label="Coupon"><button type="button">Apply</button></div>"#,
+     &[("Go", &["Query"]), ("Apply", &["Coupon"])]),
+    ("a list's per-item quantity and Add to cart are no forms; the list's own filter box is",
+     r#"<main><div class="filters"><input aria-label="Min price"><button>Apply</button></div><ul class="grid">
+        <li class="card"><h3>Lamp</h3><p>$20</p><div class="row"><input type="number" name="qty" aria-label="Quantity"><button>Add to cart</button></div></li>
+        <li class="card"><h3>Desk</h3><p>$90</p><div class="row"><input type="number" name="qty" aria-label="Quantity"><button>Add to cart</button></div></li>
+        <li class="card"><h3>Chair</h3><p>$45</p><div class="row"><input type="number" name="qty" aria-label="Quantity"><button>Add to cart</button></div></li>
+        </ul></main>"#,
+     &[("Apply", &["Min price"])]),
+    ("the same newsletter box at the top and the bottom of the page is two forms",
+     r#"<header><div class="news"><input aria-label="Email"><button>Subscribe</button></div></header>
+        <main><h1>Blog</h1><p>Posts.</p><section><article><h2>One</h2><p>Text.</p></article></section></main>
+        <footer><div class="news"><input aria-label="Email"><button>Subscribe</button></div></footer>"#,
+     &[("Subscribe", &["Email"]), ("Subscribe", &["Email"])]),
+];

@@ -41,7 +41,9 @@ pub struct SummaryInput {
     /// order, at most 60: label is `innerText` (else `aria-label`), href the
     /// resolved `a.href` property (absolute URL).
     pub nav_links: Vec<LinkFact>,
-    /// Rendered `form` elements, document order, at most 20.
+    /// Rendered `form` elements and forms without one (loose fields with
+    /// the button that commits them, as the MiniPCD finds them: an app's
+    /// sign-in box of `div`s), document order, at most 20.
     pub forms: Vec<FormFact>,
     /// CTA candidates (seed 001 §3.5 step 1), document order, at most 200.
     pub ctas: Vec<CtaCandidate>,
@@ -79,7 +81,8 @@ pub struct LinkFact {
     pub href: String,
 }
 
-/// One rendered `<form>`.
+/// One rendered `<form>`, or a form without one (its fields and the
+/// button that commits them).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct FormFact {
@@ -101,12 +104,14 @@ pub struct FormFact {
 #[serde(rename_all = "camelCase", default)]
 pub struct FieldFact {
     /// The control's label: `innerText` of `el.labels[0]`, else the
-    /// `aria-label` attribute, else the `placeholder` attribute, else "".
+    /// `aria-label` attribute, else the name `aria-labelledby` gives, else
+    /// the `placeholder` attribute, else "".
     pub label: String,
     /// The `name` attribute, else the `id`, else "".
     pub name: String,
     /// For `input`: the `type` *property* (lowercase, "text" by default);
-    /// for others the tag name: "select" or "textarea".
+    /// for others the tag name: "select" or "textarea"; for an ARIA field
+    /// (in a form without a `<form>`) its role: "slider", "combobox", ….
     #[serde(rename = "type")]
     pub input_type: String,
     /// The `autocomplete` attribute, raw (e.g. "email", "current-password"),
