@@ -168,7 +168,7 @@ fn respond(req: ContentRequest) -> ContentResponse {
         ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
         ContentRequest::Prefetch => ContentResponse::Prefetching { live: live::prefetch(&document) },
         ContentRequest::Summary { mode } => {
-            let summary = bc_core::summary::summarize(&summary_facts::collect(&document), mode);
+            let summary = bc_core::summary::summarize(&summary_facts::collect(&document, mode.limits().max_forms), mode);
             // A summary comes with a navigation or a question: MiniPCD
             // requests usually follow while the LLM reads it.
             live::prefetch(&document);

@@ -15,9 +15,6 @@ const MAX_MAIN_CHARS: usize = 2000;
 const MAX_NAV_LINKS: usize = 60;
 const MAX_FORMS: usize = 20;
 const MAX_FIELDS: usize = 40;
-/// Forms without a `<form>` looked for, at most: the full summary lists
-/// 10 forms, and each costs about as much as a dozen `<form>`s to find.
-const MAX_FORMLESS: usize = 10;
 const MAX_CTAS: usize = 200;
 const CTA_SELECTOR: &str = "button, [type=submit], [role=button], a[href]";
 const INTERACTIVE_SELECTOR: &str = "a[href], button:not(:disabled), input:not([type=hidden]):not(:disabled), \
@@ -26,7 +23,9 @@ const INTERACTIVE_SELECTOR: &str = "a[href], button:not(:disabled), input:not([t
 const COUNT_EXACTLY: u32 = 1000;
 const NON_FIELD_TYPES: &[&str] = &["hidden", "submit", "button", "reset", "image"];
 
-pub fn collect(document: &Document) -> SummaryInput {
+/// `max_forms`: forms without a `<form>` looked for, at most (the mode
+/// lists as many forms; each costs a climb to find).
+pub fn collect(document: &Document, max_forms: usize) -> SummaryInput {
     let window = web_sys::window();
     let main = main_region(document);
     let (main_text, word_count) = match &main {
@@ -48,7 +47,7 @@ pub fn collect(document: &Document) -> SummaryInput {
             .take(MAX_NAV_LINKS)
             .map(|a| LinkFact { label: text_or_attr(&a, "aria-label"), href: prop_str(&a, "href") })
             .collect(),
-        forms: forms(document),
+        forms: forms(document, max_forms),
         ctas: rendered(document, CTA_SELECTOR)
             .take(MAX_CTAS)
             .enumerate()
@@ -137,12 +136,12 @@ fn heading(el: Element) -> Option<HeadingFact> {
     Some(HeadingFact { level, text: inner_text(&el) })
 }
 
-/// The rendered `<form>`s and the forms without one (`pcd::formless_in`:
-/// an app's sign-in box, settings panel or newsletter field built of
-/// `div`s), in document order, at most `MAX_FORMS`.
-fn forms(document: &Document) -> Vec<FormFact> {
+/// The rendered `<form>`s and the forms without one (`pcd::formless_in`,
+/// at most `formless`: an app's sign-in box, settings panel or newsletter
+/// field built of `div`s), in document order, at most `MAX_FORMS`.
+fn forms(document: &Document, formless: usize) -> Vec<FormFact> {
     let mut forms: Vec<(Element, FormFact)> = rendered(document, "form").take(MAX_FORMS).map(|f| (f.clone(), form(&f))).collect();
-    for f in crate::pcd::formless_in(document, MAX_FORMLESS) {
+    for f in crate::pcd::formless_in(document, formless) {
         let fields = f.fields.iter().take(MAX_FIELDS).map(field).collect();
         let fact = FormFact {
             fields,

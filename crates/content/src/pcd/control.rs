@@ -69,6 +69,7 @@ pub fn fact(
             el,
             ":disabled, [aria-disabled=true i], [aria-disabled=true i] *",
         ),
+        tab_skipped: tab_skipped(el, &attrs),
         pressed: tri_state(el, &attrs, "aria-pressed"),
         checked: if tag == "input" {
             dom::checked(el).filter(|_| is_checkable(el))
@@ -158,6 +159,15 @@ fn link(el: &Element, tag: &str, attrs: &Attrs, page_origin: &str) -> (Option<St
 
 fn is_checkable(el: &Element) -> bool {
     adom::matches_c(el, "[type=checkbox i], [type=radio i]")
+}
+
+/// A negative `tabindex` (an integer, as HTML parses it: "-1", " -2x";
+/// not "-0").
+pub(super) fn tab_skipped(el: &Element, attrs: &Attrs) -> bool {
+    attrs.nonblank(el, "tabindex").is_some_and(|t| {
+        let digits = t.trim_start().strip_prefix('-').map(|r| r.chars().take_while(char::is_ascii_digit));
+        digits.is_some_and(|mut d| d.any(|c| c != '0'))
+    })
 }
 
 /// `true`/`mixed` → true, `false` → false, absent or other → none.

@@ -352,6 +352,7 @@ fn judged_fact(el: &Element, clickable: bool) -> ControlFact {
     ControlFact {
         form: (super::dom::owner_form(el).is_some() || (!field && super::dom::closest(el, "form").is_some())).then_some(0),
         in_pagination: button_like && super::context::in_pagination(el, &name),
+        tab_skipped: super::control::tab_skipped(el, &crate::aria::dom::Attrs::of(el)),
         pressed: state("aria-pressed"),
         expanded: state("aria-expanded"),
         has_popup: adom::attr_nonblank(el, "aria-haspopup").filter(|v| v != "false"),

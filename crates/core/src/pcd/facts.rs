@@ -79,6 +79,10 @@ pub struct ControlFact {
     pub clickable: bool,
     /// `disabled` / `aria-disabled=true`.
     pub disabled: bool,
+    /// A negative `tabindex`: out of the keyboard's tab order, as a spin
+    /// button's steppers and the items of a roving-focus widget are; a
+    /// button that commits a form never is.
+    pub tab_skipped: bool,
     /// `aria-pressed` / `checked` / `aria-expanded` when present.
     pub pressed: Option<bool>,
     pub checked: Option<bool>,

@@ -92,7 +92,8 @@ pub fn is_loose_field(c: &ControlFact) -> bool {
 }
 
 /// A button whose label says it commits what was entered: a native or
-/// ARIA button (or a clickable `div`), not a toggle or a menu opener.
+/// ARIA button (or a clickable `div`), not a toggle, a menu opener or a
+/// button kept out of the tab order (a spin button's "Add adult" stepper).
 fn is_commit_button(c: &ControlFact) -> bool {
     let class = classify_control(c);
     let button_like = class.role == ActionRole::Button
@@ -103,6 +104,7 @@ fn is_commit_button(c: &ControlFact) -> bool {
         && c.expanded.is_none()
         && c.pressed.is_none()
         && !c.in_pagination
+        && !c.tab_skipped
         && is_commit_label(&c.name)
 }
 
@@ -219,6 +221,10 @@ mod tests {
             in_pagination: true,
             ..button("Next")
         };
+        let stepper = ControlFact {
+            tab_skipped: true,
+            ..button("Add adult")
+        };
         use Verdict::*;
         #[rustfmt::skip]
         let rows: Vec<(&str, Vec<ControlFact>, Verdict)> = vec![
@@ -235,6 +241,7 @@ mod tests {
             ("a menu opener is no commit", vec![field("textbox", "Note"), opener], Climb),
             ("a reset is no commit", vec![field("textbox", "Note"), reset], Climb),
             ("pagination is no commit", vec![field("textbox", "Page"), paging], Climb),
+            ("a stepper out of the tab order is no commit", vec![field("spinbutton", "Adults"), stepper], Climb),
             ("a collection's control", vec![field("textbox", "Filter"), grouped, button("Apply")], Stop),
             ("a real form's controls are neither fields nor others",
                 vec![owned.clone(), owned.clone(), owned.clone(), owned.clone(), owned, field("textbox", "Coupon"), button("Apply")],

@@ -52,6 +52,17 @@ pub enum SummaryMode {
     Full,
 }
 
+impl SummaryMode {
+    /// What the mode keeps (the DOM side also reads no more forms than it
+    /// lists: looking for forms without a `<form>` costs a climb each).
+    pub fn limits(self) -> Limits {
+        match self {
+            SummaryMode::Compact => Limits::COMPACT,
+            SummaryMode::Full => Limits::FULL,
+        }
+    }
+}
+
 /// A summary of either mode; serialises as the mode's own object.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(untagged)]
@@ -69,7 +80,7 @@ pub fn summarize(input: &SummaryInput, mode: SummaryMode) -> PageSummary {
 }
 
 pub fn compact(input: &SummaryInput) -> CompactPageSummary {
-    let limits = Limits::COMPACT;
+    let limits = SummaryMode::Compact.limits();
     CompactPageSummary {
         page_type: classify(input),
         title: sections::clean(&input.title, limits.max_title_chars),
@@ -83,7 +94,7 @@ pub fn compact(input: &SummaryInput) -> CompactPageSummary {
 
 /// The full summary of a standalone `page_summary` (seed 001 §3.2, §4.3).
 pub fn full(input: &SummaryInput) -> FullPageSummary {
-    let limits = Limits::FULL;
+    let limits = SummaryMode::Full.limits();
     FullPageSummary {
         url: redact::redact(input.url.trim()),
         title: sections::clean(&input.title, limits.max_title_chars),
