@@ -47,6 +47,7 @@ function wwwPages() {
 const READY = {
   '/app/catalog/': '#results li',
   '/frameworks/': 'body:has(#react-state):has(#vue-state)',
+  '/frameworks/signin/': '#signin-app .signin-box',
   '/generated/': 'html[data-generated]',
   '/generated/?n=1500&shape=app': 'html[data-generated]',
 };

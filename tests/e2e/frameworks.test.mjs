@@ -1,5 +1,7 @@
 // dom.type / dom.select / dom.check / dom.click on inputs controlled by React
 // 18 and Vue 3 (www/frameworks/, issue 4 point 2), through the tool surface
+// (and a React sign-in box without a <form>, www/frameworks/signin/, as the
+// page summary and the MiniPCD perceive it)
 // and as one command sequence in the side panel. Each case asserts the
 // framework's OWN state (#react-state / #vue-state, rendered from it), not
 // the DOM values: React puts back a value written without its value tracker
@@ -37,6 +39,31 @@ async function ok(tool, args) {
 }
 
 const state = async (page, id) => JSON.parse(await page.locator(`#${id}`).textContent());
+
+test('React sign-in without a <form>: summary and MiniPCD list its form, and typing then clicking signs in through React state', async () => {
+  const page = await browser.ctx.newPage();
+  await page.goto(www.main + '/frameworks/signin/');
+  await page.locator('#signin-app .signin-box').waitFor();
+  const tabId = await h.tabIdOf(browser.ctx, page.url());
+  const summary = await ok('pcd.summary', { tabId, mode: 'compact' });
+  assert.equal(summary.type, 'login', JSON.stringify(summary));
+  assert.deepEqual(summary.forms, [{ fields: ['Email', 'Password'] }], JSON.stringify(summary));
+  const mini = await ok('getMiniPCD', { tabId });
+  const form = mini.forms.find((f) => f.purpose === 'login');
+  assert.ok(form, JSON.stringify(mini.forms));
+  assert.equal(form.submitLabel, 'Sign in');
+  assert.deepEqual(form.fieldSummaries.map((f) => f.label), ['Email', 'Password'], JSON.stringify(form));
+
+  await ok('dom.type', { tabId, selector: role('textbox', 'Email'), text: 'ada@acme.test' });
+  await ok('dom.type', { tabId, selector: role('textbox', 'Password'), text: 'lovelace' });
+  const clicked = await ok('dom.click', { tabId, selector: role('button', 'Sign in') });
+  assert.equal(clicked.changed, true, JSON.stringify(clicked));
+  assert.equal(await page.locator('#signin-status').textContent(), 'Signed in as ada@acme.test');
+  // What leaves the page never holds the password typed.
+  const after = JSON.stringify([await ok('pcd.summary', { tabId, mode: 'full' }), await ok('getMiniPCD', { tabId })]);
+  assert.ok(!after.includes('lovelace'), after);
+  await page.close();
+});
 
 test('React: typed (replace and append), selected, checked and saved values are React’s state', async () => {
   const { page, tabId } = await open();

@@ -25,11 +25,11 @@ after(async () => {
 // Every www/ page a person would open (frames/child.html and cross.html are
 // parts of frames/; 404.html is served for unknown paths, checked by /nope/).
 const PAGES = [
-  '/', '/pricing/', '/article/', '/aria-poor/', '/shadow/', '/frames/', '/spa/', '/preact-form/', '/frameworks/', '/csp-strict/',
+  '/', '/pricing/', '/article/', '/aria-poor/', '/shadow/', '/frames/', '/spa/', '/preact-form/', '/frameworks/', '/frameworks/signin/', '/csp-strict/',
   '/app/signin/', '/app/dashboard/', '/app/catalog/', '/app/cart/', '/app/checkout/', '/app/billing/', '/app/settings/',
   '/generated/', '/feed/', '/nope/',
 ];
-const READY = { '/app/catalog/': '#results li', '/preact-form/': 'form', '/frameworks/': 'body:has(#react-state):has(#vue-state)', '/spa/': 'main a', '/feed/': '#feed article' };
+const READY = { '/app/catalog/': '#results li', '/preact-form/': 'form', '/frameworks/': 'body:has(#react-state):has(#vue-state)', '/frameworks/signin/': '#signin-app .signin-box', '/spa/': 'main a', '/feed/': '#feed article' };
 
 const LANDMARK_ROLE = { main: 'main', nav: 'navigation', header: 'banner', footer: 'contentinfo', aside: 'complementary' };
 
