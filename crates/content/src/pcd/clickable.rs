@@ -43,10 +43,22 @@ const MAX_CLIMB: usize = 4;
 /// control past it: candidates there need no style read) and outside the
 /// `unread` spans (controls there go unread anyway).
 pub fn pointer_elements(root: &Root, max: usize, before: Option<&Element>, unread: &[Unread]) -> Vec<Element> {
+    pointer_elements_in(root_node(root), max, before, unread, MAX_STYLE_READS)
+}
+
+/// [`pointer_elements`] inside `node` (a scope's root, or one element),
+/// reading the styles of its first `max_reads` candidates at most.
+pub fn pointer_elements_in(
+    node: &web_sys::Node,
+    max: usize,
+    before: Option<&Element>,
+    unread: &[Unread],
+    max_reads: usize,
+) -> Vec<Element> {
     if max == 0 {
         return Vec::new();
     }
-    let Ok(list) = adom::query_all_in_str(root_node(root), &adom::js_str(CANDIDATES)) else {
+    let Ok(list) = adom::query_all_in_str(node, &adom::js_str(CANDIDATES)) else {
         return Vec::new();
     };
     let end = match before {
@@ -55,7 +67,7 @@ pub fn pointer_elements(root: &Root, max: usize, before: Option<&Element>, unrea
     };
     let marks = marks(&list, unread);
     // Read lazily: the loop usually stops long before the last candidate.
-    let candidates = (0..end.min(MAX_STYLE_READS as u32))
+    let candidates = (0..end.min(max_reads as u32))
         .filter(|&i| marks[i as usize].is_none())
         .filter_map(|i| list.item(i))
         .map(JsCast::unchecked_into::<Element>)

@@ -158,9 +158,10 @@ const ITEM_LEVELS: usize = 4;
 /// frames, as the summary reads), document order, at most `max`: the same
 /// climb from loose fields (those of [`entry_selector`], ≤
 /// [`MAX_SUMMARY_CLIMBS`] climbs) and the same `judge`, over the controls
-/// each ancestor holds as discovery finds them (`discover::held`; no
-/// clickables found by `cursor: pointer` alone, which would take a style
-/// read per element). Fields a `<form>` owns are that form's.
+/// each ancestor holds as discovery finds them (`discover::held`; the
+/// clickables only a `cursor: pointer` tells, a style read per element,
+/// are looked for only in an ancestor that holds fields and no commit
+/// button). Fields a `<form>` owns are that form's.
 ///
 /// Without the MiniPCD's collections, a list's per-item controls (a
 /// quantity field and "Add to cart" on each card) would each look like a
@@ -172,6 +173,7 @@ pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
     let _reads = crate::aria::batch();
     let dead = ElementIndex::new();
     let mut memo = Judged::default();
+    let mut pointer_searches = MAX_POINTER_SEARCHES;
     let mut out: Vec<(Formless, String)> = Vec::new();
     let mut lists: Vec<Element> = Vec::new();
     let mut repeated: Vec<String> = Vec::new();
@@ -191,7 +193,7 @@ pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
             continue;
         }
         loose += 1;
-        let Some(found) = climb_dom(&el, &dead, &mut memo) else { continue };
+        let Some(found) = climb_dom(&el, &dead, &mut memo, &mut pointer_searches) else { continue };
         let sig = signature(&found, &mut memo);
         let twin = out.iter().position(|(_, s)| *s == sig);
         if twin.is_some() || repeated.contains(&sig) {
@@ -218,7 +220,7 @@ pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
 
 /// Climbs from the loose field `el` to the first ancestor that is a form
 /// (see [`climb`]); marks the ancestors passed `dead` when none is.
-fn climb_dom(el: &Element, dead: &ElementIndex, memo: &mut Judged) -> Option<Formless> {
+fn climb_dom(el: &Element, dead: &ElementIndex, memo: &mut Judged, searches: &mut usize) -> Option<Formless> {
     let mut node = el.parent_element();
     let mut passed = Vec::new();
     let found = 'climb: {
@@ -235,9 +237,25 @@ fn climb_dom(el: &Element, dead: &ElementIndex, memo: &mut Judged) -> Option<For
             if crate::aria::dom::matches_c(&a, ITEMS) {
                 break 'climb None;
             }
-            let Some(held) = super::discover::held(&a, MAX_RANGE) else { break 'climb None };
+            let Some(mut held) = super::discover::held(&a, MAX_RANGE) else { break 'climb None };
             let facts: Vec<ControlFact> = held.iter().map(|(e, clickable)| memo.fact(e, *clickable)).collect();
-            match judge(&facts) {
+            let mut verdict = judge(&facts);
+            // Fields and no button to commit them: the button may be a
+            // `div` only its pointer cursor tells (React's onClick leaves
+            // no trace in the markup). Styles are read here only, and what
+            // they add counts only if it makes a form (else the climb goes
+            // on as it would have).
+            if verdict == Verdict::Climb && *searches > 0 && facts.iter().any(is_loose_field) {
+                *searches -= 1;
+                let mut more = held.clone();
+                if add_pointers(&a, &mut more) {
+                    let more_facts: Vec<ControlFact> = more.iter().map(|(e, clickable)| memo.fact(e, *clickable)).collect();
+                    if let found @ Verdict::Form { .. } = judge(&more_facts) {
+                        (held, verdict) = (more, found);
+                    }
+                }
+            }
+            match verdict {
                 Verdict::Form { fields, submit } => {
                     break 'climb Some(Formless {
                         fields: fields.into_iter().map(|i| held[i].0.clone()).collect(),
@@ -255,6 +273,28 @@ fn climb_dom(el: &Element, dead: &ElementIndex, memo: &mut Judged) -> Option<For
         passed.iter().for_each(|a| dead.set(a, 0));
     }
     found
+}
+
+/// Pointer clickables looked for in one ancestor, at most, among its
+/// first `MAX_POINTER_READS` leaf-ish candidates (a style read each).
+const MAX_POINTERS: usize = 8;
+const MAX_POINTER_READS: usize = 48;
+/// Ancestors searched for pointer clickables in one summary, at most.
+const MAX_POINTER_SEARCHES: usize = 12;
+
+/// Adds the `cursor: pointer` clickables inside `container` that `held`
+/// lacks (document order kept); whether there were any.
+fn add_pointers(container: &Element, held: &mut Vec<(Element, bool)>) -> bool {
+    let mut added = false;
+    for p in super::clickable::pointer_elements_in(container, MAX_POINTERS, None, &[], MAX_POINTER_READS) {
+        if held.iter().any(|(e, _)| *e == p) || crate::aria::is_unrendered(&p) {
+            continue;
+        }
+        let at = held.iter().position(|(e, _)| super::frames::precedes(&p, e)).unwrap_or(held.len());
+        held.insert(at, (p, true));
+        added = true;
+    }
+    added
 }
 
 /// What tells forms alike apart: their button's name and their fields'

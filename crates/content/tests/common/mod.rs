@@ -129,6 +129,9 @@ pub const FORMLESS_FORMS: &[(&str, &str, &[(&str, &[&str])])] = &[
         <main><h1>Blog</h1><p>Posts.</p><section><article><h2>One</h2><p>Text.</p></article></section></main>
         <footer><div class="news"><input aria-label="Email"><button>Subscribe</button></div></footer>"#,
      &[("Subscribe", &["Email"]), ("Subscribe", &["Email"])]),
+    ("a div that only its pointer cursor makes a button commits",
+     r#"<div class="promo"><input aria-label="Promo code"><div class="btn" style="cursor:pointer">Redeem</div></div>"#,
+     &[("Redeem", &["Promo code"])]),
     ("a spin button's steppers, out of the tab order, commit nothing; the button after them does",
      r#"<div class="booking"><div class="spinner-field"><label for="ad">Adults</label><div class="spinner">
         <button type="button" title="Remove adult" tabindex="-1"><span aria-hidden="true">-</span></button>
