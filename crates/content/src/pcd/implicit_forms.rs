@@ -160,8 +160,9 @@ const ITEM_LEVELS: usize = 4;
 /// [`MAX_SUMMARY_CLIMBS`] climbs) and the same `judge`, over the controls
 /// each ancestor holds as discovery finds them (`discover::held`; the
 /// clickables only a `cursor: pointer` tells, a style read per element,
-/// are looked for only in an ancestor that holds fields and no commit
-/// button). Fields a `<form>` owns are that form's.
+/// are looked for only when a climb found no form without them, in the
+/// ancestors that hold fields and no commit button). Fields a `<form>`
+/// owns are that form's.
 ///
 /// Without the MiniPCD's collections, a list's per-item controls (a
 /// quantity field and "Add to cart" on each card) would each look like a
@@ -193,7 +194,21 @@ pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
             continue;
         }
         loose += 1;
-        let Some(found) = climb_dom(&el, &dead, &mut memo, &mut pointer_searches) else { continue };
+        // Semantic buttons first: most forms have one, and then no style
+        // is read. Only a climb that found no form looks again for the
+        // `div`s only a pointer cursor makes buttons.
+        let mut found = climb_dom(&el, &dead, &mut memo, &mut 0);
+        if found.is_err() && pointer_searches > 0 {
+            found = climb_dom(&el, &dead, &mut memo, &mut pointer_searches);
+        }
+        let found = match found {
+            Ok(found) => found,
+            // No form there or above: later climbs end where this one went.
+            Err(passed) => {
+                passed.iter().for_each(|a| dead.set(a, 0));
+                continue;
+            }
+        };
         let sig = signature(&found, &mut memo);
         let twin = out.iter().position(|(_, s)| *s == sig);
         if twin.is_some() || repeated.contains(&sig) {
@@ -219,8 +234,10 @@ pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
 }
 
 /// Climbs from the loose field `el` to the first ancestor that is a form
-/// (see [`climb`]); marks the ancestors passed `dead` when none is.
-fn climb_dom(el: &Element, dead: &ElementIndex, memo: &mut Judged, searches: &mut usize) -> Option<Formless> {
+/// (see [`climb`]), looking for pointer clickables in up to `searches`
+/// ancestors that hold fields and no commit button; when none is a form,
+/// the ancestors it passed.
+fn climb_dom(el: &Element, dead: &ElementIndex, memo: &mut Judged, searches: &mut usize) -> Result<Formless, Vec<Element>> {
     let mut node = el.parent_element();
     let mut passed = Vec::new();
     let found = 'climb: {
@@ -269,10 +286,7 @@ fn climb_dom(el: &Element, dead: &ElementIndex, memo: &mut Judged, searches: &mu
         }
         None
     };
-    if found.is_none() {
-        passed.iter().for_each(|a| dead.set(a, 0));
-    }
-    found
+    found.ok_or(passed)
 }
 
 /// Pointer clickables looked for in one ancestor, at most, among its
