@@ -171,7 +171,7 @@ pub(super) fn tab_skipped(el: &Element, attrs: &Attrs) -> bool {
 }
 
 /// `true`/`mixed` → true, `false` → false, absent or other → none.
-fn tri_state(el: &Element, attrs: &Attrs, name: &'static str) -> Option<bool> {
+pub(super) fn tri_state(el: &Element, attrs: &Attrs, name: &'static str) -> Option<bool> {
     match attrs.nonblank(el, name)?.to_ascii_lowercase().as_str() {
         "true" | "mixed" => Some(true),
         "false" => Some(false),

@@ -211,24 +211,24 @@ pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
         };
         let sig = signature(&found, &mut memo);
         let twin = out.iter().position(|(_, s)| *s == sig);
-        if twin.is_some() || repeated.contains(&sig) {
-            let earlier = twin.map(|t| out[t].0.container.clone());
-            match earlier.as_ref().map_or(Some(found.container.clone()), |e| meeting(e, &found.container)) {
-                Some(list) => {
-                    if let Some(t) = twin {
-                        out.remove(t);
-                    }
-                    lists.push(list);
-                    if !repeated.contains(&sig) {
-                        repeated.push(sig);
-                    }
-                    continue;
-                }
-                // Far apart (a newsletter box in the header and the footer): two forms.
-                None => {}
-            }
+        // The list both items are in; far apart (a newsletter box in the
+        // header and the footer) they are two forms. A form like items
+        // already dropped is one more of them.
+        let list = match twin {
+            Some(t) => meeting(&out[t].0.container, &found.container),
+            None => repeated.contains(&sig).then(|| found.container.clone()),
+        };
+        let Some(list) = list else {
+            out.push((found, sig));
+            continue;
+        };
+        if let Some(t) = twin {
+            out.remove(t);
         }
-        out.push((found, sig));
+        lists.push(list);
+        if !repeated.contains(&sig) {
+            repeated.push(sig);
+        }
     }
     out.into_iter().map(|(f, _)| f).collect()
 }
@@ -344,10 +344,10 @@ fn meeting(a: &Element, b: &Element) -> Option<Element> {
     let (mut child, mut node) = (b.clone(), b.parent_element());
     for depth in 0..ITEM_LEVELS {
         let n = node?;
-        if let Some((list, item)) = path.iter().find(|(p, _)| *p == n) {
+        if let Some(level) = path.iter().position(|(p, _)| *p == n) {
+            let (list, item) = &path[level];
             let alike = tag(item) == tag(&child) && item.class_name() == child.class_name();
-            let level = path.iter().position(|(p, _)| p == list);
-            return (alike && level == Some(depth)).then(|| list.clone());
+            return (alike && level == depth).then(|| list.clone());
         }
         node = n.parent_element();
         child = n;
@@ -398,18 +398,16 @@ fn judged_fact(el: &Element, clickable: bool) -> ControlFact {
     if name.is_empty() && clickable && button_like {
         name = super::dom::short_text(el, super::control::MAX_NAME);
     }
-    let state = |attr: &str| match adom::attr_nonblank(el, attr)?.to_ascii_lowercase().as_str() {
-        "true" | "mixed" => Some(true),
-        "false" => Some(false),
-        _ => None,
-    };
+    // The states as `control::fact` reads them (one read of the names).
+    let attrs = adom::Attrs::of(el);
+    use super::control::{tab_skipped, tri_state};
     ControlFact {
         form: (super::dom::owner_form(el).is_some() || (!field && super::dom::closest(el, "form").is_some())).then_some(0),
         in_pagination: button_like && super::context::in_pagination(el, &name),
-        tab_skipped: super::control::tab_skipped(el, &crate::aria::dom::Attrs::of(el)),
-        pressed: state("aria-pressed"),
-        expanded: state("aria-expanded"),
-        has_popup: adom::attr_nonblank(el, "aria-haspopup").filter(|v| v != "false"),
+        tab_skipped: tab_skipped(el, &attrs),
+        pressed: tri_state(el, &attrs, "aria-pressed"),
+        expanded: tri_state(el, &attrs, "aria-expanded"),
+        has_popup: attrs.nonblank(el, "aria-haspopup").filter(|v| v != "false"),
         clickable,
         input_type,
         role,
