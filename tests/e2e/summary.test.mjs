@@ -42,6 +42,12 @@ const cases = [
     assert.ok(s.word_count > 500, `word_count ${s.word_count}`);
     assert.ok(Array.isArray(s.nav_links));
   } },
+  // Web components: what their open shadow roots hold is page content.
+  { path: '/shadow/', mode: 'full', check: (s) => {
+    assert.deepEqual(s.forms, [{ fields: ['Search docs'] }], JSON.stringify(s));
+    assert.match(s.main_content_preview, /Not rated yet.*Search docs.*Email notifications/, s.main_content_preview);
+    assert.doesNotMatch(s.main_content_preview, /Reveal coupon|:host|cursor:/, 'no closed shadow root, no component styles');
+  } },
   { path: '/csp-strict/', mode: 'compact', check: (s) => assert.ok(s.title.length > 0) },
   // Product grids and invoice tables are lists to pick from, however many words their cards carry.
   { path: '/app/catalog/', mode: 'compact', check: (s) => assert.equal(s.type, 'link_list') },

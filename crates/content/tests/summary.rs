@@ -13,6 +13,16 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 async fn summarize(html: &str, mode: &str) -> Value {
     common::fixture(html);
+    summary_of_fixture(mode).await
+}
+
+/// [`summarize`] with declarative shadow roots made real.
+async fn summarize_shadow(html: &str, mode: &str) -> Value {
+    common::fixture_with_shadow_roots(html);
+    summary_of_fixture(mode).await
+}
+
+async fn summary_of_fixture(mode: &str) -> Value {
     let req = serde_wasm_bindgen::to_value(&json!({"type": "summary", "mode": mode})).unwrap();
     let resp = common::message(req).await;
     match resp {
@@ -156,4 +166,79 @@ async fn nav_links_once_in_document_order() {
     let s = summarize(html, "full").await;
     let nav: Vec<&str> = s["nav_links"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
     assert_eq!(nav, ["Home", "Docs", "API", "Previous", "Terms"], "{s}");
+}
+
+/// A sign-in page of web components: everything in open shadow roots,
+/// fields inside components of their own inside the `<form>`.
+const SHADOW_LOGIN: &str = r#"<x-app><template shadowrootmode="open">
+  <header><nav><a href="/">Home</a> <a href="/pricing/">Pricing</a></nav></header>
+  <main><h1>Sign in to Acme</h1><p>Welcome back. Pick up where you left off.</p>
+    <form>
+      <x-field><template shadowrootmode="open"><label for="i">Email</label><input id="i" type="email" name="email" value="me@example.com"></template></x-field>
+      <x-field><template shadowrootmode="open"><label for="i">Password</label><input id="i" type="password" name="pw" value="hunter2"></template></x-field>
+      <button type="submit">Sign in</button>
+    </form></main>
+</template></x-app>"#;
+
+/// What is in open shadow roots is read as page content (web components:
+/// before, this page had no heading, form or action, and no main text).
+#[wasm_bindgen_test]
+async fn open_shadow_roots_are_page_content() {
+    let s = summarize_shadow(SHADOW_LOGIN, "compact").await;
+    assert_eq!(s["type"], "login", "{s}");
+    assert_eq!(s["headings"], json!(["h1: Sign in to Acme"]), "{s}");
+    assert_eq!(s["forms"], json!([{"fields": ["Email", "Password"]}]), "fields of components inside the form: {s}");
+    assert_eq!(s["primary_actions"][0]["label"], "Sign in", "{s}");
+    let full = summarize_shadow(SHADOW_LOGIN, "full").await;
+    let preview = full["main_content_preview"].as_str().unwrap();
+    assert!(preview.starts_with("Sign in to Acme") && preview.contains("Welcome back."), "{full}");
+    let nav: Vec<&str> = full["nav_links"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(nav, ["Home", "Pricing"], "{full}");
+    for secret in ["me@example.com", "hunter2"] {
+        assert!(!s.to_string().contains(secret) && !full.to_string().contains(secret), "{secret} leaked");
+    }
+}
+
+/// Shadow content sits where its host is: headings in page order, a
+/// slot's assigned nodes where the slot is, a component's `<style>` and a
+/// `<textarea>`'s text never in the text; hidden hosts and closed shadow
+/// roots (seed 000 §14) are not read.
+#[wasm_bindgen_test]
+async fn shadow_content_in_page_order_and_hidden_content_left_out() {
+    let html = r#"<main><h1>Team settings</h1>
+      <x-card><template shadowrootmode="open"><style>.t { color: red }</style><h2>Members</h2><slot></slot>
+        <p>Only admins can invite.</p><textarea>draft: call 555 0100</textarea></template><p>Ada and Grace are members.</p></x-card>
+      <x-hidden hidden><template shadowrootmode="open"><h2>Hidden panel</h2></template></x-hidden>
+      <x-closed><template shadowrootmode="closed"><h2>Closed panel</h2></template></x-closed>
+      <h2>Billing</h2></main>"#;
+    let s = summarize_shadow(html, "full").await;
+    assert_eq!(s["headings"], json!(["h1: Team settings", "h2: Members", "h2: Billing"]), "{s}");
+    let preview = s["main_content_preview"].as_str().unwrap();
+    let at = |t: &str| preview.find(t).unwrap_or_else(|| panic!("{t:?} not in {preview:?}"));
+    assert!(at("Team settings") < at("Members") && at("Members") < at("Ada and Grace") && at("Ada and Grace") < at("Only admins") && at("Only admins") < at("Billing"), "{preview:?}");
+    for absent in ["color: red", "draft", "Hidden panel", "Closed panel"] {
+        assert!(!preview.contains(absent), "{absent:?} in {preview:?}");
+    }
+}
+
+/// A form without a `<form>` inside a component's shadow root is found as
+/// in the document.
+#[wasm_bindgen_test]
+async fn formless_form_in_a_shadow_root() {
+    let html = r#"<main><h1>News</h1><x-newsletter><template shadowrootmode="open"><div class="box">
+      <input type="email" aria-label="Your email"><button type="button">Subscribe</button></div></template></x-newsletter></main>"#;
+    let s = summarize_shadow(html, "full").await;
+    assert_eq!(s["forms"].as_array().map(|f| f.iter().map(|f| f["fields"].clone()).collect::<Vec<_>>()), Some(vec![json!(["Your email"])]), "{s}");
+}
+
+/// A call to action is labelled by its author's name when it has one
+/// (`aria-labelledby`, `aria-label`), as its accessible name: "1 star",
+/// not the "★" it shows.
+#[wasm_bindgen_test]
+async fn cta_labels_prefer_the_authors_name() {
+    let html = r#"<main><h1>Rate</h1><button aria-label="1 star">★</button><span id="l">Close the dialog</span>
+      <button aria-labelledby="l">×</button><button>Save</button><a href="/x" aria-label=" ">Plain link</a></main>"#;
+    let s = summarize(html, "compact").await;
+    let labels: Vec<&str> = s["primary_actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["1 star", "Close the dialog", "Save", "Plain link"], "{s}");
 }

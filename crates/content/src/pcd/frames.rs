@@ -76,8 +76,40 @@ pub struct Scope {
 /// All scopes of `document`, parents before children (pre-order).
 pub fn scopes(document: &Document) -> Vec<Scope> {
     let mut out = Vec::new();
-    walk(Scope::top(document), 0, 0, &mut out);
+    walk(Scope::top(document), 0, 0, true, &mut out);
     out
+}
+
+/// The document and its open shadow roots (nested ones too), without
+/// frames: the page a summary describes, parents before children.
+pub fn shadow_scopes(document: &Document) -> Vec<Scope> {
+    let mut out = Vec::new();
+    walk(Scope::top(document), 0, 0, false, &mut out);
+    out
+}
+
+/// The items of scope `si` and its descendants in page order — shadow
+/// content at its host's position, frames after their host document —
+/// each with its scope; `per_scope[s]` holds scope `s`'s items in
+/// document order (taken out).
+pub fn in_page_order<T>(scopes: &[Scope], per_scope: &mut [Vec<T>], si: usize, el: &impl Fn(&T) -> &Element) -> Vec<(T, usize)> {
+    let mut own: Vec<(T, usize)> = std::mem::take(&mut per_scope[si]).into_iter().map(|t| (t, si)).collect();
+    let children: Vec<usize> = (si + 1..scopes.len()).filter(|&c| scopes[c].parent == Some(si)).collect();
+    // Insert shadow subtrees back to front so earlier positions stay valid.
+    let mut inserts = Vec::new();
+    for &c in children.iter().filter(|&&c| scopes[c].via == Via::Shadow) {
+        let host = scopes[c].host.as_ref().expect("shadow scope has a host");
+        // First own item that the host precedes (binary search: own is in document order).
+        let pos = own.partition_point(|(t, _)| !precedes(host, el(t)));
+        inserts.push((pos, in_page_order(scopes, per_scope, c, el)));
+    }
+    for (pos, sub) in inserts.into_iter().rev() {
+        own.splice(pos..pos, sub);
+    }
+    for &c in children.iter().filter(|&&c| scopes[c].via == Via::Frame) {
+        own.extend(in_page_order(scopes, per_scope, c, el));
+    }
+    own
 }
 
 impl Scope {
@@ -96,7 +128,7 @@ impl Scope {
     }
 }
 
-fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, out: &mut Vec<Scope>) {
+fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, frames: bool, out: &mut Vec<Scope>) {
     if out.len() >= MAX_SCOPES {
         return;
     }
@@ -118,10 +150,10 @@ fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, out: &mut Vec<Sco
                 in_shadow: true,
                 ..scope.clone()
             };
-            walk(child, frame_depth, shadow_depth + 1, out);
+            walk(child, frame_depth, shadow_depth + 1, frames, out);
         }
     }
-    if frame_depth < MAX_FRAME_DEPTH {
+    if frames && frame_depth < MAX_FRAME_DEPTH {
         for iframe in scope.root.select("iframe, frame") {
             let Some(doc) = dom::frame_document(&iframe) else {
                 continue;
@@ -142,7 +174,7 @@ fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, out: &mut Vec<Sco
                 dy: scope.dy + dy,
                 in_shadow: false,
             };
-            walk(child, frame_depth + 1, 0, out);
+            walk(child, frame_depth + 1, 0, frames, out);
         }
     }
 }

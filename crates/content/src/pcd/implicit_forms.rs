@@ -154,8 +154,9 @@ const ITEMS: &str = "tr, [role~=row i], [role~=gridcell i], [role~=listitem i], 
 /// fields, same button) are items of one list.
 const ITEM_LEVELS: usize = 4;
 
-/// The forms without a `<form>` in `document` (not in its shadow roots or
-/// frames, as the summary reads), document order, at most `max`: the same
+/// The forms without a `<form>` in one tree, `root` (a document or a
+/// shadow root; not the shadow roots inside it: the summary asks each tree
+/// it reads), document order, at most `max`: the same
 /// climb from loose fields (those of [`entry_selector`], ≤
 /// [`MAX_SUMMARY_CLIMBS`] climbs) and the same `judge`, over the controls
 /// each ancestor holds as discovery finds them (`discover::held`; the
@@ -169,7 +170,7 @@ const ITEM_LEVELS: usize = 4;
 /// form: forms alike — the same field names and button — whose containers
 /// meet within [`ITEM_LEVELS`] are such items, and are dropped with
 /// every field inside the list that holds them.
-pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
+pub fn formless_in(root: &web_sys::Node, max: usize) -> Vec<Formless> {
     // Names (`judged_fact`) share one labels index.
     let _reads = crate::aria::batch();
     let dead = ElementIndex::new();
@@ -179,7 +180,7 @@ pub fn formless_in(document: &web_sys::Document, max: usize) -> Vec<Formless> {
     let mut lists: Vec<Element> = Vec::new();
     let mut repeated: Vec<String> = Vec::new();
     let mut loose = 0;
-    let fields = crate::aria::dom::query_all_in_str(document, &entry_selector()).ok();
+    let fields = crate::aria::dom::query_all_in_str(root, &entry_selector()).ok();
     for el in fields.into_iter().flat_map(super::dom::elements) {
         if out.len() >= max || loose >= MAX_SUMMARY_CLIMBS {
             break;

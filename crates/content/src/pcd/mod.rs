@@ -695,7 +695,7 @@ fn discover_all(document: &Document, sampling: Sampling) -> Discovery {
         budget -= found.len().min(budget);
         per_scope.push(found);
     }
-    let found: Vec<(discover::Found, usize)> = ordered(&scopes, &mut per_scope, 0).into_iter().take(MAX_CONTROLS).collect();
+    let found: Vec<(discover::Found, usize)> = frames::in_page_order(&scopes, &mut per_scope, 0, &|f: &discover::Found| &f.el).into_iter().take(MAX_CONTROLS).collect();
     // Large is `SAMPLE_FROM` controls, not candidates (hidden popups' count
     // only as the latter): a page with fewer, counting the unchecked ones
     // as found, is read whole after all.
@@ -773,37 +773,6 @@ pub fn collect_current(document: &Document) -> PageFacts {
     let (facts, reg) = collect(document);
     set_current(reg);
     facts
-}
-
-/// The controls of scope `si` and its descendants in page order: shadow
-/// content at its host's position, frames after their host document.
-fn ordered(
-    scopes: &[Scope],
-    per_scope: &mut [Vec<discover::Found>],
-    si: usize,
-) -> Vec<(discover::Found, usize)> {
-    let mut own: Vec<(discover::Found, usize)> = std::mem::take(&mut per_scope[si])
-        .into_iter()
-        .map(|f| (f, si))
-        .collect();
-    let children: Vec<usize> = (si + 1..scopes.len())
-        .filter(|&c| scopes[c].parent == Some(si))
-        .collect();
-    // Insert shadow subtrees back to front so earlier positions stay valid.
-    let mut inserts = Vec::new();
-    for &c in children.iter().filter(|&&c| scopes[c].via == Via::Shadow) {
-        let host = scopes[c].host.as_ref().expect("shadow scope has a host");
-        // First own control that the host precedes (binary search: own is in document order).
-        let pos = own.partition_point(|(f, _)| !precedes(host, &f.el));
-        inserts.push((pos, ordered(scopes, per_scope, c)));
-    }
-    for (pos, sub) in inserts.into_iter().rev() {
-        own.splice(pos..pos, sub);
-    }
-    for &c in children.iter().filter(|&&c| scopes[c].via == Via::Frame) {
-        own.extend(ordered(scopes, per_scope, c));
-    }
-    own
 }
 
 /// Whether `el`'s subtree ends before `b` (which is not inside it).

@@ -140,3 +140,15 @@ pub const FORMLESS_FORMS: &[(&str, &str, &[(&str, &[&str])])] = &[
         <button type="button">Continue</button></div>"#,
      &[("Continue", &["Adults"])]),
 ];
+
+/// [`fixture`], parsing declarative shadow roots (`<template
+/// shadowrootmode="open">` becomes its parent's shadow root, as the HTML
+/// parser does on page load; `innerHTML` would leave it a template).
+#[allow(dead_code)] // only the files that test shadow content use it
+pub fn fixture_with_shadow_roots(html: &str) -> Element {
+    use wasm_bindgen::JsCast;
+    let f = fixture("");
+    let set: js_sys::Function = js_sys::Reflect::get(&f, &"setHTMLUnsafe".into()).unwrap().dyn_into().expect("setHTMLUnsafe");
+    set.call1(&f, &html.into()).unwrap();
+    f
+}

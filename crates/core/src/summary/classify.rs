@@ -11,7 +11,7 @@
 //! | 4 | `search_results` | the URL carries a search query and the page has a search field, a "result" heading or title, or 10+ main links |
 //! | 5 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
 //! | 6 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
-//! | 7 | `link_list`      | a list of items: one button label repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
+//! | 7 | `link_list`      | a list of items: one button caption (its text, else its label; with a letter or digit) repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
 //! | 8 | `dashboard`      | 6+ buttons, more buttons than links, under 3+ section headings |
 //! | 9 | `article`        | 300+ words with at most one main link per 5 words |
 //! | 10 | `link_list`      | 15+ main links with fewer than 12 words per link |
@@ -88,7 +88,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         page_type: PageType::LinkList,
-        when: "a list of items: one button label repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item)",
+        when: "a list of items: one button caption (its text, else its label; with a letter or digit) repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item)",
         // Seed 001 has no "listing" type; a product grid or a table of
         // invoices is a list to pick from, whatever its word count or
         // button count. Buttons only: an article's repeated links ("edit"
@@ -142,7 +142,8 @@ pub struct Signals {
     pub section_headings: u32,
     pub main_links: u32,
     pub interactive: u32,
-    /// How often the most frequent button label of the main controls occurs.
+    /// How often the most frequent button caption of the main controls
+    /// occurs (see rule 7).
     pub repeated_button: u32,
     /// Buttons and links counted for the main region.
     pub main_controls: u32,
@@ -200,9 +201,14 @@ impl Signals {
             repeated_button: {
                 let mut counts: rustc_hash::FxHashMap<String, u32> = Default::default();
                 for c in pool().filter(|c| c.tag == "button" || c.role.as_deref() == Some("button")) {
-                    let label = collapse_whitespace(&c.label).to_lowercase();
-                    if !label.is_empty() {
-                        *counts.entry(label).or_default() += 1;
+                    // What the button shows: "Add to cart" on every card,
+                    // even where each is named "Add Mug to cart" for
+                    // screen readers. Glyphs alone ("★" ×5 of a rating,
+                    // "×") are widgets, not an action per item.
+                    let shown = if c.selector_hints.text.trim().is_empty() { &c.label } else { &c.selector_hints.text };
+                    let caption = collapse_whitespace(shown).to_lowercase();
+                    if caption.chars().any(char::is_alphanumeric) {
+                        *counts.entry(caption).or_default() += 1;
                     }
                 }
                 counts.into_values().max().unwrap_or(0)
@@ -237,7 +243,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::summary::input::{CtaCandidate, FieldFact, FormFact, HeadingFact};
+    use crate::summary::input::{CtaCandidate, FieldFact, FormFact, HeadingFact, SelectorHints};
     use expect_test::expect;
 
     #[test]
@@ -269,6 +275,19 @@ mod tests {
     }
     fn labelled(n: u32, tag: &str, label: &str) -> Vec<CtaCandidate> {
         (0..n).map(|i| CtaCandidate { tag: tag.into(), label: label.into(), in_main: true, dom_index: i, ..Default::default() }).collect()
+    }
+    /// Buttons showing `text`, each named `label(i)`.
+    fn shown(n: u32, text: &str, label: impl Fn(u32) -> String) -> Vec<CtaCandidate> {
+        (0..n)
+            .map(|i| CtaCandidate {
+                tag: "button".into(),
+                label: label(i),
+                in_main: true,
+                dom_index: i,
+                selector_hints: SelectorHints { text: text.into(), ..Default::default() },
+                ..Default::default()
+            })
+            .collect()
     }
     fn h(level: u8, text: &str) -> HeadingFact {
         HeadingFact { level, text: text.into() }
@@ -367,6 +386,21 @@ mod tests {
                 },
             ),
             (
+                "an item button named per item (aria-label)",
+                SummaryInput {
+                    ctas: [shown(8, "Add to cart", |i| format!("Add mug {i} to cart")), links(30, true)].concat(),
+                    ..page("https://shop.test/all", "All products", 2000)
+                },
+            ),
+            (
+                "a rating's five star glyphs are no item list",
+                SummaryInput {
+                    ctas: [shown(5, "★", |_| "★".into()), buttons(3)].concat(),
+                    interactive_count: 12,
+                    ..page("https://x.test/widgets", "Widgets", 80)
+                },
+            ),
+            (
                 "an edit link per section is still an article",
                 SummaryInput { ctas: [labelled(12, "a", "edit"), links(30, true)].concat(), ..page("https://wiki.test/Rust", "Rust", 3000) },
             ),
@@ -415,6 +449,8 @@ mod tests {
             dashboard word + controls                          dashboard
             buttons under sections                             dashboard
             an item button repeated (product grid with prose)  link_list
+            an item button named per item (aria-label)         link_list
+            a rating's five star glyphs are no item list       app
             an edit link per section is still an article       article
             long prose                                         article
             prose too link-dense                               link_list

@@ -3,10 +3,19 @@
 //! only: no DOM writes, no network, and never a form control's `.value`
 //! (only the visible caption of submit inputs, which is not user data).
 //! Ranking, truncation, redaction and classification happen in the core.
+//!
+//! Everything is read from the document and its open shadow roots, in page
+//! order (`trees.rs`); the main text includes what shadow roots show
+//! (`text.rs`).
 
-use crate::digest::{has_box, main_region, outside_hidden_subtrees};
+mod text;
+mod trees;
+
+use crate::digest::{has_box, outside_hidden_subtrees};
 use crate::pcd::dom::{attr, elements, inner_text};
+use crate::pcd::frames::{in_page_order, Root, Scope};
 use bc_core::summary::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput};
+use trees::{composed_contains, Trees};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, NodeList};
 
@@ -22,50 +31,60 @@ const INTERACTIVE_SELECTOR: &str = "a[href], button:not(:disabled), input:not([t
 /// Interactive elements box-tested one by one, at most (see [`interactive_count`]).
 const COUNT_EXACTLY: u32 = 1000;
 const NON_FIELD_TYPES: &[&str] = &["hidden", "submit", "button", "reset", "image"];
+const FIELDS: &str = "input, select, textarea";
 
 /// `max_forms`: forms without a `<form>` looked for, at most (the mode
 /// lists as many forms; each costs a climb to find).
 pub fn collect(document: &Document, max_forms: usize) -> SummaryInput {
     let window = web_sys::window();
-    let main = main_region(document);
+    let trees = Trees::of(document);
+    let main = trees.main_region(document);
     let (main_text, word_count) = match &main {
         Some((m, _)) => {
-            let text = m.inner_text();
+            let text = text::rendered_text(m, &trees.hosts());
             let words = text.split_whitespace().count() as u32;
             (text.chars().take(MAX_MAIN_CHARS).collect(), words)
         }
         None => (String::new(), 0),
     };
     let main_el: Option<&HtmlElement> = main.as_ref().filter(|(_, fallback)| !fallback).map(|(m, _)| m);
+    let roots = || trees.scopes().iter().map(|s| &s.root);
     SummaryInput {
         url: document.location().and_then(|l| l.href().ok()).unwrap_or_default(),
         title: document.title(),
-        headings: rendered(document, "h1, h2, h3").take(MAX_HEADINGS).filter_map(heading).collect(),
+        headings: trees.rendered("h1, h2, h3").take(MAX_HEADINGS).filter_map(heading).collect(),
         main_text,
         word_count,
-        nav_links: nav_links(document)
+        nav_links: trees
+            .each(|s| nav_links(&s.root).take(MAX_NAV_LINKS).collect(), |a| a)
+            .into_iter()
             .take(MAX_NAV_LINKS)
             .map(|a| LinkFact { label: text_or_attr(&a, "aria-label"), href: prop_str(&a, "href") })
             .collect(),
-        forms: forms(document, max_forms),
-        ctas: rendered(document, CTA_SELECTOR)
+        forms: forms(&trees, max_forms),
+        ctas: trees
+            .rendered(CTA_SELECTOR)
             .take(MAX_CTAS)
             .enumerate()
             .map(|(i, el)| cta(&el, i as u32, main_el))
             .collect(),
-        interactive_count: interactive_count(document),
+        interactive_count: roots().map(interactive_count).sum(),
         viewport_height: window.and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or_default(),
-        has_password_field: document.query_selector("input[type=password]").ok().flatten().is_some(),
-        loose_password_field: rendered(document, "input[type=password i]:not([form])")
-            .any(|el| el.closest("form").ok().flatten().is_none()),
+        has_password_field: roots().any(|r| r.select_list("input[type=password]").is_some_and(|l| l.length() > 0)),
+        loose_password_field: loose_password_field(&trees),
     }
 }
 
-/// Rendered matches of `selector` in document order (`digest::is_rendered`:
-/// the subtree test in the selector, the box test per match).
-fn rendered(root: &Document, selector: &str) -> impl Iterator<Item = Element> {
-    let list = root.query_selector_all(&outside_hidden_subtrees(selector)).ok();
-    list.into_iter().flat_map(elements).filter(has_box)
+/// A rendered password field outside any `<form>` (a sign-in box of `div`s).
+fn loose_password_field(trees: &Trees) -> bool {
+    trees.rendered("input[type=password i]:not([form])").any(|el| el.closest("form").ok().flatten().is_none())
+}
+
+/// Rendered matches of `selector` in one tree, document order
+/// (`digest::is_rendered`: the subtree test in the selector, the box test
+/// per match).
+fn rendered(root: &Root, selector: &str) -> impl Iterator<Item = Element> {
+    root.select_list(&outside_hidden_subtrees(selector)).into_iter().flat_map(elements).filter(has_box)
 }
 
 /// The rendered interactive elements: exact up to `COUNT_EXACTLY` matches;
@@ -77,8 +96,8 @@ fn rendered(root: &Document, selector: &str) -> impl Iterator<Item = Element> {
 /// reader gains nothing from the last unit of a count in the thousands.
 /// The sample is jittered within each stride, so a page hiding every n-th
 /// element does not alias with it.
-fn interactive_count(document: &Document) -> u32 {
-    let Ok(list) = document.query_selector_all(&outside_hidden_subtrees(INTERACTIVE_SELECTOR)) else { return 0 };
+fn interactive_count(root: &Root) -> u32 {
+    let Some(list) = root.select_list(&outside_hidden_subtrees(INTERACTIVE_SELECTOR)) else { return 0 };
     let n = list.length();
     if n <= COUNT_EXACTLY {
         return elements(list).filter(has_box).count() as u32;
@@ -103,8 +122,8 @@ const NAV_SELECTOR: &str = "nav, header, [role=navigation]";
 /// per outermost container: the same links as `nav a[href], header a[href],
 /// …` over the document, which checks the ancestors of every link on the
 /// page (5 ms of 10k links on a 50k-element page).
-fn nav_links(document: &Document) -> impl Iterator<Item = Element> {
-    let containers = document.query_selector_all(NAV_SELECTOR).ok();
+fn nav_links(root: &Root) -> impl Iterator<Item = Element> {
+    let containers = root.select_list(NAV_SELECTOR);
     let outermost: Vec<Element> = containers
         .into_iter()
         .flat_map(elements)
@@ -137,11 +156,30 @@ fn heading(el: Element) -> Option<HeadingFact> {
 }
 
 /// The rendered `<form>`s and the forms without one (`pcd::formless_in`,
-/// at most `formless`: an app's sign-in box, settings panel or newsletter
-/// field built of `div`s), in document order, at most `MAX_FORMS`.
-fn forms(document: &Document, formless: usize) -> Vec<FormFact> {
-    let mut forms: Vec<(Element, FormFact)> = rendered(document, "form").take(MAX_FORMS).map(|f| (f.clone(), form(&f))).collect();
-    for f in crate::pcd::formless_in(document, formless) {
+/// at most `formless` in all: an app's sign-in box, settings panel or
+/// newsletter field built of `div`s) of every tree, in page order, at most
+/// `MAX_FORMS`.
+fn forms(trees: &Trees, formless: usize) -> Vec<FormFact> {
+    let mut left = formless;
+    let mut forms = trees.each(
+        |s| {
+            let found = forms_in(trees, s, left);
+            left -= found.1;
+            found.0
+        },
+        |(el, _)| el,
+    );
+    forms.truncate(MAX_FORMS);
+    forms.into_iter().map(|(_, f)| f).collect()
+}
+
+/// One tree's forms in document order (each with the element that places
+/// it), and how many of them have no `<form>` (at most `formless`).
+fn forms_in(trees: &Trees, scope: &Scope, formless: usize) -> (Vec<(Element, FormFact)>, usize) {
+    let mut forms: Vec<(Element, FormFact)> = rendered(&scope.root, "form").take(MAX_FORMS).map(|f| (f.clone(), form(&f, trees))).collect();
+    let found = crate::pcd::formless_in(&scope.root.node(), formless);
+    let n = found.len();
+    for f in found {
         let fields = f.fields.iter().take(MAX_FIELDS).map(field).collect();
         let fact = FormFact {
             fields,
@@ -156,29 +194,45 @@ fn forms(document: &Document, formless: usize) -> Vec<FormFact> {
             .unwrap_or(forms.len());
         forms.insert(at, (f.fields[0].clone(), fact));
     }
-    forms.truncate(MAX_FORMS);
-    forms.into_iter().map(|(_, f)| f).collect()
+    (forms, n)
 }
 
-fn form(form: &Element) -> FormFact {
-    let fields = form
-        .query_selector_all("input, select, textarea")
-        .ok()
+fn form(form: &Element, trees: &Trees) -> FormFact {
+    let fields: Vec<Element> = form_fields(form, trees)
         .into_iter()
-        .flat_map(elements)
         .filter(|el| {
             let ty = attr(el, "type").unwrap_or_default().to_ascii_lowercase();
             !(el.tag_name().eq_ignore_ascii_case("input") && NON_FIELD_TYPES.contains(&ty.as_str()))
         })
         .take(MAX_FIELDS)
-        .map(|el| field(&el))
         .collect();
     let submit = form.query_selector("[type=submit], button:not([type])").ok().flatten();
     FormFact {
-        fields,
-        has_password: form.query_selector("input[type=password]").ok().flatten().is_some(),
+        has_password: fields.iter().any(|el| is_input(el) && prop_str(el, "type") == "password"),
+        fields: fields.iter().map(field).collect(),
         submit_label: submit.as_ref().map(button_caption).unwrap_or_default(),
     }
+}
+
+/// The fields of `form`, page order: its own, and those of the web
+/// components inside it (a design system's `<x-input>` keeps its `<input>`
+/// in its shadow root).
+fn form_fields(form: &Element, trees: &Trees) -> Vec<Element> {
+    let own = || form.query_selector_all(FIELDS).ok().into_iter().flat_map(elements).collect::<Vec<_>>();
+    let scopes = trees.scopes();
+    let inside: Vec<usize> = (1..scopes.len())
+        .filter(|&i| scopes[i].host.as_ref().is_some_and(|h| composed_contains(form, h)))
+        .collect();
+    if inside.is_empty() {
+        return own();
+    }
+    let Some(home) = scopes.iter().position(|s| s.root.node() == form.get_root_node()) else { return own() };
+    let mut per: Vec<Vec<Element>> = vec![Vec::new(); scopes.len()];
+    per[home] = own();
+    for i in inside {
+        per[i] = scopes[i].root.select(FIELDS);
+    }
+    in_page_order(scopes, &mut per, home, &|el: &Element| el).into_iter().map(|(el, _)| el).collect()
 }
 
 /// What a submit button shows: a submit input's `value` (its caption, not
@@ -224,10 +278,20 @@ fn field(el: &Element) -> FieldFact {
 
 fn cta(el: &Element, dom_index: u32, main: Option<&HtmlElement>) -> CtaCandidate {
     let text = inner_text(el);
-    let label = Some(text.clone())
+    // An author's name for the control beats its content, as in the
+    // accessible name (accname 2B, 2D): a "★" button labelled "1 star" is
+    // "1 star" to a reader, and to a role selector.
+    let named = || {
+        if el.has_attribute("aria-labelledby") {
+            Some(crate::aria::accessible_name(el))
+        } else {
+            attr(el, "aria-label")
+        }
+    };
+    let label = named()
         .filter(|t| !t.trim().is_empty())
+        .or_else(|| Some(text.clone()).filter(|t| !t.trim().is_empty()))
         .or_else(|| is_input(el).then(|| attr(el, "value")).flatten())
-        .or_else(|| attr(el, "aria-label"))
         .or_else(|| attr(el, "title"))
         .unwrap_or_default();
     let r = el.get_bounding_client_rect();
@@ -237,7 +301,7 @@ fn cta(el: &Element, dom_index: u32, main: Option<&HtmlElement>) -> CtaCandidate
         input_type: attr(el, "type").map(|t| t.to_ascii_lowercase()),
         role: attr(el, "role").map(|t| t.to_ascii_lowercase()),
         rect: RectFact { top: r.top(), height: r.height(), width: r.width() },
-        in_main: main.is_some_and(|m| m.contains(Some(el))),
+        in_main: main.is_some_and(|m| composed_contains(m, el)),
         selector_hints: SelectorHints {
             id: attr(el, "id"),
             name: attr(el, "name"),

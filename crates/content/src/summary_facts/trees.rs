@@ -1,0 +1,111 @@
+//! The trees a page summary reads: the document and its open shadow roots,
+//! in page order (shadow content where its host is, as the MiniPCD's
+//! discovery orders controls). A page built of web components — Lit,
+//! Stencil, Shoelace, a design system's `<x-button>`s — keeps its headings,
+//! forms and buttons in shadow roots, where `document.querySelectorAll`
+//! does not look: read from the document alone, such a page had no forms,
+//! no calls to action and an empty main text.
+//!
+//! Frames are not read: the summary's selectors (`#id`, `text=…`) have no
+//! frame path, so a call to action inside a frame could not be found again.
+
+use crate::digest::{has_box, outside_hidden_subtrees};
+use crate::pcd::frames::{count_before, in_page_order, shadow_scopes, Scope};
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement, ShadowRoot};
+
+/// Where the main content is, most specific first (as `digest::main_region`).
+const MAIN_SELECTORS: &str = "main, [role=main]";
+const FALLBACK_SELECTORS: &str = "article";
+
+pub struct Trees {
+    scopes: Vec<Scope>,
+}
+
+impl Trees {
+    /// The document's trees: itself, then its open shadow roots (hosts that
+    /// are hidden, and what is inside them, left out).
+    pub fn of(document: &Document) -> Trees {
+        Trees { scopes: shadow_scopes(document) }
+    }
+
+    /// Each tree: the document first.
+    pub fn scopes(&self) -> &[Scope] {
+        &self.scopes
+    }
+
+    /// The shadow hosts read, any depth.
+    pub fn hosts(&self) -> Vec<Element> {
+        self.scopes.iter().filter_map(|s| s.host.clone()).collect()
+    }
+
+    /// Matches of `selector` with a layout box and outside `aria-hidden` /
+    /// inert subtrees (`digest::is_rendered`), in every tree, page order.
+    /// Lazy: a tree is queried when the caller gets to its host, so taking
+    /// the first few asks only the trees before them.
+    pub fn rendered(&self, selector: &str) -> impl Iterator<Item = Element> + '_ {
+        self.matches(0, std::rc::Rc::from(outside_hidden_subtrees(selector))).filter(has_box)
+    }
+
+    /// `items(scope)` of every tree (each in document order), page order.
+    pub fn each<T>(&self, items: impl FnMut(&Scope) -> Vec<T>, el: impl Fn(&T) -> &Element) -> Vec<T> {
+        let mut per: Vec<Vec<T>> = self.scopes.iter().map(items).collect();
+        in_page_order(&self.scopes, &mut per, 0, &el).into_iter().map(|(t, _)| t).collect()
+    }
+
+    /// The main content region: the first rendered `main, [role=main]` in
+    /// page order, else the first rendered `article`, else the body (then
+    /// the flag is true).
+    pub fn main_region(&self, document: &Document) -> Option<(HtmlElement, bool)> {
+        let first = |sel| self.rendered(sel).find_map(|el| el.dyn_into::<HtmlElement>().ok());
+        first(MAIN_SELECTORS)
+            .or_else(|| first(FALLBACK_SELECTORS))
+            .map(|m| (m, false))
+            .or_else(|| document.body().map(|b| (b, true)))
+    }
+
+    /// Scope `si`'s matches of `sel` with its shadow trees' spliced in
+    /// after the last match that precedes (or is) their host.
+    fn matches(&self, si: usize, sel: std::rc::Rc<str>) -> Box<dyn Iterator<Item = Element> + '_> {
+        let list = self.scopes[si].root.select_list(&sel);
+        let n = list.as_ref().map_or(0, |l| l.length());
+        let item = move |l: &web_sys::NodeList, i: u32| l.item(i).map(JsCast::unchecked_into::<Element>);
+        let mut at: Vec<(u32, usize)> = (si + 1..self.scopes.len())
+            .filter(|&c| self.scopes[c].parent == Some(si))
+            .filter_map(|c| {
+                let host = self.scopes[c].host.as_ref()?;
+                let Some(l) = list.as_ref() else { return Some((0, c)) };
+                let k = count_before(l, host);
+                Some((if item(l, k).as_ref() == Some(host) { k + 1 } else { k }, c))
+            })
+            .collect();
+        at.sort_by_key(|&(k, _)| k);
+        let mut parts: Vec<Box<dyn Iterator<Item = Element> + '_>> = Vec::with_capacity(2 * at.len() + 1);
+        let mut from = 0;
+        for (k, c) in at {
+            let l = list.clone();
+            parts.push(Box::new((from..k).filter_map(move |i| l.as_ref().and_then(|l| item(l, i)))));
+            let sel = sel.clone();
+            // Queried only when reached.
+            parts.push(Box::new(std::iter::once(()).flat_map(move |()| self.matches(c, sel.clone()))));
+            from = k;
+        }
+        parts.push(Box::new((from..n).filter_map(move |i| list.as_ref().and_then(|l| item(l, i)))));
+        Box::new(parts.into_iter().flatten())
+    }
+}
+
+/// Whether `el` is `ancestor` or inside it, across shadow boundaries
+/// (`Node.contains` stops at them).
+pub fn composed_contains(ancestor: &Element, el: &Element) -> bool {
+    let mut el = el.clone();
+    loop {
+        if ancestor.contains(Some(&el)) {
+            return true;
+        }
+        match el.get_root_node().dyn_into::<ShadowRoot>() {
+            Ok(root) => el = root.host(),
+            Err(_) => return false,
+        }
+    }
+}
