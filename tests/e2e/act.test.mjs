@@ -106,6 +106,18 @@ test('catalog: search, next page, add to cart', async () => {
   await page.close();
 });
 
+test('web components: a switch and a button inside shadow roots act once and report the change', async () => {
+  const { page, tabId } = await open('/shadow/', 'acme-settings-card');
+  const toggled = await ok('dom.click', { tabId, selector: role('switch', 'Email notifications') });
+  assert.deepEqual([toggled.changed, toggled.attempts], [true, 1], JSON.stringify(toggled));
+  const states = () => page.evaluate(() => [...document.querySelector('acme-settings-card').shadowRoot.querySelectorAll('acme-toggle')].map((t) => t.checked));
+  assert.deepEqual(await states(), [true, false, false], 'clicked once');
+  const saved = await ok('dom.click', { tabId, selector: role('button', 'Save preferences') });
+  assert.deepEqual([saved.changed, saved.attempts], [true, 1], JSON.stringify(saved));
+  assert.equal(await page.evaluate(() => document.querySelector('acme-settings-card').shadowRoot.querySelector('.saved').textContent), 'Saved: Email notifications');
+  await page.close();
+});
+
 test('actions fail with specific errors: not found, covered, disabled', async () => {
   const { page, tabId } = await open('/pricing/');
   const none = await call('dom.click', { tabId, selector: role('button', 'No such button') });

@@ -21,6 +21,7 @@ pub mod pcd;
 pub mod resolve;
 pub mod slice;
 mod summary_facts;
+mod trees;
 
 // The crate's browser tests call the debug exports by their crate-root paths.
 pub use debug::{debug_name, debug_page_facts, debug_reported_controls, debug_role};

@@ -418,3 +418,29 @@ async fn select_on_an_autocomplete_types_then_picks() {
     assert_eq!(value_of("city"), "Bern");
     fixture("");
 }
+
+/// A click whose effect stays inside a web component's open shadow root is
+/// a change, seen on the first attempt (before, each was "no change" and
+/// clicked three times: a switch ended where it started, plus one).
+#[wasm_bindgen_test]
+async fn changes_inside_shadow_roots_count() {
+    let rows = [
+        ("widget state", r#"<button role="switch" aria-checked="false" onclick="__n++; this.setAttribute('aria-checked', String(this.getAttribute('aria-checked') !== 'true'))">Wi-Fi</button>"#),
+        ("text", r#"<button onclick="__n++; this.getRootNode().getElementById('s').textContent = 'Saved'">Save</button><p id="s">Not saved</p>"#),
+        ("structure", r#"<button onclick="__n++; this.getRootNode().append(document.createElement('hr'))">Add</button>"#),
+        ("form state", r#"<button onclick="__n++; this.getRootNode().getElementById('q').value = 'x'">Fill</button><input id="q" aria-label="Query">"#),
+    ];
+    for (what, shadow) in rows {
+        common::fixture_with_shadow_roots(&format!(r#"<main><h1>Settings</h1><x-panel><template shadowrootmode="open">{shadow}</template></x-panel></main>"#));
+        js_sys::Reflect::set(&js_sys::global(), &"__n".into(), &0.into()).unwrap();
+        let role = if what == "widget state" { "switch" } else { "button" };
+        let name = ["Wi-Fi", "Save", "Add", "Fill"].into_iter().find(|n| shadow.contains(&format!(">{n}<"))).unwrap();
+        let target = sel(json!({"kind":"role","role":role,"name":name}));
+        let out = act::act(&document(), &target, None, &click()).await.unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(out.changed && out.attempts == 1, "{what}: {out:?}");
+        assert!(out.changes.iter().any(|c| c == what || c == "dom"), "{what}: {:?}", out.changes);
+        let clicks = js_sys::Reflect::get(&js_sys::global(), &"__n".into()).unwrap().as_f64().unwrap();
+        assert_eq!(clicks, 1.0, "{what}: clicked once");
+    }
+    fixture("");
+}

@@ -6,6 +6,7 @@
 
 use crate::aria;
 use crate::pcd::dom;
+use crate::trees::{text::rendered_text, Trees};
 use bc_core::act::PageDigestLite;
 use bc_core::types::Observation;
 use std::cell::Cell;
@@ -24,6 +25,7 @@ const MAX_WIDGETS: u32 = 2000;
 /// Main-region text hashed, in chars.
 const MAX_TEXT: usize = 40_000;
 
+const CONTROLS: &str = "input, select, textarea, [contenteditable]:not([contenteditable=false i])";
 const WIDGET_STATE: &str = "[aria-expanded], [aria-pressed], [aria-selected], [aria-checked], \
 [aria-current], [aria-hidden], [aria-busy], dialog[open], [role=dialog], [role=alertdialog], [role=alert], [role=status]";
 
@@ -33,31 +35,33 @@ fn hash_of(f: impl FnOnce(&mut FxHasher)) -> u64 {
     h.finish()
 }
 
-/// The digest of `document` now.
+/// The digest of `document` now, its open shadow roots included (a
+/// switch toggled inside a web component is a change: `crate::trees`).
 pub fn digest(document: &Document) -> PageDigestLite {
-    let text = crate::digest::main_region(document).map(|(m, _)| m.inner_text()).unwrap_or_default();
+    let trees = Trees::of(document);
+    let text = trees.main_region(document).map(|(m, _)| rendered_text(&m, &trees.hosts())).unwrap_or_default();
     let text_hash = hash_of(|h| text.chars().take(MAX_TEXT).collect::<String>().hash(h));
+    let roots = || trees.scopes().iter().map(|s| &s.root);
     let state_hash = hash_of(|h| {
-        if let Ok(list) = document.query_selector_all("input, select, textarea, [contenteditable]:not([contenteditable=false i])") {
-            for el in dom::elements(list).take(MAX_CONTROLS as usize) {
-                control_state(&el).hash(h);
-            }
+        let controls = roots().filter_map(|r| r.select_list(CONTROLS)).flat_map(dom::elements);
+        for el in controls.take(MAX_CONTROLS as usize) {
+            control_state(&el).hash(h);
         }
     });
     let aria_hash = hash_of(|h| {
-        if let Ok(list) = document.query_selector_all(WIDGET_STATE) {
-            list.length().hash(h);
-            for el in dom::elements(list).take(MAX_WIDGETS as usize) {
-                for a in ["aria-expanded", "aria-pressed", "aria-selected", "aria-checked", "aria-current", "aria-hidden", "aria-busy", "open"] {
-                    el.get_attribute(a).hash(h);
-                }
+        let lists: Vec<web_sys::NodeList> = roots().filter_map(|r| r.select_list(WIDGET_STATE)).collect();
+        lists.iter().map(|l| l.length()).sum::<u32>().hash(h);
+        for el in lists.into_iter().flat_map(dom::elements).take(MAX_WIDGETS as usize) {
+            for a in ["aria-expanded", "aria-pressed", "aria-selected", "aria-checked", "aria-current", "aria-hidden", "aria-busy", "open"] {
+                el.get_attribute(a).hash(h);
             }
         }
     });
+    let shadow_elements: u32 = roots().skip(1).filter_map(|r| r.select_list("*")).map(|l| l.length()).sum();
     PageDigestLite {
         url: crate::digest::page_url(document),
         title: document.title(),
-        element_count: document.get_elements_by_tag_name("*").length(),
+        element_count: document.get_elements_by_tag_name("*").length() + shadow_elements,
         text_hash,
         state_hash,
         aria_hash,
@@ -138,7 +142,8 @@ pub fn scroller(document: &Document) -> Option<Element> {
         .or(root)
 }
 
-/// Counts DOM mutations from creation until dropped.
+/// Counts DOM mutations from creation until dropped, in the document and
+/// in the open shadow roots it had then.
 pub struct MutationCounter {
     observer: web_sys::MutationObserver,
     count: Rc<Cell<u32>>,
@@ -162,6 +167,10 @@ impl MutationCounter {
         init.set_attributes(true);
         init.set_character_data(true);
         observer.observe_with_options(document, &init).ok()?;
+        // A document observer sees nothing inside shadow roots.
+        for scope in Trees::of(document).scopes().iter().skip(1) {
+            let _ = observer.observe_with_options(&scope.root.node(), &init);
+        }
         Some(MutationCounter { observer, count, last, _callback: callback })
     }
 

@@ -5,17 +5,13 @@
 //! Ranking, truncation, redaction and classification happen in the core.
 //!
 //! Everything is read from the document and its open shadow roots, in page
-//! order (`trees.rs`); the main text includes what shadow roots show
-//! (`text.rs`).
-
-mod text;
-mod trees;
+//! order (`crate::trees`); the main text includes what shadow roots show.
 
 use crate::digest::{has_box, outside_hidden_subtrees};
 use crate::pcd::dom::{attr, elements, inner_text};
 use crate::pcd::frames::{in_page_order, Root, Scope};
 use bc_core::summary::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput};
-use trees::{composed_contains, Trees};
+use crate::trees::{composed_contains, text, Trees};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, NodeList};
 

@@ -1,13 +1,19 @@
-//! The trees a page summary reads: the document and its open shadow roots,
+//! The page as a person sees it: the document and its open shadow roots,
 //! in page order (shadow content where its host is, as the MiniPCD's
 //! discovery orders controls). A page built of web components — Lit,
 //! Stencil, Shoelace, a design system's `<x-button>`s — keeps its headings,
-//! forms and buttons in shadow roots, where `document.querySelectorAll`
-//! does not look: read from the document alone, such a page had no forms,
-//! no calls to action and an empty main text.
+//! forms, buttons and their states in shadow roots, where
+//! `document.querySelectorAll` does not look. Read by the page summary
+//! (`summary_facts`: from the document alone, such a page had no forms, no
+//! calls to action and an empty main text) and by the digest that tells
+//! whether an action changed the page (`act::observe`: a switch toggled in
+//! a shadow root was "no change", and clicked twice more). `text.rs` puts
+//! the main text together across shadow roots.
 //!
 //! Frames are not read: the summary's selectors (`#id`, `text=…`) have no
 //! frame path, so a call to action inside a frame could not be found again.
+
+pub mod text;
 
 use crate::digest::{has_box, outside_hidden_subtrees};
 use crate::pcd::frames::{count_before, in_page_order, shadow_scopes, Scope};

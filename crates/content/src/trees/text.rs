@@ -11,7 +11,7 @@
 //! default text) are user data, never summary text — `innerText`, which
 //! leaves them out, is only asked of subtrees.
 
-use super::trees::composed_contains;
+use super::composed_contains;
 use crate::digest::has_box;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlSlotElement, Node};
