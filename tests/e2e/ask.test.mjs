@@ -119,3 +119,12 @@ test('the panel keeps working after Chrome stops the service worker', async () =
   const log = await h.waitForText(transcript(), /Pro plan, once more\?[\s\S]*The Pro plan costs \$29 per month\./);
   assert.ok(log);
 });
+
+// Web components: the text their open shadow roots show is page text.
+test('a question about a page of web components is answered from its shadow content', async () => {
+  await site.goto(`${www.main}/shadow/`);
+  await site.bringToFront();
+  // Far enough down that the compact summary's preview does not hold it.
+  await h.ask(panel, 'Which notification preferences are there?');
+  await h.waitForText(transcript(), 'Email notifications, SMS alerts and a weekly summary.');
+});

@@ -49,10 +49,20 @@ const CASES: &[Case] = &[
         contains: &["Once upon a time."],
         absent: &["Ads here"],
     },
+    Case {
+        name: "open shadow roots are page content (web components); closed ones are not read",
+        html: r#"<main><h1>Team</h1><x-card><template shadowrootmode="open"><style>.c{color:red}</style><h2>Members</h2>
+                 <slot></slot><input aria-label="Note" value="secret-draft"></template><p>Ada is an admin.</p></x-card>
+                 <x-closed><template shadowrootmode="closed"><p>Closed text</p></template></x-closed></main>"#,
+        headings: &["Team", "Members"],
+        contains: &["Team Members Ada is an admin."],
+        absent: &["secret-draft", "color:red", "Closed text"],
+    },
 ];
 
 async fn digest_of(html: &str) -> bc_core::digest::PageDigest {
-    common::fixture(html);
+    // As the HTML parser reads a page: declarative shadow roots attached.
+    common::fixture_with_shadow_roots(html);
     let resp = common::message(serde_wasm_bindgen::to_value(&serde_json_like("digest")).unwrap()).await;
     match resp {
         ContentResponse::Digest { digest } => digest,

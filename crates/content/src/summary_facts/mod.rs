@@ -77,7 +77,7 @@ fn loose_password_field(trees: &Trees) -> bool {
 }
 
 /// Rendered matches of `selector` in one tree, document order
-/// (`digest::is_rendered`: the subtree test in the selector, the box test
+/// (a layout box, outside `aria-hidden`/inert subtrees: the subtree test in the selector, the box test
 /// per match).
 fn rendered(root: &Root, selector: &str) -> impl Iterator<Item = Element> {
     root.select_list(&outside_hidden_subtrees(selector)).into_iter().flat_map(elements).filter(has_box)

@@ -20,7 +20,7 @@ use crate::pcd::frames::{count_before, in_page_order, shadow_scopes, Scope};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, ShadowRoot};
 
-/// Where the main content is, most specific first (as `digest::main_region`).
+/// Where the main content is, most specific first.
 const MAIN_SELECTORS: &str = "main, [role=main]";
 const FALLBACK_SELECTORS: &str = "article";
 
@@ -46,7 +46,7 @@ impl Trees {
     }
 
     /// Matches of `selector` with a layout box and outside `aria-hidden` /
-    /// inert subtrees (`digest::is_rendered`), in every tree, page order.
+    /// inert subtrees, in every tree, page order.
     /// Lazy: a tree is queried when the caller gets to its host, so taking
     /// the first few asks only the trees before them.
     pub fn rendered(&self, selector: &str) -> impl Iterator<Item = Element> + '_ {
