@@ -118,6 +118,25 @@ test('web components: a switch and a button inside shadow roots act once and rep
   await page.close();
 });
 
+test('a same-origin frame: typing and clicking there act once and report what changed in the frame', async () => {
+  const { page, tabId } = await open('/frames/', 'iframe[name="feedback"]');
+  const frame = page.frames().find((f) => f.url().includes('/frames/child.html'));
+  await frame.locator('#feedback').waitFor();
+  await frame.evaluate(() => { window.__clicks = 0; document.addEventListener('click', () => window.__clicks++, true); });
+  const framePath = ['iframe[name="feedback"]'];
+  // Empty feedback: the frame says so, and nothing outside it changes.
+  const sent = await ok('dom.click', { tabId, selector: role('button', 'Send feedback', { framePath }) });
+  assert.deepEqual([sent.changed, sent.attempts], [true, 1], JSON.stringify(sent));
+  assert.ok(sent.changes.includes('text'), JSON.stringify(sent.changes));
+  assert.equal(await frame.locator('#feedback-status').textContent(), 'Please write some feedback first.');
+  assert.equal(await frame.evaluate(() => window.__clicks), 1, 'clicked once');
+  const typed = await ok('dom.type', { tabId, selector: role('textbox', 'Your feedback', { framePath }), text: 'Great' });
+  assert.deepEqual([typed.changed, typed.attempts], [true, 1], JSON.stringify(typed));
+  assert.ok(typed.changes.includes('form state'), JSON.stringify(typed.changes));
+  assert.equal(await frame.locator('#feedback').inputValue(), 'Great');
+  await page.close();
+});
+
 test('actions fail with specific errors: not found, covered, disabled', async () => {
   const { page, tabId } = await open('/pricing/');
   const none = await call('dom.click', { tabId, selector: role('button', 'No such button') });

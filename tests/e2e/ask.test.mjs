@@ -128,3 +128,12 @@ test('a question about a page of web components is answered from its shadow cont
   await h.ask(panel, 'Which notification preferences are there?');
   await h.waitForText(transcript(), 'Email notifications, SMS alerts and a weekly summary.');
 });
+
+test('a question about an embedded same-origin frame is answered from the frame’s text', async () => {
+  await site.goto(`${www.main}/frames/`);
+  await site.frameLocator('iframe[name="feedback"]').locator('#feedback').waitFor();
+  await site.bringToFront();
+  // Only the frame's document holds the form: the page's own text does not.
+  await h.ask(panel, 'What does the embedded feedback form ask for?');
+  await h.waitForText(transcript(), 'It asks for your feedback and sends it with Send feedback.');
+});

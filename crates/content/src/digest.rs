@@ -6,7 +6,6 @@
 //! fields never enter the digest, and no HTML leaves the page.
 
 use bc_core::digest::PageDigest;
-use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
 pub fn page_url(document: &Document) -> String {
@@ -15,19 +14,31 @@ pub fn page_url(document: &Document) -> String {
 
 /// The digest a question about the page is answered from: headings and
 /// main text of the document and its open shadow roots (`crate::trees`: a
-/// page of web components otherwise had neither).
+/// page of web components otherwise had neither), then those of each
+/// same-origin frame, its text after a line naming the frame (an embedded
+/// form or help page is part of what the person sees). Cross-origin frames
+/// cannot be read from here.
 pub fn read(document: &Document) -> PageDigest {
-    let trees = crate::trees::Trees::of(document);
-    let headings = trees
-        .rendered("h1, h2, h3, [role=heading]")
-        .filter_map(|el| el.dyn_into::<HtmlElement>().ok())
-        .map(|el| el.inner_text())
-        .take(PageDigest::MAX_HEADINGS * 2)
-        .collect();
-    let text = trees
-        .main_region(document)
-        .map(|(m, _)| crate::trees::text::rendered_text(&m, &trees.hosts()))
-        .unwrap_or_default();
+    let docs = crate::trees::Documents::of(document);
+    let mut headings = Vec::new();
+    let mut text = String::new();
+    for (i, (doc, trees)) in docs.iter().enumerate() {
+        headings.extend(
+            trees
+                .rendered("h1, h2, h3, [role=heading]")
+                .filter_map(|el| crate::trees::as_html(&el).map(HtmlElement::inner_text))
+                .take(PageDigest::MAX_HEADINGS * 2),
+        );
+        let main = trees
+            .main_region(doc)
+            .map(|(m, _)| crate::trees::text::rendered_text(&m, &trees.hosts()))
+            .unwrap_or_default();
+        if i == 0 {
+            text = main;
+        } else if !main.trim().is_empty() {
+            text.push_str(&format!("\n[Frame “{}”]\n{main}", doc.title().trim()));
+        }
+    }
     PageDigest::new(&page_url(document), &document.title(), headings, &text)
 }
 

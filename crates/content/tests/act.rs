@@ -444,3 +444,51 @@ async fn changes_inside_shadow_roots_count() {
     }
     fixture("");
 }
+
+/// An action whose effect stays inside a same-origin frame is a change,
+/// seen on the first attempt: the frame's text, form and widget states,
+/// structure and mutations are watched with the page's. Before, a click
+/// there was "no change" (or only "focus": the frame took it) and typing
+/// into a frame's field was done twice and reported unchanged.
+#[wasm_bindgen_test]
+async fn changes_inside_same_origin_frames_count() {
+    let rows = [
+        ("widget state", r#"<button role="switch" aria-checked="false" onclick="parent.__n++; this.setAttribute('aria-checked', String(this.getAttribute('aria-checked') !== 'true'))">Wi-Fi</button>"#),
+        ("text", r#"<button onclick="parent.__n++; document.getElementById('s').textContent = 'Saved'">Save</button><p id="s">Not saved</p>"#),
+        ("structure", r#"<button onclick="parent.__n++; document.body.append(document.createElement('hr'))">Add</button>"#),
+        ("form state", r#"<button onclick="parent.__n++; document.getElementById('q').value = 'x'">Fill</button><input id="q" aria-label="Query">"#),
+    ];
+    let frame_path = json!(["iframe[name=\"panel\"]"]);
+    for (what, inner) in rows {
+        let fx = fixture(r#"<main><h1>Settings</h1></main>"#);
+        // about:blank is same-origin and ready at once.
+        let iframe = document().create_element("iframe").unwrap();
+        iframe.set_attribute("name", "panel").unwrap();
+        fx.append_child(&iframe).unwrap();
+        let frame_doc = js_sys::Reflect::get(&iframe, &"contentDocument".into()).unwrap().unchecked_into::<Document>();
+        frame_doc.body().unwrap().set_inner_html(&format!("<main>{inner}</main>"));
+        js_sys::Reflect::set(&js_sys::global(), &"__n".into(), &0.into()).unwrap();
+        let role = if what == "widget state" { "switch" } else { "button" };
+        let name = ["Wi-Fi", "Save", "Add", "Fill"].into_iter().find(|n| inner.contains(&format!(">{n}<"))).unwrap();
+        let target = sel(json!({"kind":"role","role":role,"name":name,"framePath":frame_path}));
+        let out = act::act(&document(), &target, None, &click()).await.unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(out.changed && out.attempts == 1, "{what}: {out:?}");
+        assert!(out.changes.iter().any(|c| c == what || c == "dom"), "{what}: {:?}", out.changes);
+        let clicks = js_sys::Reflect::get(&js_sys::global(), &"__n".into()).unwrap().as_f64().unwrap();
+        assert_eq!(clicks, 1.0, "{what}: clicked once");
+    }
+    // Typing into a frame's field: once, and a change of form state.
+    let fx = fixture("<main><h1>Feedback</h1></main>");
+    let iframe = document().create_element("iframe").unwrap();
+    iframe.set_attribute("name", "panel").unwrap();
+    fx.append_child(&iframe).unwrap();
+    let frame_doc = js_sys::Reflect::get(&iframe, &"contentDocument".into()).unwrap().unchecked_into::<Document>();
+    frame_doc.body().unwrap().set_inner_html(r#"<label>Your feedback <input id="f"></label>"#);
+    let field = sel(json!({"kind":"role","role":"textbox","name":"Your feedback","framePath":frame_path}));
+    let out = act::act(&document(), &field, None, &DomAction::Type { text: "Great".into(), replace: true, submit: false }).await.unwrap();
+    assert!(out.changed && out.attempts == 1, "{out:?}");
+    assert!(out.changes.iter().any(|c| c == "form state"), "{:?}", out.changes);
+    let value = js_sys::Reflect::get(&frame_doc.get_element_by_id("f").unwrap(), &"value".into()).unwrap().as_string();
+    assert_eq!(value.as_deref(), Some("Great"));
+    fixture("");
+}

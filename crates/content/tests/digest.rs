@@ -88,6 +88,35 @@ async fn digest_cases() {
     }
 }
 
+/// A same-origin frame's headings and text follow the page's, its text
+/// after a line naming the frame; a hidden frame and a field's value stay
+/// out.
+#[wasm_bindgen_test]
+async fn same_origin_frames_are_read_after_the_page() {
+    use wasm_bindgen::JsCast;
+    let fx = common::fixture("<main><h1>Support</h1><p>Write to us below.</p></main>");
+    let document = web_sys::window().unwrap().document().unwrap();
+    // about:blank is same-origin and ready at once.
+    let frame = |hidden: bool, title: &str, body: &str| {
+        let iframe = document.create_element("iframe").unwrap();
+        if hidden {
+            iframe.set_attribute("hidden", "").unwrap();
+        }
+        fx.append_child(&iframe).unwrap();
+        let doc = js_sys::Reflect::get(&iframe, &"contentDocument".into()).unwrap().unchecked_into::<web_sys::Document>();
+        doc.set_title(title);
+        doc.body().unwrap().set_inner_html(body);
+    };
+    frame(false, "Feedback form", r#"<h2>Feedback</h2><p>Tell us what to improve.</p><input aria-label="Feedback" value="my-draft">"#);
+    frame(true, "Hidden", "<p>Hidden frame text</p>");
+    let resp = common::message(serde_wasm_bindgen::to_value(&serde_json_like("digest")).unwrap()).await;
+    let ContentResponse::Digest { digest: d } = resp else { panic!("unexpected {resp:?}") };
+    assert_eq!(d.headings, ["Support", "Feedback"]);
+    assert!(d.text.contains("Write to us below. [Frame “Feedback form”] Feedback Tell us what to improve."), "{:?}", d.text);
+    assert!(!d.text.contains("my-draft") && !d.text.contains("Hidden frame text"), "{:?}", d.text);
+    common::fixture("");
+}
+
 #[wasm_bindgen_test]
 async fn ping_reports_build() {
     bc_content::start("wasm2js", Some("CompileError: test".into()));

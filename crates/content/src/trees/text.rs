@@ -11,7 +11,7 @@
 //! default text) are user data, never summary text — `innerText`, which
 //! leaves them out, is only asked of subtrees.
 
-use super::composed_contains;
+use super::{as_html, composed_contains};
 use crate::digest::has_box;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlSlotElement, Node};
@@ -36,7 +36,7 @@ pub fn rendered_text(el: &HtmlElement, hosts: &[Element]) -> String {
 fn push_element(el: &Element, hosts: &[Element], out: &mut String) {
     let here: Vec<Element> = hosts.iter().filter(|h| composed_contains(el, h)).cloned().collect();
     if here.is_empty() {
-        if let Some(h) = el.dyn_ref::<HtmlElement>() {
+        if let Some(h) = as_html(el) {
             push(out, &h.inner_text());
         }
         return;
@@ -61,7 +61,7 @@ fn push_node(node: &Node, hosts: &[Element], out: &mut String) {
             if SKIPPED.contains(&tag.as_str()) {
                 return;
             }
-            if let Some(slot) = el.dyn_ref::<HtmlSlotElement>() {
+            if let Some(slot) = (tag == "slot").then(|| as_html(el)).flatten().map(|h| h.unchecked_ref::<HtmlSlotElement>()) {
                 // A slot assigned to a slot comes back as itself: this
                 // branch reads it in turn.
                 let assigned = slot.assigned_nodes();
