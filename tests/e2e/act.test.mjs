@@ -118,7 +118,7 @@ test('web components: a switch and a button inside shadow roots act once and rep
   await page.close();
 });
 
-test('a same-origin frame: typing and clicking there act once and report what changed in the frame', async () => {
+test('a same-origin frame: typing and clicking there act once and report what changed in the frame; a text wait finds its thanks', async () => {
   const { page, tabId } = await open('/frames/', 'iframe[name="feedback"]');
   const frame = page.frames().find((f) => f.url().includes('/frames/child.html'));
   await frame.locator('#feedback').waitFor();
@@ -134,6 +134,11 @@ test('a same-origin frame: typing and clicking there act once and report what ch
   assert.deepEqual([typed.changed, typed.attempts], [true, 1], JSON.stringify(typed));
   assert.ok(typed.changes.includes('form state'), JSON.stringify(typed.changes));
   assert.equal(await frame.locator('#feedback').inputValue(), 'Great');
+  // Sent: the thanks shows in the frame, and a text wait (no framePath) finds it there.
+  await ok('dom.click', { tabId, selector: role('button', 'Send feedback', { framePath }) });
+  const thanked = await ok('dom.waitFor', { tabId, event: 'text', value: 'Thanks for your feedback', timeoutMs: 2000 });
+  assert.equal(thanked.matched, 1, JSON.stringify(thanked));
+  assert.equal(await frame.locator('#feedback-status').textContent(), 'Thanks for your feedback!');
   await page.close();
 });
 

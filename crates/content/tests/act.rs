@@ -272,6 +272,30 @@ async fn wait_for_selector_text_url_and_timeout() {
     fixture("");
 }
 
+/// A text wait also finds its text in a same-origin frame (it names no
+/// frame): a form embedded in the page thanks the person inside it.
+#[wasm_bindgen_test]
+async fn wait_for_text_looks_into_same_origin_frames() {
+    use bc_core::tools::WaitEvent;
+    let fx = fixture("<main><h1>Support</h1></main>");
+    let doc = document();
+    // about:blank is same-origin and ready at once.
+    let iframe = doc.create_element("iframe").unwrap();
+    iframe.set_attribute("name", "feedback").unwrap();
+    fx.append_child(&iframe).unwrap();
+    let frame_doc = js_sys::Reflect::get(&iframe, &"contentDocument".into()).unwrap().unchecked_into::<Document>();
+    frame_doc.body().unwrap().set_inner_html("<p id=status></p>");
+    let status = frame_doc.get_element_by_id("status").unwrap();
+    let show = wasm_bindgen::closure::Closure::once_into_js(move || status.set_text_content(Some("Thanks for your feedback!")));
+    web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(show.unchecked_ref(), 200).unwrap();
+    let thanks = act::wait::wait_for(&doc, WaitEvent::Text, Some("Thanks for your feedback"), 3000).await.unwrap();
+    assert_eq!(thanks.matched, Some(1));
+    assert!(thanks.waited_ms >= 100, "{thanks:?}");
+    let never = act::wait::wait_for(&doc, WaitEvent::Text, Some("never shown"), 300).await.unwrap_err();
+    assert!(matches!(never, ActError::Timeout { .. }), "{never:?}");
+    fixture("");
+}
+
 async fn message(v: serde_json::Value) -> serde_json::Value {
     let msg = v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
     let out = wasm_bindgen_futures::JsFuture::from(bc_content::handle_message(msg)).await.unwrap();

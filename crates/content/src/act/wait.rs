@@ -10,6 +10,7 @@
 use super::observe::{self, MutationCounter};
 use bc_core::act::{ActError, WaitOutcome};
 use bc_core::tools::WaitEvent;
+use crate::pcd::frames::Via;
 use bc_core::types::RoleSelector;
 use web_sys::Document;
 
@@ -52,7 +53,11 @@ pub async fn wait_for(document: &Document, event: WaitEvent, value: Option<&str>
         let held: Option<Option<u32>> = match event {
             WaitEvent::Selector | WaitEvent::Text => {
                 let found = crate::resolve::resolve(document, sel.as_ref().expect("set above")).map_err(|e| ActError::BadSelector(e.to_string()))?;
-                (!found.is_empty()).then_some(Some(found.len() as u32))
+                let mut n = found.len();
+                if n == 0 && event == WaitEvent::Text {
+                    n = text_in_frames(document, value.unwrap_or_default());
+                }
+                (n > 0).then_some(Some(n as u32))
             }
             WaitEvent::UrlChange => {
                 let url = crate::digest::page_url(document);
@@ -79,6 +84,24 @@ pub async fn wait_for(document: &Document, event: WaitEvent, value: Option<&str>
         }
         observe::sleep(POLL_MS).await;
     }
+}
+
+/// Matches of a text wait in the page's same-origin frames. The text names
+/// no frame, and a form embedded in the page says "Thanks" inside its
+/// frame. Asked only when the page has frames (`window.length`: its child
+/// browsing contexts), as the page itself had no match.
+fn text_in_frames(document: &Document, text: &str) -> usize {
+    if document.default_view().is_none_or(|w| w.length() == 0) {
+        return 0;
+    }
+    crate::pcd::frames::scopes(document)
+        .into_iter()
+        .filter(|s| s.via == Via::Frame)
+        .map(|s| {
+            let sel = RoleSelector::Text { text: text.to_owned(), within_landmark: None, nth: None, frame_path: Some(s.frame_path) };
+            crate::resolve::resolve(document, &sel).map_or(0, |found| found.len())
+        })
+        .sum()
 }
 
 /// Resource-timing entries so far (requests that finished).
