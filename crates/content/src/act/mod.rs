@@ -163,10 +163,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
             input::call(&el, "focus", &[]);
         }
         let url_before = crate::digest::page_url(document);
-        let docs = crate::trees::Documents::of(document);
-        let before = observe::digest_in(document, &docs);
-        let counter = observe::MutationCounter::start_in(&docs);
-        drop(docs);
+        let (before, counter) = observe::watch(document);
         let scrolled_box = matches!(action, DomAction::Scroll { .. }).then(|| virtualized::scroll_box(&el)).flatten().map(|b| {
             let top = b.scroll_top();
             (b, top)
@@ -213,10 +210,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
 /// Scrolls the page (or its main scrolling panel).
 pub async fn scroll_page(document: &Document, how: PageScroll) -> ActOutcome {
     let url_before = crate::digest::page_url(document);
-    let docs = crate::trees::Documents::of(document);
-    let before = observe::digest_in(document, &docs);
-    let counter = observe::MutationCounter::start_in(&docs);
-    drop(docs);
+    let (before, counter) = observe::watch(document);
     if let Some(s) = observe::scroller(document) {
         let h = f64::from(s.client_height());
         let top = f64::from(s.scroll_top());

@@ -43,10 +43,16 @@ pub fn digest(document: &Document) -> PageDigestLite {
     digest_in(document, &Documents::of(document))
 }
 
-/// [`digest`] over documents and trees found already: an action's digest
-/// before and its [`MutationCounter`] start at the same moment and share
-/// one walk for the shadow hosts (a `*` query, 1–3 ms at 10k elements).
-pub fn digest_in(document: &Document, docs: &Documents) -> PageDigestLite {
+/// The digest before an action and the [`MutationCounter`] watching it
+/// settle: taken at the same moment, they share one walk for the frames
+/// and shadow hosts (a `*` query per document, 1–3 ms at 10k elements).
+pub fn watch(document: &Document) -> (PageDigestLite, Option<MutationCounter>) {
+    let docs = Documents::of(document);
+    (digest_in(document, &docs), MutationCounter::start_in(&docs))
+}
+
+/// [`digest`] over documents and trees found already.
+fn digest_in(document: &Document, docs: &Documents) -> PageDigestLite {
     let parts: Vec<Parts> = docs.iter().map(|(doc, trees)| Parts::of(doc, trees)).collect();
     PageDigestLite {
         url: crate::digest::page_url(document),
@@ -194,7 +200,7 @@ impl MutationCounter {
     /// [`MutationCounter::start`] watching `docs`: each document and its
     /// open shadow roots (an observer of a document sees nothing inside
     /// its shadow roots or frames).
-    pub fn start_in(docs: &Documents) -> Option<MutationCounter> {
+    fn start_in(docs: &Documents) -> Option<MutationCounter> {
         let count = Rc::new(Cell::new(0u32));
         let last = Rc::new(Cell::new(now()));
         let (c, l) = (count.clone(), last.clone());

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, ShadowRoot};
 
 /// Frames nested deeper than this are not read (pathological pages).
-const MAX_FRAME_DEPTH: usize = 4;
+pub(crate) const MAX_FRAME_DEPTH: usize = 4;
 /// Shadow roots nested deeper than this are not read.
 const MAX_SHADOW_DEPTH: usize = 12;
 /// At most this many scopes per collection.

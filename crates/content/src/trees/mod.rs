@@ -108,9 +108,8 @@ impl Trees {
     }
 }
 
-/// Frames inside frames followed at most this deep, and documents read at
-/// most (a page of ad frames stays cheap).
-const MAX_FRAME_DEPTH: usize = 4;
+/// Documents read at most (a page of ad frames stays cheap); frames are
+/// followed as deep as the MiniPCD follows them.
 const MAX_DOCUMENTS: usize = 50;
 
 /// A document and the documents of its same-origin frames (any depth, also
@@ -136,7 +135,7 @@ impl Documents {
 
 fn add_documents(doc: Document, depth: usize, out: &mut Vec<(Document, Trees)>) {
     let trees = Trees::of(&doc);
-    let frames: Vec<Document> = if depth < MAX_FRAME_DEPTH {
+    let frames: Vec<Document> = if depth < crate::pcd::frames::MAX_FRAME_DEPTH {
         trees
             .scopes()
             .iter()
