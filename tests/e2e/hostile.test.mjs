@@ -76,3 +76,47 @@ test('a 50k-element page: perception and actions stay bounded', async () => {
   assert.equal(scroll.data.changed, true);
   await page.close();
 });
+
+test('hostile markup: a megabyte name, content 300 elements deep and 2000 references stay named, small and usable', async () => {
+  const nest = (n, inner) => '<span>'.repeat(n) + inner + '</span>'.repeat(n);
+  const spans = Array.from({ length: 2000 }, (_, i) => `<span id="w${i}">w${i}</span>`).join('');
+  const ids = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
+  const body = `<main><h1>Hostile markup</h1>
+    <button id="long" aria-label="Subscribe to the weekly digest ${'lorem ipsum '.repeat(100_000)}">S</button>
+    <a id="deep" href="#deep-done">Go to ${nest(300, '<b>the</b> offer')}</a>
+    <div hidden>${spans}</div><button id="refs" aria-labelledby="${ids}">R</button>
+    <p id="out">nothing yet</p></main>
+    <script>
+      for (const b of document.querySelectorAll('button')) b.addEventListener('click', () => { document.getElementById('out').textContent = 'pressed ' + b.id; });
+    </script>`;
+  const url = `${www.main}/hostile-markup/`;
+  const page = await browser.ctx.newPage();
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><title>Hostile markup</title></head><body>${body}</body></html>` }));
+  await page.goto(url);
+  const tabId = await h.tabIdOf(browser.ctx, page.url());
+  const mini = await timed('getMiniPCD', { tabId });
+  assert.equal(mini.ok, true, JSON.stringify(mini).slice(0, 300));
+  assert.ok(JSON.stringify(mini).length < 10_000, `MiniPCD of ${JSON.stringify(mini).length} chars`);
+  const find = (prefix) => mini.data.actions.find((a) => a.label.startsWith(prefix));
+  const long = find('Subscribe to the weekly digest lorem ipsum');
+  // Chromium names the link by its text 300 elements down (an empty name dropped it).
+  const deep = find('Go to the offer');
+  // Chromium reads the first 50 distinct elements of a reference list.
+  const refs = find('w0 w1 w2');
+  assert.ok(long && deep && refs, JSON.stringify(mini.data.actions.map((a) => a.label)));
+  const det = await timed('getDetails', { tabId, ids: [long.id, deep.id, refs.id] });
+  assert.equal(det.ok, true, JSON.stringify(det).slice(0, 300));
+  assert.ok(JSON.stringify(det).length < 3000, `details of ${JSON.stringify(det).length} chars`);
+  const [longSel, deepSel] = det.data.map((d) => d.selector);
+  assert.equal(longSel.nameMode, 'includes', JSON.stringify(longSel));
+  assert.ok(longSel.name.length <= 100 && longSel.name.startsWith('Subscribe to the weekly digest'), JSON.stringify(longSel));
+  assert.deepEqual([deepSel.role, deepSel.name], ['link', 'Go to the offer']);
+  // The cut name still finds the button, alone.
+  const click = await timed('dom.click', { tabId, selector: longSel, id: long.id });
+  assert.equal(click.ok, true, JSON.stringify(click));
+  assert.equal(await page.locator('#out').textContent(), 'pressed long');
+  const resolved = await timed('dom.resolve', { tabId, selector: longSel });
+  assert.equal(resolved.ok, true, JSON.stringify(resolved).slice(0, 300));
+  assert.ok(JSON.stringify(resolved).length < 1000, `dom.resolve answered ${JSON.stringify(resolved).length} chars`);
+  await page.close();
+});

@@ -163,7 +163,53 @@ const CASES: &[Case] = &[
     c(r#"<div id="t" role="link" tabindex="0">Where<table><tr><td>are</td><td>my marbles?</td></tr></table></div>"#, Some("link"), "Where are my marbles?"),
     // Through aria-labelledby everything counts.
     c(r#"<button id="t" aria-labelledby="l">Q</button><div id="l">A<div role="group">g</div><div role="tree"><div role="treeitem">t</div></div></div>"#, Some("button"), "A g t"),
+    // Each reference is computed afresh: a repeated id, or one inside
+    // another reference, counts again.
+    c(r#"<span id="a">A</span><button id="t" aria-labelledby="a a">x</button>"#, Some("button"), "A A"),
+    c(r#"<span id="a">A <span id="b">B</span></span><button id="t" aria-labelledby="a b">x</button>"#, Some("button"), "A B B"),
+    c(r#"<span id="a">A <span id="b">B</span></span><button id="t" aria-labelledby="b a">x</button>"#, Some("button"), "B A B"),
 ];
+
+/// Markup no hand-written page has, built by script: content nested past
+/// the name computation's depth limit, and long reference lists.
+fn hostile_cases() -> Vec<(String, &'static str, String)> {
+    let nest = |n: usize, inner: &str| format!("{}{inner}{}", "<span>".repeat(n), "</span>".repeat(n));
+    let ids = |n: usize| (0..n).map(|i| format!("a{i}")).collect::<Vec<_>>().join(" ");
+    let spans = |n: usize| (0..n).map(|i| format!(r#"<span id="a{i}">w{i}</span>"#)).collect::<String>();
+    let words = |n: usize| (0..n).map(|i| format!("w{i}")).collect::<Vec<_>>().join(" ");
+    vec![
+        // Chromium names both by the text deep inside; an empty name
+        // would drop the button from the MiniPCD.
+        (format!(r#"<button id="t">{}</button>"#, nest(100, "Inner")), "button", "Inner".to_owned()),
+        (format!(r#"<a id="t" href="/x">Go to {}</a>"#, nest(300, "<b>the</b> end")), "link", "Go to the end".to_owned()),
+        (
+            format!(r#"<button id="t"><span style="visibility:hidden">{}</span> Visible</button>"#, nest(100, r#"secret <span style="visibility:visible">Shown</span>"#)),
+            "button",
+            "Shown Visible".to_owned(),
+        ),
+        // Past the few nodes kept in a list, the visited set is a JS Set.
+        (format!(r#"{}<button id="t" aria-labelledby="{} a0 a19">x</button>"#, spans(20), ids(20)), "button", format!("{} w0 w19", words(20))),
+        // Chromium reads 50 distinct elements of a reference list at most
+        // (repeats count again in the text, not toward the 50).
+        (format!(r#"{}<button id="t" aria-labelledby="{}">x</button>"#, spans(2000), ids(2000)), "button", words(50)),
+        (format!(r#"{}<button id="t" aria-labelledby="m1 a0 a0 {}">x</button>"#, spans(60), ids(60)), "button", format!("w0 w0 {}", words(50))),
+        (format!(r#"<a id="t" href="/x">{}</a>"#, (0..40).map(|i| format!("<span><i>p{i}</i></span> ")).collect::<String>()), "link", (0..40).map(|i| format!("p{i}")).collect::<Vec<_>>().join(" ")),
+    ]
+}
+
+#[wasm_bindgen_test]
+fn names_of_hostile_markup_match_chromium() {
+    let mut failures = Vec::new();
+    for (html, role, name) in hostile_cases() {
+        let el = target(&html, "#t");
+        let (got_role, got) = (computed_role(&el).map(|r| r.as_str()), accessible_name(&el));
+        if got_role != Some(role) || got != name {
+            failures.push(format!("{}…: expected {role} {:?}, got {got_role:?} {:?}", &html[..html.len().min(80)], &name[..name.len().min(80)], &got[..got.len().min(80)]));
+        }
+    }
+    fixture("");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
 
 fn target(html: &str, sel: &str) -> web_sys::Element {
     let f = fixture(html);

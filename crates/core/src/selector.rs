@@ -165,8 +165,8 @@ pub fn role_ladder(id: &ElementIdentity) -> Vec<RoleSelector> {
         return Vec::new();
     };
     let frame_path = (!id.frame_path.is_empty()).then(|| id.frame_path.clone());
-    let name = normalize_ws(&id.name);
-    let mut base = RoleSelector::role(role, (!name.is_empty()).then_some(name.as_str()), NameMode::Exact);
+    let (name, mode) = selector_name(&normalize_ws(&id.name));
+    let mut base = RoleSelector::role(role, (!name.is_empty()).then_some(name.as_str()), mode);
     if let RoleSelector::Role { frame_path: f, .. } = &mut base {
         *f = frame_path;
     }
@@ -179,6 +179,29 @@ pub fn role_ladder(id: &ElementIdentity) -> Vec<RoleSelector> {
         out.push(scoped);
     }
     out
+}
+
+/// Longest name a role selector carries. A longer one (a card link named
+/// by its whole text, or a hostile page's megabyte `aria-label`) would go
+/// to the LLM whole in every `getDetails`; its first words, matched as a
+/// substring, still find the element, and the caller keeps a selector
+/// only if it resolves to that element alone (else adds `nth`).
+pub const MAX_SELECTOR_NAME_CHARS: usize = 100;
+
+/// The name a role selector matches `name` (normalised) by: the name
+/// itself, exactly; or when longer than [`MAX_SELECTOR_NAME_CHARS`], its
+/// first whole words up to that length, as a substring.
+fn selector_name(name: &str) -> (String, NameMode) {
+    if name.len() <= MAX_SELECTOR_NAME_CHARS || name.chars().count() <= MAX_SELECTOR_NAME_CHARS {
+        return (name.to_owned(), NameMode::Exact);
+    }
+    let cut: String = name.chars().take(MAX_SELECTOR_NAME_CHARS + 1).collect();
+    // Whole words when a space leaves at least half; one huge word is cut.
+    let end = match cut.rfind(' ') {
+        Some(i) if i >= MAX_SELECTOR_NAME_CHARS / 2 => i,
+        _ => cut.char_indices().nth(MAX_SELECTOR_NAME_CHARS).map_or(cut.len(), |(i, _)| i),
+    };
+    (cut[..end].trim_end().to_owned(), NameMode::Includes)
 }
 
 /// The text alternative for `id`, if it has visible text worth quoting.
@@ -270,6 +293,28 @@ mod tests {
         assert_eq!(validate(&text), Err(SelectorError::EmptyText));
         let css = RoleSelector::Css { css: "".into(), frame_path: None };
         assert_eq!(validate(&css), Err(SelectorError::EmptyCss));
+    }
+
+    #[test]
+    fn long_names_become_their_first_words_matched_as_a_substring() {
+        let ladder = |name: &str| {
+            let id = ElementIdentity { role: Some("link".into()), name: name.into(), landmark: None, text: String::new(), frame_path: vec![] };
+            serde_json::to_value(&role_ladder(&id)[0]).unwrap()
+        };
+        let words = "Wireless keyboard with backlit keys, a numeric pad and three days of battery life per charge, in black";
+        assert!(words.len() > MAX_SELECTOR_NAME_CHARS);
+        assert_eq!(
+            ladder(words),
+            serde_json::json!({"kind":"role","role":"link","name":"Wireless keyboard with backlit keys, a numeric pad and three days of battery life per charge, in","nameMode":"includes"})
+        );
+        // One word two million characters long: cut at the limit, by chars.
+        let huge = "é".repeat(2_000_000);
+        let v = ladder(&huge);
+        assert_eq!(v["name"].as_str().unwrap().chars().count(), MAX_SELECTOR_NAME_CHARS);
+        assert_eq!(v["nameMode"], "includes");
+        // At the limit the name stays whole and exact.
+        let at = "x".repeat(MAX_SELECTOR_NAME_CHARS);
+        assert_eq!(ladder(&at), serde_json::json!({"kind":"role","role":"link","name":at,"nameMode":"exact"}));
     }
 
     #[test]

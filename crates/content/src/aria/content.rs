@@ -3,7 +3,7 @@
 //! skipped, and spaces around block-level parts (as Chromium inserts them)
 //! but not between inline ones.
 
-use super::{dom, generated, hidden::{self, Shown}, name::{text_alternative, Ctx, Mode}};
+use super::{dom, generated, hidden::{self, Shown}, name::{self, text_alternative, Ctx, Mode, MAX_DEPTH}};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 
@@ -47,7 +47,15 @@ fn from_content_inner(el: &Element, cx: &mut Ctx, mode: Mode, text_hidden: bool)
         let part = match if mode.include_hidden { Shown::Yes } else { hidden::shown_below_visible(child_el) } {
             Shown::Yes => text_alternative(child_el, cx, child_mode),
             Shown::No => continue,
-            Shown::TextHidden => from_content_inner(child_el, cx, child_mode, true),
+            // Counted like a visit: a chain of `visibility:hidden` nodes
+            // deeper than the limit is read as rendered (its visible text).
+            Shown::TextHidden if cx.depth >= MAX_DEPTH => name::beyond_depth(child_el),
+            Shown::TextHidden => {
+                cx.depth += 1;
+                let part = from_content_inner(child_el, cx, child_mode, true);
+                cx.depth -= 1;
+                part
+            }
         };
         if is_inline(child_el, &tag) {
             out.push_str(&part);

@@ -5,6 +5,7 @@
 //! take the shortcuts of `quick.rs`, which give the same names.
 
 use super::{content, dom, hidden, native, quick, role::{computed_role, Role}};
+use wasm_bindgen::JsValue;
 use web_sys::Element;
 
 /// How the current node was reached; decides which steps apply.
@@ -20,18 +21,90 @@ pub(crate) struct Mode {
 }
 
 /// Per-computation state: the element being named, the nodes already
-/// used (each contributes once per computation, as in Chromium), and a
-/// recursion guard.
+/// used (each contributes once per `aria-labelledby` reference or content
+/// walk, as in Chromium), and a recursion guard.
 pub(crate) struct Ctx {
     pub root: Element,
     /// The root's computed role, known before the computation starts.
     root_role: Option<Role>,
-    visited: Vec<Element>,
-    depth: u32,
+    visited: Visited,
+    pub(crate) depth: u32,
 }
 
-/// Deep enough for any real label; stops reference cycles through content.
-const MAX_DEPTH: u32 = 64;
+/// Deep enough for any real label, and shallow enough for the stack: past
+/// it, the rest of a subtree is named by [`beyond_depth`].
+pub(crate) const MAX_DEPTH: u32 = 64;
+
+/// The text of a subtree nested past [`MAX_DEPTH`] (content hundreds of
+/// elements deep, as hostile or generated pages have), as the browser
+/// renders it. Chromium still names a button by text 500 elements down;
+/// an empty name would drop the control from the MiniPCD.
+pub(crate) fn beyond_depth(el: &Element) -> String {
+    match crate::trees::as_html(el) {
+        Some(html) => html.inner_text(),
+        None => el.text_content().unwrap_or_default(),
+    }
+}
+
+/// Chromium reads at most this many distinct elements of an
+/// `aria-labelledby` list; a repeated id counts again in the text, not
+/// toward the cap (measured on its accessibility tree: 2000 references
+/// give the text of the first 50).
+const MAX_LABELLEDBY_ELEMENTS: usize = 50;
+
+/// The elements `el`'s `aria-labelledby` names, missing ids skipped, up
+/// to [`MAX_LABELLEDBY_ELEMENTS`] distinct ones.
+fn labelledby_refs(el: &Element) -> Vec<Element> {
+    let mut distinct: Vec<Element> = Vec::new();
+    let mut out = Vec::new();
+    for r in dom::id_refs(el, "aria-labelledby") {
+        if !distinct.contains(&r) {
+            if distinct.len() == MAX_LABELLEDBY_ELEMENTS {
+                break;
+            }
+            distinct.push(r.clone());
+        }
+        out.push(r);
+    }
+    out
+}
+
+/// The nodes one computation has used. A list while small, as most names
+/// touch a handful of nodes; then a JS `Set`, since comparing two elements
+/// is a call into JS each: a link whose content is 500 elements made
+/// 125,000 of them.
+#[derive(Default)]
+struct Visited {
+    few: Vec<Element>,
+    many: Option<js_sys::Set>,
+}
+
+impl Visited {
+    const FEW: usize = 16;
+
+    /// Records `el`; false if it was recorded already.
+    fn insert(&mut self, el: &Element) -> bool {
+        if let Some(set) = &self.many {
+            if set.has(el) {
+                return false;
+            }
+            set.add(el);
+            return true;
+        }
+        if self.few.contains(el) {
+            return false;
+        }
+        self.few.push(el.clone());
+        if self.few.len() > Self::FEW {
+            let set = js_sys::Set::new(&JsValue::UNDEFINED);
+            for e in self.few.drain(..) {
+                set.add(&e);
+            }
+            self.many = Some(set);
+        }
+        true
+    }
+}
 
 /// The accessible name of `el`, whitespace collapsed and trimmed.
 pub fn accessible_name(el: &Element) -> String {
@@ -52,7 +125,7 @@ pub fn accessible_name_full(el: &Element) -> String {
 }
 
 fn full_name(el: &Element, role: Option<Role>) -> String {
-    let mut cx = Ctx { root: el.clone(), root_role: role, visited: Vec::new(), depth: 0 };
+    let mut cx = Ctx { root: el.clone(), root_role: role, visited: Visited::default(), depth: 0 };
     // Naming a hidden element (e.g. a closed menu's item) reads its hidden content.
     let mode = Mode { include_hidden: hidden::is_hidden(el), ..Mode::default() };
     normalize(&text_alternative(el, &mut cx, mode))
@@ -65,16 +138,13 @@ pub fn normalize(s: &str) -> String {
 
 /// Computes the text alternative of `el` (accname step 2) in `mode`.
 pub(crate) fn text_alternative(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
-    if cx.depth > MAX_DEPTH {
-        return String::new();
-    }
     // The root's first visit is not recorded, so a self-reference in its
     // own aria-labelledby is still computed once.
-    if cx.depth > 0 {
-        if cx.visited.contains(el) {
-            return String::new();
-        }
-        cx.visited.push(el.clone());
+    if cx.depth > 0 && !cx.visited.insert(el) {
+        return String::new();
+    }
+    if cx.depth > MAX_DEPTH {
+        return beyond_depth(el);
     }
     cx.depth += 1;
     let out = steps(el, cx, mode);
@@ -98,13 +168,20 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
     }
     // 2B: aria-labelledby, once per computation path.
     if !mode.in_labelledby {
-        let refs = dom::id_refs(el, "aria-labelledby");
+        let refs = labelledby_refs(el);
         if !refs.is_empty() {
             let parts: Vec<String> = refs
                 .iter()
                 .map(|r| {
                     let m = Mode { in_labelledby: true, in_content: false, include_hidden: mode.include_hidden || hidden::is_hidden(r) };
-                    normalize(&text_alternative(r, cx, m))
+                    // Chromium computes each reference afresh: `"a a"` gives
+                    // "A A", and a node inside an earlier reference counts
+                    // again. No loop can follow: nothing reached through a
+                    // reference follows references.
+                    let outer = std::mem::take(&mut cx.visited);
+                    let part = normalize(&text_alternative(r, cx, m));
+                    cx.visited = outer;
+                    part
                 })
                 .collect();
             let joined = parts.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ");

@@ -79,7 +79,8 @@ pub fn describe(top: &Document, sel: &RoleSelector) -> Result<Resolution, Select
             let r = el.get_bounding_client_rect();
             ResolvedMatch {
                 role: aria::computed_role(el).map(|r| r.as_str().to_owned()),
-                name: aria::accessible_name(el),
+                // As a MiniPCD label: a page's megabyte name stays out.
+                name: bc_core::pcd::labels::display_label(&aria::accessible_name(el)),
                 tag: dom::tag(el),
                 rect: Rect { x: r.x() + offset.0, y: r.y() + offset.1, width: r.width(), height: r.height() },
             }
