@@ -168,6 +168,10 @@ const CASES: &[Case] = &[
     c(r#"<span id="a">A</span><button id="t" aria-labelledby="a a">x</button>"#, Some("button"), "A A"),
     c(r#"<span id="a">A <span id="b">B</span></span><button id="t" aria-labelledby="a b">x</button>"#, Some("button"), "A B B"),
     c(r#"<span id="a">A <span id="b">B</span></span><button id="t" aria-labelledby="b a">x</button>"#, Some("button"), "B A B"),
+    // … and what a reference reached is skipped later in the same walk (wpt).
+    c(r#"<h3 id="t">
+  <a href="/1" aria-labelledby="i">link1</a>
+  <a href="/2">link2 <img id="i" alt="image" src="data:,"> link3</a></h3>"#, Some("heading"), "image link2 link3"),
 ];
 
 /// Markup no hand-written page has, built by script: content nested past

@@ -5,7 +5,7 @@
 //! take the shortcuts of `quick.rs`, which give the same names.
 
 use super::{content, dom, hidden, native, quick, role::{computed_role, Role}};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Element;
 
 /// How the current node was reached; decides which steps apply.
@@ -21,8 +21,8 @@ pub(crate) struct Mode {
 }
 
 /// Per-computation state: the element being named, the nodes already
-/// used (each contributes once per `aria-labelledby` reference or content
-/// walk, as in Chromium), and a recursion guard.
+/// used (each contributes once, unless an `aria-labelledby` list names it
+/// again, as in Chromium), and a recursion guard.
 pub(crate) struct Ctx {
     pub root: Element,
     /// The root's computed role, known before the computation starts.
@@ -79,6 +79,13 @@ struct Visited {
     many: Option<js_sys::Set>,
 }
 
+/// A copy: the `Set` too (a derived clone would share the JS object).
+impl Clone for Visited {
+    fn clone(&self) -> Visited {
+        Visited { few: self.few.clone(), many: self.many.as_ref().map(|s| js_sys::Set::new(s)) }
+    }
+}
+
 impl Visited {
     const FEW: usize = 16;
 
@@ -103,6 +110,18 @@ impl Visited {
             self.many = Some(set);
         }
         true
+    }
+
+    /// Records every node `other` holds.
+    fn absorb(&mut self, other: &Visited) {
+        for el in &other.few {
+            self.insert(el);
+        }
+        if let Some(set) = &other.many {
+            set.for_each(&mut |v, _, _| {
+                self.insert(v.unchecked_ref());
+            });
+        }
     }
 }
 
@@ -143,6 +162,11 @@ pub(crate) fn text_alternative(el: &Element, cx: &mut Ctx, mode: Mode) -> String
     if cx.depth > 0 && !cx.visited.insert(el) {
         return String::new();
     }
+    enter(el, cx, mode)
+}
+
+/// [`text_alternative`] of a node already recorded as visited.
+fn enter(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
     if cx.depth > MAX_DEPTH {
         return beyond_depth(el);
     }
@@ -170,20 +194,26 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
     if !mode.in_labelledby {
         let refs = labelledby_refs(el);
         if !refs.is_empty() {
+            // Each reference starts from the nodes visited before the list
+            // (Chromium: `"a a"` gives "A A", `"b a"` with `b` inside `a`
+            // "B A B"); what any of them reached is skipped by the rest of
+            // the computation (wpt: a heading's link labelled by an image
+            // inside the next link has the image once). No loop can
+            // follow: nothing reached through a reference follows references.
+            let before = cx.visited.clone();
+            let mut reached = cx.visited.clone();
             let parts: Vec<String> = refs
                 .iter()
                 .map(|r| {
                     let m = Mode { in_labelledby: true, in_content: false, include_hidden: mode.include_hidden || hidden::is_hidden(r) };
-                    // Chromium computes each reference afresh: `"a a"` gives
-                    // "A A", and a node inside an earlier reference counts
-                    // again. No loop can follow: nothing reached through a
-                    // reference follows references.
-                    let outer = std::mem::take(&mut cx.visited);
-                    let part = normalize(&text_alternative(r, cx, m));
-                    cx.visited = outer;
+                    cx.visited = before.clone();
+                    cx.visited.insert(r);
+                    let part = normalize(&enter(r, cx, m));
+                    reached.absorb(&cx.visited);
                     part
                 })
                 .collect();
+            cx.visited = reached;
             let joined = parts.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ");
             // Chromium falls through to the next steps when the result is empty.
             if !joined.is_empty() {
