@@ -195,6 +195,38 @@ fn open_shadow_roots_are_searched_after_their_tree_like_playwright() {
     fixture("");
 }
 
+/// `depth` shadow roots, each hosting the next (as component apps nest
+/// them), the last holding `html`; the innermost root.
+fn nest_shadow_roots(host: &Element, depth: usize, html: &str) -> web_sys::ShadowRoot {
+    let mut host = host.clone();
+    for level in 1..=depth {
+        let init = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+        let root = host.attach_shadow(&init).unwrap();
+        if level == depth {
+            root.set_inner_html(html);
+            return root;
+        }
+        root.set_inner_html(&format!("<x-level-{level}></x-level-{level}>"));
+        host = root.first_element_child().unwrap();
+    }
+    unreachable!("depth ≥ 1")
+}
+
+#[wasm_bindgen_test]
+fn controls_twenty_shadow_roots_down_are_found_and_resolved() {
+    let fx = fixture(r#"<main><div id=app></div></main>"#);
+    let inner = nest_shadow_roots(&fx.query_selector("#app").unwrap().unwrap(), 20, r#"<button id=deep aria-pressed=false>Ceiling light</button>"#);
+    let deep = inner.get_element_by_id("deep").unwrap();
+    let (facts, _) = bc_content::pcd::collect(&document());
+    let names: Vec<&str> = facts.controls.iter().map(|c| c.name.as_str()).collect();
+    assert!(names.contains(&"Ceiling light"), "the collector reads 20 roots down: {names:?}");
+    let sel = json!({"kind":"role","role":"button","name":"Ceiling light"});
+    assert_eq!(resolve::resolve(&document(), &serde_json::from_value(sel).unwrap()).unwrap(), vec![deep.clone()]);
+    let d = details::detail_of(&document(), "a1", &deep);
+    assert_eq!(resolve::resolve(&document(), &d.selector).unwrap(), vec![deep], "{:?}", d.selector);
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn frame_path_leads_into_same_origin_frames() {
     let fx = fixture(r#"<button id=top>Pay</button>"#);

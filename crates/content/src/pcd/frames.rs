@@ -11,8 +11,10 @@ use web_sys::{Document, Element, ShadowRoot};
 
 /// Frames nested deeper than this are not read (pathological pages).
 pub(crate) const MAX_FRAME_DEPTH: usize = 4;
-/// Shadow roots nested deeper than this are not read.
-const MAX_SHADOW_DEPTH: usize = 12;
+/// Shadow roots nested deeper than this are not read (nor searched by
+/// `resolve/`). Component apps nest deep: a Home Assistant card's switch
+/// sits about 15 shadow roots down, each component its own root.
+pub(crate) const MAX_SHADOW_DEPTH: usize = 32;
 /// At most this many scopes per collection.
 const MAX_SCOPES: usize = 400;
 

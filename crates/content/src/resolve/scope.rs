@@ -5,12 +5,10 @@
 //! Playwright's engines visit them (a root's light tree, then each shadow
 //! root in host order, depth first) so `nth` counts as `getByRole` does.
 
-use crate::pcd::{dom, frames::{frame_selector, Root}};
+use crate::pcd::{dom, frames::{frame_selector, Root, MAX_SHADOW_DEPTH}};
 use bc_core::selector::SelectorError;
 use web_sys::{Document, Element};
 
-/// Shadow roots nested deeper than this are not searched (as the collector).
-const MAX_SHADOW_DEPTH: usize = 12;
 /// At most this many trees per document.
 const MAX_ROOTS: usize = 400;
 
