@@ -148,6 +148,17 @@ async fn large_interactive_counts_are_sampled_evenly() {
     let s = summarize(&format!("<main><h1>Many</h1>{buttons}</main>"), "full").await;
     let count = s["interactive_element_count"].as_u64().unwrap();
     assert!((1900..=2100).contains(&count), "2000 shown of 3000, counted {count}");
+    // Likewise a third in aria-hidden or inert subtrees (tested on the sample).
+    let buttons: String = (0..3000)
+        .map(|i| match i % 6 {
+            0 => format!(r#"<span aria-hidden="true"><button>B{i}</button></span>"#),
+            3 => format!("<div inert><button>B{i}</button></div>"),
+            _ => format!("<button>B{i}</button>"),
+        })
+        .collect();
+    let s = summarize(&format!("<main><h1>Many</h1>{buttons}</main>"), "full").await;
+    let count = s["interactive_element_count"].as_u64().unwrap();
+    assert!((1900..=2100).contains(&count), "2000 outside hidden subtrees of 3000, counted {count}");
     // At most 1000 matches: counted one by one.
     let buttons: String = (0..999).map(|i| if i % 3 == 0 { "<button hidden>x</button>" } else { "<button>x</button>" }).collect();
     let s = summarize(&format!("<main><h1>Fewer</h1>{buttons}</main>"), "full").await;

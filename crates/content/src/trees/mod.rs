@@ -164,7 +164,7 @@ pub fn as_html(el: &Element) -> Option<&HtmlElement> {
 
 /// Whether `el` is in an `aria-hidden` or inert subtree of its tree (the
 /// test [`crate::digest::outside_hidden_subtrees`] puts in a selector).
-fn in_hidden_subtree(el: &Element) -> bool {
+pub(crate) fn in_hidden_subtree(el: &Element) -> bool {
     crate::aria::dom::closest_c(el, "[aria-hidden=true], [inert]").is_some()
 }
 
