@@ -192,16 +192,19 @@ pub const MAX_SELECTOR_NAME_CHARS: usize = 100;
 /// itself, exactly; or when longer than [`MAX_SELECTOR_NAME_CHARS`], its
 /// first whole words up to that length, as a substring.
 fn selector_name(name: &str) -> (String, NameMode) {
-    if name.len() <= MAX_SELECTOR_NAME_CHARS || name.chars().count() <= MAX_SELECTOR_NAME_CHARS {
-        return (name.to_owned(), NameMode::Exact);
+    let (head, cut) = crate::digest::truncate_chars(name, MAX_SELECTOR_NAME_CHARS);
+    if !cut {
+        return (head, NameMode::Exact);
     }
-    let cut: String = name.chars().take(MAX_SELECTOR_NAME_CHARS + 1).collect();
-    // Whole words when a space leaves at least half; one huge word is cut.
-    let end = match cut.rfind(' ') {
+    // Whole words: the cut stands if it falls before a space; else it goes
+    // back to the last space when that keeps at least half (one huge word
+    // is cut where it is).
+    let end = match head.rfind(' ') {
+        _ if name[head.len()..].starts_with(' ') => head.len(),
         Some(i) if i >= MAX_SELECTOR_NAME_CHARS / 2 => i,
-        _ => cut.char_indices().nth(MAX_SELECTOR_NAME_CHARS).map_or(cut.len(), |(i, _)| i),
+        _ => head.len(),
     };
-    (cut[..end].trim_end().to_owned(), NameMode::Includes)
+    (head[..end].trim_end().to_owned(), NameMode::Includes)
 }
 
 /// The text alternative for `id`, if it has visible text worth quoting.
