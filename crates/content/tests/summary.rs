@@ -87,6 +87,36 @@ async fn forms_without_a_form_element_are_listed() {
     }
 }
 
+/// A field's label in the summary is the first of its labels in tree
+/// order, as `el.labels` lists them: a `for=` label before it, one
+/// wrapping it, and one after; a field without a label falls back to
+/// `aria-label`, then `placeholder`. (The summary reads them from the read
+/// batch's labels index, not `el.labels`.)
+#[wasm_bindgen_test]
+async fn field_labels_are_the_first_label_in_tree_order() {
+    let rows: &[(&str, &str, &[&str])] = &[
+        (
+            "for= before a wrapping label",
+            r#"<form><label for="a">Billing email</label><label>Email <input id="a" type="email"></label><button>Save</button></form>"#,
+            &["Billing email"],
+        ),
+        (
+            "wrapping label before a for= label after it",
+            r#"<form><label>Name <input id="n"></label><label for="n">Full name</label><button>Save</button></form>"#,
+            &["Name"],
+        ),
+        (
+            "a blank label falls to aria-label, no label to placeholder",
+            r#"<form><label for="c"> </label><input id="c" aria-label="City"><input placeholder="Zip code"><button>Save</button></form>"#,
+            &["City", "Zip code"],
+        ),
+    ];
+    for (what, html, want) in rows {
+        let s = summarize(html, "full").await;
+        assert_eq!(s["forms"], json!([{ "fields": want }]), "{what}: {s}");
+    }
+}
+
 #[wasm_bindgen_test]
 async fn article_full() {
     let html = r#"<header><nav><a href="/">Home</a><a href="/blog">Blog</a></nav></header>
