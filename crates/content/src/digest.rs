@@ -12,6 +12,10 @@ pub fn page_url(document: &Document) -> String {
     document.location().and_then(|l| l.href().ok()).unwrap_or_default()
 }
 
+/// The main text a digest needs: one character past its cap, so that it
+/// knows it cut the text.
+const ENOUGH: crate::trees::text::Enough = crate::trees::text::Enough { chars: PageDigest::MAX_TEXT_CHARS + 1, words: 0 };
+
 /// The digest a question about the page is answered from: headings and
 /// main text of the document and its open shadow roots (`crate::trees`: a
 /// page of web components otherwise had neither), then those of each
@@ -31,7 +35,7 @@ pub fn read(document: &Document) -> PageDigest {
         );
         let main = trees
             .main_region(doc)
-            .map(|(m, _)| crate::trees::text::rendered_text(&m, &trees.hosts()))
+            .map(|(m, _)| crate::trees::text::rendered_text_upto(&m, &trees.hosts(), Some(ENOUGH)))
             .unwrap_or_default();
         if i == 0 {
             text = main;

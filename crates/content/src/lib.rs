@@ -25,6 +25,8 @@ mod trees;
 
 // The crate's browser tests call the debug exports by their crate-root paths.
 pub use debug::{debug_name, debug_page_facts, debug_reported_controls, debug_role};
+// Browser tests make main regions bigger than what is read in one go.
+pub use trees::text::SMALL_SUBTREE;
 
 use bc_core::protocol::{ContentBuild, ContentRequest, ContentResponse};
 use bc_core::tools::{ErrorCode, ToolError};
@@ -169,7 +171,7 @@ fn respond(req: ContentRequest) -> ContentResponse {
         ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
         ContentRequest::Prefetch => ContentResponse::Prefetching { live: live::prefetch(&document) },
         ContentRequest::Summary { mode } => {
-            let summary = bc_core::summary::summarize(&summary_facts::collect(&document, mode.limits().max_forms), mode);
+            let summary = bc_core::summary::summarize(&summary_facts::collect(&document, mode), mode);
             // A summary comes with a navigation or a question: MiniPCD
             // requests usually follow while the LLM reads it.
             live::prefetch(&document);

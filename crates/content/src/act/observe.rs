@@ -6,7 +6,7 @@
 
 use crate::aria;
 use crate::pcd::dom;
-use crate::trees::{text::rendered_text, Documents, Trees};
+use crate::trees::{text::{rendered_text_upto, Enough}, Documents, Trees};
 use bc_core::act::PageDigestLite;
 use bc_core::types::Observation;
 use std::cell::Cell;
@@ -76,7 +76,9 @@ struct Parts {
 
 impl Parts {
     fn of(document: &Document, trees: &Trees) -> Parts {
-        let text = trees.main_region(document).map(|(m, _)| rendered_text(&m, &trees.hosts())).unwrap_or_default();
+        // Only the first `MAX_TEXT` characters are hashed: only they are read.
+        let enough = Enough { chars: MAX_TEXT, words: 0 };
+        let text = trees.main_region(document).map(|(m, _)| rendered_text_upto(&m, &trees.hosts(), Some(enough))).unwrap_or_default();
         let roots = || trees.scopes().iter().map(|s| &s.root);
         let state = hash_of(|h| {
             let controls = roots().filter_map(|r| r.select_list(CONTROLS)).flat_map(dom::elements);

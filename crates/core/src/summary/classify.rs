@@ -125,6 +125,22 @@ pub fn classify(input: &SummaryInput) -> PageType {
     RULES.iter().find(|r| (r.test)(&s)).map_or(PageType::Generic, |r| r.page_type)
 }
 
+/// The word count from which a page classifies as it would with any more
+/// words, when at most `max_main_links` main links are counted: the
+/// largest count a rule compares with (`article`'s 300, and its one main
+/// link per 5 words; `link_list`'s 12 words per link). A reader of the
+/// main text may stop counting there: the compact summary, which does not
+/// show the count, does (a 50k-element page's whole text is most of the
+/// summary's time).
+pub const fn decisive_words(max_main_links: usize) -> usize {
+    let per_link = 12 * max_main_links;
+    if per_link > 300 {
+        per_link
+    } else {
+        300
+    }
+}
+
 /// The facts the rules look at, computed once.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Signals {
@@ -257,6 +273,34 @@ mod tests {
             assert!(line.contains(&rule.when.replace("\\\"", "\"")), "row {row:?} does not say {:?}", rule.when);
             at += pos;
         }
+    }
+
+    /// Every rule answers the same for `decisive_words` words as for
+    /// more, whatever else the page has (main links up to the maximum).
+    #[test]
+    fn no_rule_tells_counts_past_decisive_words_apart() {
+        let max_links = 40;
+        let cap = decisive_words(max_links) as u32;
+        let base = [
+            Signals::default(),
+            Signals { error_title: true, ..Default::default() },
+            Signals { max_form_fields: 3, forms: 1, ..Default::default() },
+            Signals { max_form_fields: 1, forms: 1, interactive: 5, ..Default::default() },
+            Signals { interactive: 40, buttons: 12, repeated_button: 10, main_controls: 30, ..Default::default() },
+            Signals { search_query: true, search_field: true, says_results: true, ..Default::default() },
+            Signals { dashboard_word: true, section_headings: 6, interactive: 30, ..Default::default() },
+        ];
+        for s in base {
+            for main_links in [0, 1, 14, 15, 16, 39, max_links as u32] {
+                let at = |words| Signals { words, main_links, ..s.clone() };
+                let answers = |s: &Signals| RULES.iter().map(|r| (r.test)(s)).collect::<Vec<_>>();
+                for more in [1, 299, 300, 5000, 1_000_000] {
+                    assert_eq!(answers(&at(cap)), answers(&at(cap + more)), "{s:?} with {main_links} main links: {cap} vs {} words", cap + more);
+                }
+            }
+        }
+        assert_eq!(decisive_words(0), 300);
+        assert_eq!(decisive_words(200), 2400);
     }
 
     fn field(name: &str, ty: &str) -> FieldFact {

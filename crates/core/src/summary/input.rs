@@ -35,7 +35,12 @@ pub struct SummaryInput {
     /// of this prefix far from what is kept).
     pub main_text: String,
     /// Words in the main region's *whole* `innerText`:
-    /// `text.split(/\s+/).filter(Boolean).length`.
+    /// `text.split(/\s+/).filter(Boolean).length` — for the full summary,
+    /// which shows it; the compact one counts up to [`decisive_words`]
+    /// (`MAX_CTAS` main links), past which no classification rule tells
+    /// counts apart.
+    ///
+    /// [`decisive_words`]: super::decisive_words
     pub word_count: u32,
     /// Rendered `a[href]` inside `nav, header, [role=navigation]`, document
     /// order, at most 60: label is `innerText` (else `aria-label`), href the

@@ -36,7 +36,7 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-pub use classify::{classify, PageType, Rule, Signals, RULES};
+pub use classify::{classify, decisive_words, PageType, Rule, Signals, RULES};
 pub use input::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput};
 pub use output::{CompactPageSummary, FormSummary, FullPageSummary, Limits, NavLink, PrimaryAction};
 
