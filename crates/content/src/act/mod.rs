@@ -169,13 +169,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
             (b, top)
         });
         let (expected, detail) = perform(&el, action).await?;
-        let seen = match &counter {
-            Some(c) => observe::settle(document, c, &url_before, &before).await,
-            None => None,
-        };
-        let mutations = counter.as_ref().map_or(0, |c| c.count());
-        drop(counter);
-        let after = seen.unwrap_or_else(|| observe::digest(document));
+        let (after, mutations) = observe::after_action(document, counter, &url_before, &before).await;
         let mut what: Vec<String> = changes(&before, &after, mutations).into_iter().map(str::to_owned).collect();
         // Focus landing on the target is the click itself, not its effect.
         if what == ["focus"] && observe::focused(document).is_some_and(|f| f == el || el.contains(Some(&f))) {
@@ -225,13 +219,7 @@ pub async fn scroll_page(document: &Document, how: PageScroll) -> ActOutcome {
         s.set_scroll_top(to.max(0.0) as i32);
     }
     // Virtualised lists render their new items after the scroll event.
-    let seen = match &counter {
-        Some(c) => observe::settle(document, c, &url_before, &before).await,
-        None => None,
-    };
-    let mutations = counter.as_ref().map_or(0, |c| c.count());
-    drop(counter);
-    let after = seen.unwrap_or_else(|| observe::digest(document));
+    let (after, mutations) = observe::after_action(document, counter, &url_before, &before).await;
     let what: Vec<String> = changes(&before, &after, mutations).into_iter().map(str::to_owned).collect();
     ActOutcome { observation: observe::observation(document, &url_before), changed: !what.is_empty(), changes: what, attempts: 1, used_selector: None, detail: None }
 }

@@ -287,12 +287,25 @@ pub async fn settle(document: &Document, counter: &MutationCounter, url_before: 
         let paused = counter.quiet_for() >= PAUSE;
         if paused && now() - last_digest >= DIGEST_EVERY {
             last_digest = now();
-            let now = digest(document);
-            if now != *before {
-                return Some(now);
+            let current = digest(document);
+            if current != *before {
+                return Some(current);
             }
         }
     }
+}
+
+/// After an action: lets the page [`settle`], ends the watch and gives the
+/// digest after with the mutations counted meanwhile (no counter: none
+/// counted, no settling).
+pub async fn after_action(document: &Document, counter: Option<MutationCounter>, url_before: &str, before: &PageDigestLite) -> (PageDigestLite, u32) {
+    let seen = match &counter {
+        Some(c) => settle(document, c, url_before, before).await,
+        None => None,
+    };
+    let mutations = counter.as_ref().map_or(0, MutationCounter::count);
+    drop(counter);
+    (seen.unwrap_or_else(|| digest(document)), mutations)
 }
 
 /// The Observation after an action.
