@@ -388,6 +388,9 @@ thread_local! {
     /// A discovery a sliced request made after the last structural change,
     /// for the collection that ends it.
     static HANDOVER: RefCell<Option<pcd::Discovery>> = const { RefCell::new(None) };
+    /// The discovery [`prepare_slice`] is taking a step a slice, with the
+    /// structure sequence number it started at.
+    static DISCOVERING: RefCell<Option<(u32, pcd::DiscoveryRun)>> = const { RefCell::new(None) };
 }
 
 /// Slices one sliced request may take before finishing at once (a page
@@ -399,7 +402,8 @@ const MAX_SLICES: usize = 64;
 /// controls it has not seen (after a fresh discovery) — are computed first
 /// in slices of the budget's `slice_ms` (8 ms, 4 after a long task),
 /// yielding to the page in between; the collection that follows then
-/// mostly looks facts up. Discovery itself is one slice of its own. What
+/// mostly looks facts up. Discovery takes its whole-page passes a slice
+/// each, or several while a slice lasts (`pcd::DiscoveryRun`). What
 /// changes while it yields is picked up like any change.
 pub async fn current_sliced(document: &Document) -> Rc<Built> {
     if !started() {
@@ -481,9 +485,28 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
             .location()
             .and_then(|l| l.origin().ok())
             .unwrap_or_default();
+        // Discovery's whole-page passes (see `DiscoveryRun`), as many as
+        // the slice has time for, at least one; a structural change in
+        // between starts it again.
         let t0 = dom::now();
-        let discovery = pcd::Discovery::run(document);
+        let done = DISCOVERING.with(|d| {
+            let mut d = d.borrow_mut();
+            if d.as_ref().is_none_or(|(s, _)| *s != seq) {
+                *d = Some((seq, pcd::DiscoveryRun::start(document)));
+            }
+            let (_, run) = d.as_mut()?;
+            loop {
+                if let Some(found) = run.step() {
+                    *d = None;
+                    return Some(found);
+                }
+                if dom::now() >= deadline {
+                    return None;
+                }
+            }
+        });
         spent(t0, |a| &mut a.discovery);
+        let Some(discovery) = done else { return true };
         // Facts and groups computed ahead must see changes in the shadow
         // roots and frames found too, not only from the first collection on.
         for s in discovery.scopes().iter().skip(1) {

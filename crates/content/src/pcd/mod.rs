@@ -225,12 +225,6 @@ struct ScopeGroups {
 }
 
 impl Discovery {
-    /// Runs discovery on `document` (for callers that compute facts ahead
-    /// of a collection, in slices).
-    pub fn run(document: &Document) -> Discovery {
-        discover_all(document, Sampling::Large)
-    }
-
     /// What the group selectors find in scope `si`: kept from discovery
     /// on large pages, else selected now.
     fn selected(&self, si: usize) -> std::borrow::Cow<'_, groups::Selected> {
@@ -676,46 +670,104 @@ enum Sampling {
 /// Runs discovery: every scope, its controls, shadow content spliced in
 /// at its host, at most `MAX_CONTROLS`.
 fn discover_all(document: &Document, sampling: Sampling) -> Discovery {
-    let scopes = frames::scopes(document);
-    let hits: Vec<Option<web_sys::NodeList>> = scopes.iter().map(|s| discover::candidates(&s.root)).collect();
-    let large = hits.iter().flatten().map(|l| l.length() as usize).sum::<usize>() >= SAMPLE_FROM;
-    let except = match &sampling {
-        Sampling::Large if large => Some(&[][..]),
-        Sampling::Except(els) if large => Some(&els[..]),
-        _ => None,
-    };
-    let (pre, selected, sampled, spans) = match except {
-        Some(except) => plan_unread(&scopes, except),
-        None => Default::default(),
-    };
-    let mut per_scope: Vec<Vec<discover::Found>> = Vec::with_capacity(scopes.len());
-    let mut budget = MAX_CONTROLS;
-    for (si, s) in scopes.iter().enumerate() {
-        let found = discover::controls(&s.root, hits[si].as_ref(), budget, spans.get(si).map_or(&[][..], Vec::as_slice));
-        budget -= found.len().min(budget);
-        per_scope.push(found);
+    let mut run = DiscoveryRun::new(document.clone(), sampling);
+    loop {
+        if let Some(d) = run.step() {
+            return d;
+        }
     }
-    let found: Vec<(discover::Found, usize)> = frames::in_page_order(&scopes, &mut per_scope, 0, &|f: &discover::Found| &f.el).into_iter().take(MAX_CONTROLS).collect();
-    // Large is `SAMPLE_FROM` controls, not candidates (hidden popups' count
-    // only as the latter): a page with fewer, counting the unchecked ones
-    // as found, is read whole after all.
-    if !sampled.is_empty() && found.len() < SAMPLE_FROM {
-        return discover_all(document, Sampling::Off);
-    }
-    let unread = if sampled.is_empty() { Vec::new() } else { found.iter().map(|(f, _)| f.unread).collect() };
-    let order = found.into_iter().map(|(f, si)| (f.el, f.clickable, si)).collect();
-    Discovery { scopes, order, pre, selected, sampled, unread, sampling, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0, landmarks: None }
 }
 
-/// The shapes found by structure alone, per scope; those that sample
+/// A discovery taken one step at a time, so that a caller can yield to the
+/// page between steps (`live`'s sliced first request and prefetch). Each
+/// step is one of discovery's whole-page passes; at 50k elements they took
+/// ~20 ms each, 77 ms in one go. Steps hold elements from the ones before:
+/// the caller must start again after a structural change in between.
+pub(crate) struct DiscoveryRun {
+    document: Document,
+    sampling: Sampling,
+    scopes: Option<Vec<Scope>>,
+    hits: Option<Vec<Option<web_sys::NodeList>>>,
+    selected: Option<Vec<groups::Selected>>,
+    plan: Option<Plan>,
+}
+
+/// What [`plan_unread`] found (see there).
+type Plan = (Vec<Vec<groups::Shape>>, Vec<groups::Selected>, Vec<(usize, usize)>, Vec<Vec<discover::Unread>>);
+
+impl DiscoveryRun {
+    /// A discovery of `document` as a collection makes it (for callers
+    /// that compute facts ahead of a collection, in slices).
+    pub fn start(document: &Document) -> DiscoveryRun {
+        DiscoveryRun::new(document.clone(), Sampling::Large)
+    }
+
+    fn new(document: Document, sampling: Sampling) -> DiscoveryRun {
+        DiscoveryRun { document, sampling, scopes: None, hits: None, selected: None, plan: None }
+    }
+
+    /// The next step: the scopes (shadow roots, frames); each scope's
+    /// candidates; on large pages what the group selectors find, and the
+    /// big repeated structures whose later items go unread; the controls. The discovery once the last is done.
+    pub fn step(&mut self) -> Option<Discovery> {
+        let Some(scopes) = &self.scopes else {
+            self.scopes = Some(frames::scopes(&self.document));
+            return None;
+        };
+        let Some(hits) = &self.hits else {
+            self.hits = Some(scopes.iter().map(|s| discover::candidates(&s.root)).collect());
+            return None;
+        };
+        let Some(plan) = &self.plan else {
+            let large = hits.iter().flatten().map(|l| l.length() as usize).sum::<usize>() >= SAMPLE_FROM;
+            let except = match &self.sampling {
+                Sampling::Large if large => Some(&[][..]),
+                Sampling::Except(els) if large => Some(&els[..]),
+                _ => None,
+            };
+            let Some(except) = except else {
+                self.plan = Some(Default::default());
+                return None;
+            };
+            // What the group selectors find, then the shapes: two passes.
+            let Some(selected) = self.selected.take() else {
+                self.selected = Some(scopes.iter().map(groups::Selected::of).collect());
+                return None;
+            };
+            self.plan = Some(plan_unread(selected, except));
+            return None;
+        };
+        let (_, _, sampled, spans) = plan;
+        let mut per_scope: Vec<Vec<discover::Found>> = Vec::with_capacity(scopes.len());
+        let mut budget = MAX_CONTROLS;
+        for (si, s) in scopes.iter().enumerate() {
+            let found = discover::controls(&s.root, hits[si].as_ref(), budget, spans.get(si).map_or(&[][..], Vec::as_slice));
+            budget -= found.len().min(budget);
+            per_scope.push(found);
+        }
+        let found: Vec<(discover::Found, usize)> = frames::in_page_order(scopes, &mut per_scope, 0, &|f: &discover::Found| &f.el).into_iter().take(MAX_CONTROLS).collect();
+        // Large is `SAMPLE_FROM` controls, not candidates (hidden popups' count
+        // only as the latter): a page with fewer, counting the unchecked ones
+        // as found, is read whole after all.
+        if !sampled.is_empty() && found.len() < SAMPLE_FROM {
+            return Some(discover_all(&self.document, Sampling::Off));
+        }
+        let unread = if sampled.is_empty() { Vec::new() } else { found.iter().map(|(f, _)| f.unread).collect() };
+        let order = found.into_iter().map(|(f, si)| (f.el, f.clickable, si)).collect();
+        let (scopes, (pre, selected, sampled, _)) = (self.scopes.take()?, self.plan.take()?);
+        let sampling = std::mem::take(&mut self.sampling);
+        Some(Discovery { scopes, order, pre, selected, sampled, unread, sampling, groups: Vec::new(), groups_read: 0, forms: None, forms_read: 0, landmarks: None })
+    }
+}
+
+/// From what the group selectors found per scope: the shapes found by
+/// structure alone, per scope; those that sample
 /// (scope, index), but not those of `except`'s containers; and per scope
 /// their later items' spans (see [`discover::Unread`]).
-#[allow(clippy::type_complexity)]
-fn plan_unread(scopes: &[Scope], except: &[Element]) -> (Vec<Vec<groups::Shape>>, Vec<groups::Selected>, Vec<(usize, usize)>, Vec<Vec<discover::Unread>>) {
-    let mut pre = Vec::with_capacity(scopes.len());
-    let selected: Vec<groups::Selected> = scopes.iter().map(groups::Selected::of).collect();
+fn plan_unread(selected: Vec<groups::Selected>, except: &[Element]) -> Plan {
+    let mut pre = Vec::with_capacity(selected.len());
     let mut sampled = Vec::new();
-    let mut spans = vec![Vec::new(); scopes.len()];
+    let mut spans = vec![Vec::new(); selected.len()];
     let mut max = MAX_GROUPS;
     for (si, sel) in selected.iter().enumerate() {
         let shapes = groups::shapes(sel, &[], max, &[]);
