@@ -168,8 +168,8 @@ async function measure(target, requested) {
     const incr = await call('getMiniPCD', { tabId });
     const incrStats = await world.evaluate(LIVE_STATS);
     if (firstStats?.phases && incrStats?.phases) {
-      s.phasesFirst.push(firstStats.phases);
-      s.phasesIncr.push(incrStats.phases);
+      s.phasesFirst.push({ ...firstStats.phases, longest: firstStats.longest_ms });
+      s.phasesIncr.push({ ...incrStats.phases, longest: incrStats.longest_ms });
     }
     const summary = await call('pcd.summary', { tabId, mode: 'compact' });
     const t0 = performance.now();

@@ -443,6 +443,8 @@ pub async fn current_sliced(document: &Document) -> Rc<Built> {
         }
     }
     SLICING.with(|s| s.set(false));
+    // A discovery the slices ran out before finishing is moot now.
+    DISCOVERING.with(|d| d.borrow_mut().take());
     let built = current(document);
     STATS.with(|s| {
         let mut s = s.borrow_mut();

@@ -103,6 +103,10 @@ struct Samples {
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
 struct Phases {
     slices: f64,
+    /// The longest stretch the request held the page's main thread
+    /// (`live::Stats::longest_ms`, added by the page script).
+    #[serde(default)]
+    longest: f64,
     #[serde(default)]
     ahead: Ahead,
     collection: CollectionTimes,
@@ -130,18 +134,18 @@ struct CollectionTimes {
 
 impl Phases {
     /// The columns of the breakdown table, in order.
-    const NAMES: [&'static str; 11] =
-        ["slices", "s.disc", "s.facts", "s.groups", "s.forms", "discovery", "controls", "forms", "groups", "rest", "core"];
+    const NAMES: [&'static str; 12] =
+        ["slices", "s.disc", "s.facts", "s.groups", "s.forms", "discovery", "controls", "forms", "groups", "rest", "core", "longest"];
 
-    fn values(&self) -> [f64; 11] {
+    fn values(&self) -> [f64; 12] {
         let (a, c) = (&self.ahead, &self.collection);
-        [self.slices, a.discovery, a.facts, a.groups, a.forms, c.discovery, c.controls, c.forms, c.groups, c.rest, self.core]
+        [self.slices, a.discovery, a.facts, a.groups, a.forms, c.discovery, c.controls, c.forms, c.groups, c.rest, self.core, self.longest]
     }
 }
 
 /// Per phase, the p50 over the loads.
-fn phase_p50s(runs: &[Phases]) -> Option<[f64; 11]> {
-    let mut out = [0.0; 11];
+fn phase_p50s(runs: &[Phases]) -> Option<[f64; 12]> {
+    let mut out = [0.0; 12];
     for (i, slot) in out.iter_mut().enumerate() {
         let xs: Vec<f64> = runs.iter().map(|p| p.values()[i]).collect();
         *slot = percentiles(&xs)?.p50;
@@ -301,8 +305,9 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
     if !broken_down.is_empty() {
         writeln!(o, "\nWhere a MiniPCD request's time goes in the page (p50 ms over the loads, generated pages)")?;
         writeln!(o, "  slices = work done ahead in ≤ 8 ms slices: s.disc(overy), s.facts (controls' facts), s.groups, s.forms;")?;
-        writeln!(o, "  then the collection: discovery (re-run), controls (facts looked up, boxes), forms, groups, rest; core = the MiniPCD build")?;
-        let w = [22, 9, 6, 8, 8, 8, 9, 8, 10, 9, 7, 7, 7, 7];
+        writeln!(o, "  then the collection: discovery (re-run), controls (facts looked up, boxes), forms, groups, rest; core = the MiniPCD build;")?;
+        writeln!(o, "  longest = the longest stretch the request held the page's main thread without yielding")?;
+        let w = [22, 9, 6, 8, 8, 8, 9, 8, 10, 9, 7, 7, 7, 7, 8];
         let mut head = vec!["page", "build", "req"];
         head.extend(Phases::NAMES);
         line(&mut o, &w, &head, false)?;
@@ -479,7 +484,7 @@ mod tests {
                 r#"{{"requested":"{build}","build":"{build}","elements":10012,"mutated":true,"runs":2,"files":{{"minipcd":"{b}.minipcd.json","summary":"{b}.summary.json","aria":"{b}.aria.yaml"}},
                 "samples":{{"pcdFirstE2e":{s},"pcdFirstPage":{s},"pcdIncrE2e":{s},"pcdIncrPage":[],"summaryE2e":{s},"summaryPage":{s},"aria":[100,200],
                 "phasesFirst":[{ph},{ph}],"phasesIncr":[{ph}]}}}}"#,
-                ph = r#"{"slices":40.0,"ahead":{"discovery":13.5,"facts":21.5,"groups":3.0,"forms":2.0},"collection":{"discovery":0.0,"controls":5.5,"forms":3.0,"groups":12.5,"rest":1.0},"core":7.25}"#
+                ph = r#"{"slices":40.0,"ahead":{"discovery":13.5,"facts":21.5,"groups":3.0,"forms":2.0},"collection":{"discovery":0.0,"controls":5.5,"forms":3.0,"groups":12.5,"rest":1.0},"core":7.25,"longest":9.75}"#
             )
         };
         let json = format!(
@@ -502,6 +507,7 @@ mod tests {
         assert_eq!(breakdown, 2, "one breakdown row per build: {out}");
         assert!(out.contains("12.5"), "{out}");
         assert!(out.contains("13.5") && out.contains("21.5"), "the slices' steps: {out}");
+        assert!(out.contains("9.8") && out.contains("longest"), "the longest stretch: {out}");
         assert!(out.contains("[wasm]     compact summary p95 e2e: 20.0 ms at generated 10k (met), worst 20.0 ms on generated 10k (met) — target < 100 ms"), "{out}");
     }
 }
