@@ -14,13 +14,6 @@ pub const MEMO_ENTRIES: usize = 4096;
 /// The values a pure function gave for strings.
 pub struct StringMemo<V>(HashMap<String, V, BuildHasherDefault<Fnv32>>);
 
-/// A map hashed with [`Fnv32`]: for string keys on the MiniPCD path, which
-/// every build hashes per candidate (ids, ordinals, dedupe, templates,
-/// phrase lookups) — see [`Fnv32`] for why not FxHash.
-pub type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv32>>;
-/// A set hashed with [`Fnv32`] (see [`FnvMap`]).
-pub type FnvSet<K> = std::collections::HashSet<K, BuildHasherDefault<Fnv32>>;
-
 impl<V> Default for StringMemo<V> {
     fn default() -> Self {
         StringMemo(HashMap::default())

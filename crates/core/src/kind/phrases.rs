@@ -10,7 +10,7 @@
 //! `tests.rs` compares both on every fixture and on generated labels.
 
 use super::text::word_matches;
-use crate::memo::FnvMap as HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Keyword sets one [`PhraseIndex`] can hold (the bit width of [`SetBits`]).
 pub const MAX_SETS: usize = 256;

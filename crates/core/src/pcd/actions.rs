@@ -18,7 +18,7 @@ use super::labels::{control_label, label_key, LabelSource};
 use super::roles::{classify_control, role_name};
 use crate::kind::{infer_action_kind, ActionContext, ActionKind, FormPurpose};
 use crate::types::{ActionRole, Landmark};
-use crate::memo::FnvMap as HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// One action before dedupe, budget and ids.
 #[derive(Debug, Clone, PartialEq)]

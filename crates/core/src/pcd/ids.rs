@@ -16,7 +16,7 @@
 //! resolved by rehashing with a salt, in output order, so they stay
 //! deterministic.
 
-use crate::memo::{FnvMap as HashMap, FnvSet as HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Counts ordinals among equal identities (feed every candidate, in document
 /// order, before any cut).

@@ -38,7 +38,7 @@ pub fn find_templates(
     is_collection: impl Fn(usize) -> bool,
 ) -> Vec<Template> {
     // (group, role, key) → (template, distinct items seen)
-    let mut index: crate::memo::FnvMap<(usize, ActionRole, String), usize> = Default::default();
+    let mut index: HashMap<(usize, ActionRole, String), usize> = HashMap::default();
     let mut found: Vec<(Template, Vec<u32>)> = Vec::new();
     for (i, c) in controls.iter().enumerate() {
         let Some(gref) = c.group else { continue };
