@@ -54,6 +54,27 @@ async fn click_changes_the_page_and_says_what_changed() {
 }
 
 #[wasm_bindgen_test]
+async fn a_click_whose_only_visible_effect_is_outside_the_main_text_is_done_once() {
+    // An "Add to cart" that only bumps a counter in the header: the main
+    // text and every state hash stay the same, the button takes focus (the
+    // click itself, not its effect) and the counter's text mutates. Clicking
+    // again would add a second item. Also when the count comes a moment
+    // later (a request answered): focus moving is no sign to stop waiting.
+    let bump = "const c = document.getElementById('count'); c.textContent = String(Number(c.textContent) + 1)";
+    for handler in [bump.to_owned(), format!("setTimeout(() => {{ {bump} }}, 100)")] {
+        fixture(&format!(r#"<header><span id=count>0</span></header><main><p>Product</p><button onclick="{handler}">Add to cart</button></main>"#));
+        if let Some(active) = document().active_element() {
+            let _ = active.unchecked_ref::<web_sys::HtmlElement>().blur();
+        }
+        let out = act::act(&document(), &button("Add to cart"), None, &click()).await.unwrap();
+        assert_eq!(text_of("count"), "1", "{handler}: clicked once: {out:?}");
+        assert_eq!(out.attempts, 1);
+        assert_eq!(out.changes, ["dom"]);
+    }
+    fixture("");
+}
+
+#[wasm_bindgen_test]
 async fn double_and_right_clicks_dispatch_their_events() {
     fixture(r#"<button id=b ondblclick="this.textContent='double'" oncontextmenu="event.preventDefault(); this.dataset.menu='yes'">Tap</button>"#);
     act::act(&document(), &button("Tap"), None, &DomAction::Click { button: MouseButton::Left, click_count: 2 }).await.unwrap();

@@ -195,7 +195,12 @@ pub struct PageDigestLite {
 }
 
 /// What changed between two digests (empty: nothing a person would see).
-pub fn changes(before: &PageDigestLite, after: &PageDigestLite, mutations: u32) -> Vec<&'static str> {
+/// `focus_on_target`: focus ended on the element acted on (or inside it),
+/// which the click itself does, so a focus change is not an effect; the
+/// mutations the action caused still are (a header's cart count is
+/// outside the text digest: calling that click "no effect" would retry it
+/// and add a second item).
+pub fn changes(before: &PageDigestLite, after: &PageDigestLite, mutations: u32, focus_on_target: bool) -> Vec<&'static str> {
     type Differs = fn(&PageDigestLite, &PageDigestLite) -> bool;
     const ASPECTS: &[(&str, Differs)] = &[
         ("url", |a, b| a.url != b.url),
@@ -207,7 +212,11 @@ pub fn changes(before: &PageDigestLite, after: &PageDigestLite, mutations: u32) 
         ("focus", |a, b| a.focus != b.focus),
         ("scroll", |a, b| a.scroll_y != b.scroll_y),
     ];
-    let mut out: Vec<&'static str> = ASPECTS.iter().filter(|(_, differs)| differs(before, after)).map(|(name, _)| *name).collect();
+    let mut out: Vec<&'static str> = ASPECTS
+        .iter()
+        .filter(|(name, differs)| differs(before, after) && !(focus_on_target && *name == "focus"))
+        .map(|(name, _)| *name)
+        .collect();
     // Mutations that changed none of the above still changed the page.
     if out.is_empty() && mutations > 0 {
         out.push("dom");
@@ -403,7 +412,7 @@ mod tests {
     #[test]
     fn change_detection_names_what_changed() {
         let base = PageDigestLite { url: "http://x/".into(), title: "T".into(), element_count: 10, ..Default::default() };
-        // (mutate, mutations, expected)
+        // (mutate, mutations, expected; focus is not on the target)
         type Mutate = fn(&mut PageDigestLite);
         let rows: &[(Mutate, u32, &[&str])] = &[
             (|_| {}, 0, &[]),
@@ -420,7 +429,18 @@ mod tests {
         for (mutate, mutations, want) in rows {
             let mut after = base.clone();
             mutate(&mut after);
-            assert_eq!(changes(&base, &after, *mutations), *want);
+            assert_eq!(changes(&base, &after, *mutations, false), *want);
+        }
+        // Focus moved onto the target: the click itself, not its effect;
+        // what it mutated is.
+        let focused = PageDigestLite { focus: "button Add to cart".into(), ..base.clone() };
+        let rows: &[(&PageDigestLite, u32, &[&str])] = &[
+            (&focused, 0, &[]),
+            (&focused, 2, &["dom"]),
+            (&PageDigestLite { text_hash: 3, ..focused.clone() }, 2, &["text"]),
+        ];
+        for (after, mutations, want) in rows {
+            assert_eq!(changes(&base, after, *mutations, true), *want);
         }
     }
 

@@ -17,7 +17,7 @@ pub mod virtualized;
 pub mod wait;
 
 use crate::resolve;
-use bc_core::act::{changes, ActError, ActOutcome, Attempt, DomAction, ElementBrief, PageScroll, ATTEMPTS};
+use bc_core::act::{ActError, ActOutcome, Attempt, DomAction, ElementBrief, PageScroll, ATTEMPTS};
 use bc_core::types::RoleSelector;
 use web_sys::{Document, Element};
 
@@ -169,12 +169,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
             (b, top)
         });
         let (expected, detail) = perform(&el, action).await?;
-        let (after, mutations) = observe::after_action(document, counter, &url_before, &before).await;
-        let mut what: Vec<String> = changes(&before, &after, mutations).into_iter().map(str::to_owned).collect();
-        // Focus landing on the target is the click itself, not its effect.
-        if what == ["focus"] && observe::focused(document).is_some_and(|f| f == el || el.contains(Some(&f))) {
-            what.clear();
-        }
+        let mut what = observe::after_action(document, counter, &url_before, &before, Some(&el)).await;
         // Scrolling a box other than the page's main one, or a list to
         // render the target, is a change the page digest does not see.
         let box_moved = scrolled_box.as_ref().is_some_and(|(b, top)| b.scroll_top() != *top);
@@ -219,7 +214,6 @@ pub async fn scroll_page(document: &Document, how: PageScroll) -> ActOutcome {
         s.set_scroll_top(to.max(0.0) as i32);
     }
     // Virtualised lists render their new items after the scroll event.
-    let (after, mutations) = observe::after_action(document, counter, &url_before, &before).await;
-    let what: Vec<String> = changes(&before, &after, mutations).into_iter().map(str::to_owned).collect();
+    let what = observe::after_action(document, counter, &url_before, &before, None).await;
     ActOutcome { observation: observe::observation(document, &url_before), changed: !what.is_empty(), changes: what, attempts: 1, used_selector: None, detail: None }
 }

@@ -7,7 +7,7 @@
 use crate::aria;
 use crate::pcd::dom;
 use crate::trees::{text::{rendered_text_upto, Enough}, Documents, Trees};
-use bc_core::act::PageDigestLite;
+use bc_core::act::{changes, PageDigestLite};
 use bc_core::types::Observation;
 use std::cell::Cell;
 // FxHash, not std's SipHash (emulated 64-bit arithmetic in the wasm2js
@@ -257,15 +257,17 @@ pub async fn sleep(ms: i32) {
 
 /// Waits until the page has settled after an action: no mutation for
 /// `QUIET` ms (at least `MIN` ms after it), or — sooner — a short pause
-/// (`PAUSE` ms) once the page already differs from `before` (the action
-/// visibly worked; waiting longer only delays the next step), or the URL
-/// changed, or `MAX` ms passed (pages that never stop changing).
+/// (`PAUSE` ms) once the page already differs from `before` in a way that
+/// counts as the action's effect (the action visibly worked; waiting
+/// longer only delays the next step), or the URL changed, or `MAX` ms
+/// passed (pages that never stop changing). Focus landing on `target` is
+/// no such difference: a click does that before its effect shows.
 ///
 /// When it returns because a digest differed, that digest: it is the page
 /// as it is (no script runs between its taking and the caller's next
 /// step), so the caller need not take another (on a 50k-element page a
 /// digest costs ~150 ms).
-pub async fn settle(document: &Document, counter: &MutationCounter, url_before: &str, before: &PageDigestLite) -> Option<PageDigestLite> {
+async fn settle(document: &Document, counter: &MutationCounter, url_before: &str, before: &PageDigestLite, target: Option<&Element>) -> Option<PageDigestLite> {
     const MIN: f64 = 60.0;
     const PAUSE: f64 = 50.0;
     const QUIET: f64 = 150.0;
@@ -288,24 +290,31 @@ pub async fn settle(document: &Document, counter: &MutationCounter, url_before: 
         if paused && now() - last_digest >= DIGEST_EVERY {
             last_digest = now();
             let current = digest(document);
-            if current != *before {
+            if !changes(before, &current, 0, focus_on(document, target)).is_empty() {
                 return Some(current);
             }
         }
     }
 }
 
-/// After an action: lets the page [`settle`], ends the watch and gives the
-/// digest after with the mutations counted meanwhile (no counter: none
-/// counted, no settling).
-pub async fn after_action(document: &Document, counter: Option<MutationCounter>, url_before: &str, before: &PageDigestLite) -> (PageDigestLite, u32) {
+/// Whether focus is on `target` or inside it.
+fn focus_on(document: &Document, target: Option<&Element>) -> bool {
+    target.is_some_and(|el| focused(document).is_some_and(|f| f == *el || el.contains(Some(&f))))
+}
+
+/// After an action on `target` (none: on the page): lets the page
+/// [`settle`], ends the watch and says what changed since `before`
+/// (`bc_core::act::changes`; no counter: no mutations counted, no
+/// settling).
+pub async fn after_action(document: &Document, counter: Option<MutationCounter>, url_before: &str, before: &PageDigestLite, target: Option<&Element>) -> Vec<String> {
     let seen = match &counter {
-        Some(c) => settle(document, c, url_before, before).await,
+        Some(c) => settle(document, c, url_before, before, target).await,
         None => None,
     };
     let mutations = counter.as_ref().map_or(0, MutationCounter::count);
     drop(counter);
-    (seen.unwrap_or_else(|| digest(document)), mutations)
+    let after = seen.unwrap_or_else(|| digest(document));
+    changes(before, &after, mutations, focus_on(document, target)).into_iter().map(str::to_owned).collect()
 }
 
 /// The Observation after an action.
