@@ -186,6 +186,14 @@ fn open_shadow_roots_are_searched_after_their_tree_like_playwright() {
     assert_eq!(ids(json!({"kind":"role","role":"link","name":"Buy","withinLandmark":"main"})), ["s3"]);
     assert_eq!(ids(json!({"kind":"text","text":"Buy"})), ["s0", "s2", "s1", "s3"]);
     assert_eq!(ids(json!({"kind":"css","css":"button"})).len(), 3);
+    // `nth` counts in the same order (matches come lazily: the search stops
+    // at the one asked for).
+    for (n, want) in [(0, "s0"), (1, "s2"), (2, "s1")] {
+        assert_eq!(ids(json!({"kind":"role","role":"button","name":"Buy","nth":n})), [want]);
+    }
+    assert_eq!(ids(json!({"kind":"role","role":"button","name":"Buy","nth":3})), Vec::<String>::new());
+    assert_eq!(ids(json!({"kind":"text","text":"Buy","nth":3})), ["s3"]);
+    assert_eq!(ids(json!({"kind":"role","role":"link","name":"Buy","withinLandmark":"main","nth":0})), ["s3"]);
     // getDetails of the shadow button: unique by role + name + nth.
     let s1 = host.shadow_root().unwrap().get_element_by_id("s1").unwrap();
     let d = details::detail_of(&document(), "a1", &s1);
