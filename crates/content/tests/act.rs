@@ -58,10 +58,11 @@ async fn a_click_whose_only_visible_effect_is_outside_the_main_text_is_done_once
     // An "Add to cart" that only bumps a counter in the header: the main
     // text and every state hash stay the same, the button takes focus (the
     // click itself, not its effect) and the counter's text mutates. Clicking
-    // again would add a second item. Also when the count comes a moment
-    // later (a request answered): focus moving is no sign to stop waiting.
+    // again would add a second item. Also when the count comes later, as
+    // a request's answer does: focus moving is no sign to stop waiting,
+    // and a page with no change at all yet is given time to show one.
     let bump = "const c = document.getElementById('count'); c.textContent = String(Number(c.textContent) + 1)";
-    for handler in [bump.to_owned(), format!("setTimeout(() => {{ {bump} }}, 100)")] {
+    for handler in [bump.to_owned(), format!("setTimeout(() => {{ {bump} }}, 100)"), format!("setTimeout(() => {{ {bump} }}, 600)")] {
         fixture(&format!(r#"<header><span id=count>0</span></header><main><p>Product</p><button onclick="{handler}">Add to cart</button></main>"#));
         if let Some(active) = document().active_element() {
             let _ = active.unchecked_ref::<web_sys::HtmlElement>().blur();
@@ -71,6 +72,23 @@ async fn a_click_whose_only_visible_effect_is_outside_the_main_text_is_done_once
         assert_eq!(out.attempts, 1);
         assert_eq!(out.changes, ["dom"]);
     }
+    fixture("");
+}
+
+#[wasm_bindgen_test]
+async fn a_link_that_opens_another_tab_is_clicked_once_and_says_so() {
+    // Its effect is a new tab the page's digest cannot see: each retry
+    // opened one more. (The handler stands in for the browser's, so the
+    // test opens no tab; it counts the clicks.)
+    fixture(r#"<main><a href="/docs" target="_blank" onclick="event.preventDefault(); window.__opened = (window.__opened || 0) + 1">Docs</a></main>"#);
+    js_sys::Reflect::set(&js_sys::global(), &"__opened".into(), &0.into()).unwrap();
+    let link = sel(json!({"kind":"role","role":"link","name":"Docs"}));
+    let out = act::act(&document(), &link, None, &click()).await.unwrap();
+    let opened = js_sys::Reflect::get(&js_sys::global(), &"__opened".into()).unwrap().as_f64().unwrap();
+    assert_eq!(opened, 1.0, "{out:?}");
+    assert_eq!(out.attempts, 1);
+    assert!(!out.changed);
+    assert!(out.detail.as_deref().is_some_and(|d| d.contains("another tab") && d.contains("_blank")), "{out:?}");
     fixture("");
 }
 

@@ -60,9 +60,18 @@ fn check_enabled(el: &Element) -> Result<(), ActError> {
     Ok(())
 }
 
-/// Links whose effect a page digest cannot see (downloads): done once.
-fn effect_invisible(el: &Element) -> bool {
-    crate::pcd::dom::closest(el, "a[download]").is_some()
+/// Links whose effect happens outside the page, which its digest cannot
+/// see: downloads, and links opening another tab or window (`target`
+/// other than `_self`/`_parent`/`_top`; retried, each attempt opened one
+/// more tab). Done once; what it does is said in the outcome's detail.
+const ELSEWHERE: &str = "a[href][download], area[href][download], a[href][target]:not([target=''], [target=_self i], [target=_parent i], [target=_top i]), area[href][target]:not([target=''], [target=_self i], [target=_parent i], [target=_top i])";
+
+fn effect_elsewhere(el: &Element) -> Option<String> {
+    let link = crate::pcd::dom::closest(el, ELSEWHERE)?;
+    Some(match link.get_attribute("download") {
+        Some(_) => "the link downloads a file".to_owned(),
+        None => format!("the link opens in another tab or window (target=\"{}\")", link.get_attribute("target").unwrap_or_default()),
+    })
 }
 
 /// Does `action` on `el` once. Returns (change expected, detail).
@@ -169,22 +178,27 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
             (b, top)
         });
         let (expected, detail) = perform(&el, action).await?;
-        let mut what = observe::after_action(document, counter, &url_before, &before, Some(&el)).await;
+        // An action retried when it changed nothing waits longer for a
+        // first sign of change: retrying too soon repeats it.
+        let elsewhere = effect_elsewhere(&el);
+        let retried = expected && action.retry_when_unchanged() && elsewhere.is_none();
+        let mut what = observe::after_action(document, counter, &url_before, &before, Some(&el), retried).await;
         // Scrolling a box other than the page's main one, or a list to
         // render the target, is a change the page digest does not see.
         let box_moved = scrolled_box.as_ref().is_some_and(|(b, top)| b.scroll_top() != *top);
         if (box_moved || materialized.is_some()) && !what.iter().any(|w| w == "scroll") {
             what.push("scroll".into());
         }
-        let done = !what.is_empty() || !expected || !action.retry_when_unchanged() || effect_invisible(&el);
+        let done = !what.is_empty() || !retried;
         if done {
+            let elsewhere = elsewhere.filter(|_| what.is_empty());
             return Ok(ActOutcome {
                 observation: observe::observation(document, &url_before),
                 changed: !what.is_empty(),
                 changes: what,
                 attempts,
                 used_selector: (sel != *selector).then_some(sel),
-                detail: detail.or(materialized),
+                detail: detail.or(materialized).or(elsewhere),
             });
         }
         last_el = Some(el);
@@ -214,6 +228,6 @@ pub async fn scroll_page(document: &Document, how: PageScroll) -> ActOutcome {
         s.set_scroll_top(to.max(0.0) as i32);
     }
     // Virtualised lists render their new items after the scroll event.
-    let what = observe::after_action(document, counter, &url_before, &before, None).await;
+    let what = observe::after_action(document, counter, &url_before, &before, None, false).await;
     ActOutcome { observation: observe::observation(document, &url_before), changed: !what.is_empty(), changes: what, attempts: 1, used_selector: None, detail: None }
 }

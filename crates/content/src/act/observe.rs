@@ -225,8 +225,14 @@ impl MutationCounter {
         Some(MutationCounter { observer, count, last, _callback: callback })
     }
 
+    /// Mutations so far (records not delivered yet included).
     pub fn count(&self) -> u32 {
-        self.count.get() + self.observer.take_records().length()
+        let pending = self.observer.take_records().length();
+        if pending > 0 {
+            self.count.set(self.count.get() + pending);
+            self.last.set(now());
+        }
+        self.count.get()
     }
 
     /// Milliseconds since the last mutation (or the start).
@@ -262,15 +268,20 @@ pub async fn sleep(ms: i32) {
 /// longer only delays the next step), or the URL changed, or `MAX` ms
 /// passed (pages that never stop changing). Focus landing on `target` is
 /// no such difference: a click does that before its effect shows.
+/// `patient`: when nothing at all has changed yet, wait up to `PATIENCE`
+/// ms before calling it quiet — an "Add to cart" that shows its effect
+/// when the server answers (a few hundred ms) would otherwise be judged
+/// ineffective and clicked again, adding a second item.
 ///
 /// When it returns because a digest differed, that digest: it is the page
 /// as it is (no script runs between its taking and the caller's next
 /// step), so the caller need not take another (on a 50k-element page a
 /// digest costs ~150 ms).
-async fn settle(document: &Document, counter: &MutationCounter, url_before: &str, before: &PageDigestLite, target: Option<&Element>) -> Option<PageDigestLite> {
+async fn settle(document: &Document, counter: &MutationCounter, url_before: &str, before: &PageDigestLite, target: Option<&Element>, patient: bool) -> Option<PageDigestLite> {
     const MIN: f64 = 60.0;
     const PAUSE: f64 = 50.0;
     const QUIET: f64 = 150.0;
+    const PATIENCE: f64 = 1000.0;
     const MAX: f64 = 1500.0;
     /// Digests are not free on big pages: at most one per this many ms.
     const DIGEST_EVERY: f64 = 100.0;
@@ -282,7 +293,11 @@ async fn settle(document: &Document, counter: &MutationCounter, url_before: &str
         if elapsed < MIN {
             continue;
         }
-        if crate::digest::page_url(document) != url_before || counter.quiet_for() >= QUIET || elapsed >= MAX {
+        if crate::digest::page_url(document) != url_before || elapsed >= MAX {
+            return None;
+        }
+        let waited_enough = !patient || counter.count() > 0 || elapsed >= PATIENCE;
+        if counter.quiet_for() >= QUIET && waited_enough {
             return None;
         }
         // Scrolling and focus moves change the page without a mutation.
@@ -303,12 +318,13 @@ fn focus_on(document: &Document, target: Option<&Element>) -> bool {
 }
 
 /// After an action on `target` (none: on the page): lets the page
-/// [`settle`], ends the watch and says what changed since `before`
+/// [`settle`] (`patient`: an action that is retried when nothing changed),
+/// ends the watch and says what changed since `before`
 /// (`bc_core::act::changes`; no counter: no mutations counted, no
 /// settling).
-pub async fn after_action(document: &Document, counter: Option<MutationCounter>, url_before: &str, before: &PageDigestLite, target: Option<&Element>) -> Vec<String> {
+pub async fn after_action(document: &Document, counter: Option<MutationCounter>, url_before: &str, before: &PageDigestLite, target: Option<&Element>, patient: bool) -> Vec<String> {
     let seen = match &counter {
-        Some(c) => settle(document, c, url_before, before, target).await,
+        Some(c) => settle(document, c, url_before, before, target, patient).await,
         None => None,
     };
     let mutations = counter.as_ref().map_or(0, MutationCounter::count);
