@@ -76,19 +76,27 @@ async fn a_click_whose_only_visible_effect_is_outside_the_main_text_is_done_once
 }
 
 #[wasm_bindgen_test]
-async fn a_link_that_opens_another_tab_is_clicked_once_and_says_so() {
+async fn a_link_or_form_that_opens_another_tab_is_acted_on_once_and_says_so() {
     // Its effect is a new tab the page's digest cannot see: each retry
     // opened one more. (The handler stands in for the browser's, so the
     // test opens no tab; it counts the clicks.)
-    fixture(r#"<main><a href="/docs" target="_blank" onclick="event.preventDefault(); window.__opened = (window.__opened || 0) + 1">Docs</a></main>"#);
-    js_sys::Reflect::set(&js_sys::global(), &"__opened".into(), &0.into()).unwrap();
-    let link = sel(json!({"kind":"role","role":"link","name":"Docs"}));
-    let out = act::act(&document(), &link, None, &click()).await.unwrap();
-    let opened = js_sys::Reflect::get(&js_sys::global(), &"__opened".into()).unwrap().as_f64().unwrap();
-    assert_eq!(opened, 1.0, "{out:?}");
-    assert_eq!(out.attempts, 1);
-    assert!(!out.changed);
-    assert!(out.detail.as_deref().is_some_and(|d| d.contains("another tab") && d.contains("_blank")), "{out:?}");
+    let count = "event.preventDefault(); window.__opened = (window.__opened || 0) + 1";
+    let cases = [
+        (format!(r#"<main><a href="/docs" target="_blank" onclick="{count}">Docs</a></main>"#), json!({"kind":"role","role":"link","name":"Docs"}), click(), "target=\"_blank\""),
+        (format!(r#"<main><form action="/pay" target="_blank" onsubmit="{count}"><button>Pay</button></form></main>"#), json!({"kind":"role","role":"button","name":"Pay"}), click(), "form"),
+        (format!(r#"<main><form action="/pay" onsubmit="{count}"><button formtarget="checkout">Pay</button></form></main>"#), json!({"kind":"role","role":"button","name":"Pay"}), click(), "form"),
+        (format!(r#"<main><form action="/pay" target="_blank" aria-label="Pay" onsubmit="{count}"><input name=x></form></main>"#), json!({"kind":"role","role":"form","name":"Pay"}), DomAction::Submit, "form"),
+    ];
+    for (html, target, action, says) in cases {
+        fixture(&html);
+        js_sys::Reflect::set(&js_sys::global(), &"__opened".into(), &0.into()).unwrap();
+        let out = act::act(&document(), &sel(target), None, &action).await.unwrap();
+        let opened = js_sys::Reflect::get(&js_sys::global(), &"__opened".into()).unwrap().as_f64().unwrap();
+        assert_eq!(opened, 1.0, "{html}: {out:?}");
+        assert_eq!(out.attempts, 1);
+        assert!(!out.changed);
+        assert!(out.detail.as_deref().is_some_and(|d| d.contains("another tab") && d.contains(says)), "{html}: {out:?}");
+    }
     fixture("");
 }
 

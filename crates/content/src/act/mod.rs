@@ -60,18 +60,29 @@ fn check_enabled(el: &Element) -> Result<(), ActError> {
     Ok(())
 }
 
-/// Links whose effect happens outside the page, which its digest cannot
-/// see: downloads, and links opening another tab or window (`target`
-/// other than `_self`/`_parent`/`_top`; retried, each attempt opened one
-/// more tab). Done once; what it does is said in the outcome's detail.
-const ELSEWHERE: &str = "a[href][download], area[href][download], a[href][target]:not([target=''], [target=_self i], [target=_parent i], [target=_top i]), area[href][target]:not([target=''], [target=_self i], [target=_parent i], [target=_top i])";
+/// Actions whose effect happens outside the page, which its digest cannot
+/// see: a link that downloads, a link or form submission that opens
+/// another tab or window (`target` other than `_self`/`_parent`/`_top`;
+/// retried, each attempt opened one more tab). Done once; what it does is
+/// said in the outcome's detail.
+const OTHER_TARGET: &str = ":not([target=''], [target=_self i], [target=_parent i], [target=_top i])";
 
-fn effect_elsewhere(el: &Element) -> Option<String> {
-    let link = crate::pcd::dom::closest(el, ELSEWHERE)?;
-    Some(match link.get_attribute("download") {
-        Some(_) => "the link downloads a file".to_owned(),
-        None => format!("the link opens in another tab or window (target=\"{}\")", link.get_attribute("target").unwrap_or_default()),
-    })
+fn effect_elsewhere(el: &Element, action: &DomAction) -> Option<String> {
+    let closest = |sel: String| crate::pcd::dom::closest(el, &sel);
+    let link = || closest(format!("a[href][download], area[href][download], a[href][target]{OTHER_TARGET}, area[href][target]{OTHER_TARGET}"));
+    let submitter = ":is(button:not([type=button i], [type=reset i], [type=menu i]), input[type=submit i], input[type=image i])";
+    let form = || match action {
+        DomAction::Click { .. } => closest(format!("form[target]{OTHER_TARGET} {submitter}, {submitter}[formtarget]{}", OTHER_TARGET.replace("target", "formtarget"))),
+        DomAction::Submit => closest(format!("form[target]{OTHER_TARGET}")),
+        _ => None,
+    };
+    if let Some(a) = matches!(action, DomAction::Click { .. }).then(link).flatten() {
+        return Some(match a.get_attribute("download") {
+            Some(_) => "the link downloads a file".to_owned(),
+            None => format!("the link opens in another tab or window (target=\"{}\")", a.get_attribute("target").unwrap_or_default()),
+        });
+    }
+    form().map(|_| "the form is sent to another tab or window (its target)".to_owned())
 }
 
 /// Does `action` on `el` once. Returns (change expected, detail).
@@ -180,7 +191,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
         let (expected, detail) = perform(&el, action).await?;
         // An action retried when it changed nothing waits longer for a
         // first sign of change: retrying too soon repeats it.
-        let elsewhere = effect_elsewhere(&el);
+        let elsewhere = effect_elsewhere(&el, action);
         let retried = expected && action.retry_when_unchanged() && elsewhere.is_none();
         let mut what = observe::after_action(document, counter, &url_before, &before, Some(&el), retried).await;
         // Scrolling a box other than the page's main one, or a list to
