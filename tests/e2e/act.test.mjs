@@ -173,3 +173,28 @@ test('actions fail with specific errors: not found, covered, disabled', async ()
   assert.deepEqual([disabled.code, disabled.retryable], ['disabled', true]);
   await page.close();
 });
+
+test('a link that opens a new tab is clicked once, and the outcome names the tab', async () => {
+  const { page, tabId } = await open('/pricing/');
+  const target = `${www.main}/article/?doc=7`;
+  await page.evaluate((href) => {
+    const a = Object.assign(document.createElement('a'), { href, target: '_blank', textContent: 'Read the guide' });
+    document.querySelector('main').prepend(a);
+  }, target);
+  const pagesBefore = browser.ctx.pages().length;
+  const opened = browser.ctx.waitForEvent('page');
+  const out = await ok('dom.click', { tabId, selector: role('link', 'Read the guide') });
+  const tab = await opened;
+  assert.equal(out.attempts, 1, JSON.stringify(out));
+  assert.equal(out.changed, true);
+  assert.ok(out.changes.includes('new tab'), JSON.stringify(out));
+  assert.equal(out.openedTabs.length, 1, JSON.stringify(out));
+  assert.equal(out.openedTabs[0].url, target);
+  await tab.waitForLoadState();
+  assert.equal(out.openedTabs[0].tabId, await h.tabIdOf(browser.ctx, target));
+  assert.match(out.detail, /another tab/);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(browser.ctx.pages().length, pagesBefore + 1, 'one tab, not one per attempt');
+  await tab.close();
+  await page.close();
+});

@@ -11,7 +11,7 @@
 
 use crate::frames::{self, AskError};
 use crate::{chrome, js};
-use bc_core::act::{ActOutcome, DomAction, PageScroll, WaitOutcome, WAIT_DEFAULT_MS, WAIT_MAX_MS};
+use bc_core::act::{ActOutcome, DomAction, OpenedTab, PageScroll, WaitOutcome, WAIT_DEFAULT_MS, WAIT_MAX_MS};
 use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
 use bc_core::tools::{ErrorCode, ToolError, WaitEvent};
 use bc_core::types::{Observation, RoleSelector};
@@ -22,14 +22,34 @@ use serde_json::Value;
 const ARRIVE_MS: u32 = 15_000;
 const POLL_MS: u32 = 100;
 
-/// Runs `action` on the element `selector` binds to in `tab_id`.
+/// Runs `action` on the element `selector` binds to in `tab_id`, and
+/// names the tabs it opened (the page cannot see them).
 pub async fn act(tab_id: i32, selector: RoleSelector, id: Option<String>, action: DomAction) -> Result<Value, ToolError> {
-    send(tab_id, ContentRequest::Act { selector, id, action }).await
+    let before = opened_by(tab_id).await;
+    let outcome = send(tab_id, ContentRequest::Act { selector, id, action }).await?;
+    let opened = opened_by(tab_id).await.into_iter().filter(|t| !before.iter().any(|b| b.tab_id == t.tab_id)).collect();
+    Ok(serde_json::to_value(outcome.with_opened_tabs(opened)).expect("outcomes serialise"))
 }
 
 /// Scrolls the page of `tab_id`.
 pub async fn scroll(tab_id: i32, to: PageScroll) -> Result<Value, ToolError> {
-    send(tab_id, ContentRequest::Scroll { to }).await
+    let outcome = send(tab_id, ContentRequest::Scroll { to }).await?;
+    Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
+}
+
+/// The tabs whose opener is `tab_id`, where each is going (empty when
+/// the tabs cannot be listed: then no tab is reported opened).
+async fn opened_by(tab_id: i32) -> Vec<OpenedTab> {
+    let Ok(tabs) = chrome::tabs_query(&js::to_js(&serde_json::json!({}))).await else { return Vec::new() };
+    js_sys::Array::from(&tabs)
+        .iter()
+        .filter(|t| js::get_i32(t, "openerTabId") == Some(tab_id))
+        .filter_map(|t| {
+            // A tab just opened has its URL as `pendingUrl` until it commits.
+            let url = js::get_str(&t, "pendingUrl").filter(|u| !u.is_empty()).or_else(|| js::get_str(&t, "url"))?;
+            Some(OpenedTab { tab_id: js::get_i32(&t, "id")?, url })
+        })
+        .collect()
 }
 
 /// `dom.waitFor`: the content script polls; a URL change that unloads the
@@ -79,7 +99,7 @@ async fn top_observation(tab_id: i32, frame: i32, url_before: &str, inner: Obser
 
 /// Sends an action to the frame its selector's framePath names (through
 /// cross-origin frames, `frames.rs`).
-async fn send(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> {
+async fn send(tab_id: i32, request: ContentRequest) -> Result<ActOutcome, ToolError> {
     let tab = crate::tools::readable_tab(tab_id).await?;
     let outcome = match frames::routed(tab.id, request).await {
         Ok((ContentResponse::Acted { mut outcome }, frame)) => {
@@ -96,7 +116,7 @@ async fn send(tab_id: i32, request: ContentRequest) -> Result<Value, ToolError> 
         }
         Err(e) => return Err(e.tool_error()),
     };
-    Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
+    Ok(outcome)
 }
 
 /// Whether the content script's page was unloaded before it answered.
@@ -133,6 +153,7 @@ async fn arrived(tab_id: i32, url_before: &str) -> Result<ActOutcome, ToolError>
                 attempts: 1,
                 used_selector: None,
                 detail: (!complete).then(|| "the page was still loading".to_owned()),
+                opened_tabs: Vec::new(),
             });
         }
         TimeoutFuture::new(POLL_MS).await;

@@ -232,7 +232,7 @@ pub struct ActOutcome {
     /// Whether the page changed (seed 003).
     pub changed: bool,
     /// What changed: url, title, structure, text, form state, widget state,
-    /// focus, scroll, dom.
+    /// focus, scroll, dom, new tab.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<String>,
     /// How many attempts it took (1–3).
@@ -243,6 +243,32 @@ pub struct ActOutcome {
     /// Data some actions return (e.g. the option chosen by `dom.select`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// Tabs the action opened (a link or form with a `target`, a page's
+    /// `window.open`): the worker sees them, the page cannot.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opened_tabs: Vec<OpenedTab>,
+}
+
+/// A tab an action opened, where it is going.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenedTab {
+    pub tab_id: i32,
+    pub url: String,
+}
+
+impl ActOutcome {
+    /// Adds the tabs the action opened: a change, though not of the page.
+    pub fn with_opened_tabs(mut self, tabs: Vec<OpenedTab>) -> ActOutcome {
+        if !tabs.is_empty() {
+            self.changed = true;
+            if !self.changes.iter().any(|c| c == "new tab") {
+                self.changes.push("new tab".to_owned());
+            }
+            self.opened_tabs = tabs;
+        }
+        self
+    }
 }
 
 /// What `dom.waitFor` reports when its condition held.

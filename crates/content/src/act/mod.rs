@@ -210,6 +210,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
                 attempts,
                 used_selector: (sel != *selector).then_some(sel),
                 detail: detail.or(materialized).or(elsewhere),
+                opened_tabs: Vec::new(),
             });
         }
         last_el = Some(el);
@@ -240,5 +241,5 @@ pub async fn scroll_page(document: &Document, how: PageScroll) -> ActOutcome {
     }
     // Virtualised lists render their new items after the scroll event.
     let what = observe::after_action(document, counter, &url_before, &before, None, false).await;
-    ActOutcome { observation: observe::observation(document, &url_before), changed: !what.is_empty(), changes: what, attempts: 1, used_selector: None, detail: None }
+    ActOutcome { observation: observe::observation(document, &url_before), changed: !what.is_empty(), changes: what, attempts: 1, used_selector: None, detail: None, opened_tabs: Vec::new() }
 }

@@ -119,6 +119,8 @@ fn after(o: &ActOutcome, before: Option<&str>) -> String {
     let moved = obs.url_changed == Some(true) || before.is_some_and(|b| b != obs.url);
     if moved {
         format!(" → now on {}", page(&obs.title, &obs.url, before))
+    } else if let Some(tab) = o.opened_tabs.first() {
+        format!(" → opened a new tab on {}", page("", &tab.url, before))
     } else if !o.changed {
         " (the page did not change)".to_owned()
     } else {
@@ -451,7 +453,7 @@ pub fn screenshot_name(url: &str, unix_ms: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::act::ActOutcome;
+    use crate::act::{ActOutcome, OpenedTab};
     use crate::nav::SummaryOutcome;
     use crate::types::{Observation, Rect};
 
@@ -470,6 +472,7 @@ mod tests {
             attempts: 1,
             used_selector: None,
             detail: None,
+            opened_tabs: vec![],
         }
     }
 
@@ -488,6 +491,7 @@ mod tests {
             (acted(&ElementAction::Type { text: "lamp".into(), submit: true }, "Search products", &went, Some(SIGNIN)), "Searched with “Search products” → now on “Dashboard – Acme Cloud” (/app/dashboard/)"),
             (acted(&ElementAction::Select { option: "pro".into() }, "Plan", &selected, Some(SIGNIN)), "Selected “Pro” in “Plan”"),
             (acted(&ElementAction::Check { on: false }, "Remember me", &nothing, Some(SIGNIN)), "Unchecked “Remember me” (the page did not change)"),
+            (acted(&ElementAction::Click, "Docs", &nothing.clone().with_opened_tabs(vec![OpenedTab { tab_id: 7, url: "http://127.0.0.1:8123/article/?doc=1".into() }]), Some(SIGNIN)), "Clicked “Docs” → opened a new tab on /article/?doc=1"),
             (scrolled(ScrollDirection::Bottom, &nothing), "Did not scroll: already at the bottom"),
             (scrolled(ScrollDirection::Down, &stayed), "Scrolled down"),
             (pressed(Key::Enter, &went, Some("https://other.example/")), "Pressed Enter → now on “Dashboard – Acme Cloud” (127.0.0.1:8123/app/dashboard/)"),
