@@ -174,7 +174,7 @@ test('actions fail with specific errors: not found, covered, disabled', async ()
   await page.close();
 });
 
-test('a link that opens a new tab is clicked once, and the outcome names the tab', async () => {
+test('a link or a script that opens a new tab is clicked once, and the outcome names the tab', async () => {
   const { page, tabId } = await open('/pricing/');
   const target = `${www.main}/article/?doc=7`;
   await page.evaluate((href) => {
@@ -196,5 +196,24 @@ test('a link that opens a new tab is clicked once, and the outcome names the tab
   await new Promise((r) => setTimeout(r, 500));
   assert.equal(browser.ctx.pages().length, pagesBefore + 1, 'one tab, not one per attempt');
   await tab.close();
+
+  // A popup the page's own script opens: the page cannot see it, the worker
+  // tells it, and the click is not repeated.
+  const popupUrl = `${www.main}/article/?doc=8`;
+  await page.evaluate((href) => {
+    const b = Object.assign(document.createElement('button'), { textContent: 'Sign in with Acme' });
+    b.onclick = () => { window.open(href, 'signin', 'width=500,height=600'); };
+    document.querySelector('main').prepend(b);
+  }, popupUrl);
+  const pagesNow = browser.ctx.pages().length;
+  const popupOpened = browser.ctx.waitForEvent('page');
+  const viaScript = await ok('dom.click', { tabId, selector: role('button', 'Sign in with Acme') });
+  const popup = await popupOpened;
+  assert.equal(viaScript.attempts, 1, JSON.stringify(viaScript));
+  assert.deepEqual(viaScript.openedTabs.map((t) => t.url), [popupUrl], JSON.stringify(viaScript));
+  assert.match(viaScript.detail, /another tab or window/);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(browser.ctx.pages().length, pagesNow + 1, 'one popup, not one per attempt');
+  await popup.close();
   await page.close();
 });

@@ -16,6 +16,8 @@ use bc_core::protocol::{ContentRequest, ContentResponse, CopilotError};
 use bc_core::tools::{ErrorCode, ToolError, WaitEvent};
 use bc_core::types::{Observation, RoleSelector};
 use gloo_timers::future::TimeoutFuture;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use serde_json::Value;
 
 /// How long a navigation caused by an action may take to arrive.
@@ -26,7 +28,10 @@ const POLL_MS: u32 = 100;
 /// names the tabs it opened (the page cannot see them).
 pub async fn act(tab_id: i32, selector: RoleSelector, id: Option<String>, action: DomAction) -> Result<Value, ToolError> {
     let before = opened_by(tab_id).await;
-    let outcome = send(tab_id, ContentRequest::Act { selector, id, action }).await?;
+    let watch = WatchOpened::start(tab_id);
+    let outcome = send(tab_id, ContentRequest::Act { selector, id, action }).await;
+    drop(watch);
+    let outcome = outcome?;
     let opened = opened_by(tab_id).await.into_iter().filter(|t| !before.iter().any(|b| b.tab_id == t.tab_id)).collect();
     Ok(serde_json::to_value(outcome.with_opened_tabs(opened)).expect("outcomes serialise"))
 }
@@ -35,6 +40,40 @@ pub async fn act(tab_id: i32, selector: RoleSelector, id: Option<String>, action
 pub async fn scroll(tab_id: i32, to: PageScroll) -> Result<Value, ToolError> {
     let outcome = send(tab_id, ContentRequest::Scroll { to }).await?;
     Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
+}
+
+/// While an action runs in a tab's top frame: a tab that page opens
+/// (`chrome.tabs.onCreated` with it as opener) is told to the page, which
+/// then does not retry the action (a `window.open` popup would open again;
+/// the page itself cannot see the new tab). Stops when dropped.
+struct WatchOpened {
+    event: chrome::ChromeEvent,
+    listener: Closure<dyn FnMut(JsValue)>,
+}
+
+impl WatchOpened {
+    /// `None` where `chrome.tabs.onCreated` is missing.
+    fn start(tab_id: i32) -> Option<WatchOpened> {
+        let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok().filter(JsValue::is_object);
+        let event: chrome::ChromeEvent = get(&js_sys::global(), "chrome").and_then(|c| get(&c, "tabs")).and_then(|t| get(&t, "onCreated"))?.unchecked_into();
+        let listener = Closure::<dyn FnMut(JsValue)>::new(move |tab: JsValue| {
+            if js::get_i32(&tab, "openerTabId") == Some(tab_id) {
+                wasm_bindgen_futures::spawn_local(async move {
+                    // Frame 0: actions inside frames are not told (their
+                    // frame is known only once the action answers).
+                    let _ = crate::tabs::ask_frame(tab_id, 0, &ContentRequest::TabOpened).await;
+                });
+            }
+        });
+        event.add_listener(listener.as_ref().unchecked_ref());
+        Some(WatchOpened { event, listener })
+    }
+}
+
+impl Drop for WatchOpened {
+    fn drop(&mut self) {
+        self.event.remove_listener(self.listener.as_ref().unchecked_ref());
+    }
 }
 
 /// The tabs whose opener is `tab_id`, where each is going (empty when

@@ -170,6 +170,10 @@ fn respond(req: ContentRequest) -> ContentResponse {
         }
         ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
         ContentRequest::Prefetch => ContentResponse::Prefetching { live: live::prefetch(&document) },
+        ContentRequest::TabOpened => {
+            act::note_tab_opened();
+            ContentResponse::Noted
+        }
         ContentRequest::Summary { mode } => {
             let summary = bc_core::summary::summarize(&summary_facts::collect(&document, mode), mode);
             // A summary comes with a navigation or a question: MiniPCD

@@ -191,6 +191,11 @@ pub enum ContentRequest {
     /// is open on this page): answered with [`ContentResponse::Prefetching`]
     /// at once, the work goes on in idle slices.
     Prefetch,
+    /// A tab whose opener is this page appeared while an action runs here
+    /// (the worker sees it, the page cannot): the action's effect is that
+    /// tab, so it is not retried (a `window.open` popup would open again).
+    /// Answered with [`ContentResponse::Noted`].
+    TabOpened,
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -237,6 +242,8 @@ pub enum ContentResponse {
     /// A [`ContentRequest::Prefetch`] was taken (`live`: the page's MiniPCD
     /// is current already, nothing to prepare).
     Prefetching { live: bool },
+    /// A [`ContentRequest::TabOpened`] was taken.
+    Noted,
 }
 
 impl ContentResponse {

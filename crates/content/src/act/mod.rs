@@ -85,6 +85,17 @@ fn effect_elsewhere(el: &Element, action: &DomAction) -> Option<String> {
     form().map(|_| "the form is sent to another tab or window (its target)".to_owned())
 }
 
+thread_local! {
+    /// Whether the worker said that a tab this page opened appeared since
+    /// the current action began (`ContentRequest::TabOpened`).
+    static TAB_OPENED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The worker saw a tab this page opened appear during an action.
+pub fn note_tab_opened() {
+    TAB_OPENED.with(|t| t.set(true));
+}
+
 /// Does `action` on `el` once. Returns (change expected, detail).
 async fn perform(el: &Element, action: &DomAction) -> Result<(bool, Option<String>), ActError> {
     if !matches!(action, DomAction::Hover | DomAction::ScrollIntoView | DomAction::Scroll { .. }) {
@@ -147,6 +158,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
     let mut attempts = 0u8;
     // How a virtualized list's row was brought into the DOM, if it was.
     let mut materialized: Option<String> = None;
+    TAB_OPENED.with(|t| t.set(false));
     for attempt in ATTEMPTS {
         let Some(sel) = selector_for(document, attempt, selector, id, last_el.as_ref()) else { continue };
         let el = match bind(document, &sel) {
@@ -200,9 +212,12 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
         if (box_moved || materialized.is_some()) && !what.iter().any(|w| w == "scroll") {
             what.push("scroll".into());
         }
-        let done = !what.is_empty() || !retried;
+        // A popup the page opened (`window.open`) is its effect too: the
+        // worker tells, the page's digest cannot.
+        let popup = TAB_OPENED.with(std::cell::Cell::get).then(|| "it opened another tab or window".to_owned());
+        let done = !what.is_empty() || !retried || popup.is_some();
         if done {
-            let elsewhere = elsewhere.filter(|_| what.is_empty());
+            let elsewhere = elsewhere.or(popup).filter(|_| what.is_empty());
             return Ok(ActOutcome {
                 observation: observe::observation(document, &url_before),
                 changed: !what.is_empty(),
