@@ -19,6 +19,8 @@ use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use serde_json::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// How long a navigation caused by an action may take to arrive.
 const ARRIVE_MS: u32 = 15_000;
@@ -27,13 +29,11 @@ const POLL_MS: u32 = 100;
 /// Runs `action` on the element `selector` binds to in `tab_id`, and
 /// names the tabs it opened (the page cannot see them).
 pub async fn act(tab_id: i32, selector: RoleSelector, id: Option<String>, action: DomAction) -> Result<Value, ToolError> {
-    let before = opened_by(tab_id).await;
     let watch = WatchOpened::start(tab_id);
     let outcome = send(tab_id, ContentRequest::Act { selector, id, action }).await;
-    drop(watch);
+    let opened = watch.map(WatchOpened::stop).unwrap_or_default();
     let outcome = outcome?;
-    let opened = opened_by(tab_id).await.into_iter().filter(|t| !before.iter().any(|b| b.tab_id == t.tab_id)).collect();
-    Ok(serde_json::to_value(outcome.with_opened_tabs(opened)).expect("outcomes serialise"))
+    Ok(serde_json::to_value(outcome.with_opened_tabs(where_going(opened).await)).expect("outcomes serialise"))
 }
 
 /// Scrolls the page of `tab_id`.
@@ -42,13 +42,14 @@ pub async fn scroll(tab_id: i32, to: PageScroll) -> Result<Value, ToolError> {
     Ok(serde_json::to_value(outcome).expect("outcomes serialise"))
 }
 
-/// While an action runs in a tab's top frame: a tab that page opens
-/// (`chrome.tabs.onCreated` with it as opener) is told to the page, which
-/// then does not retry the action (a `window.open` popup would open again;
-/// the page itself cannot see the new tab). Stops when dropped.
+/// While an action runs: a tab its page opens (`chrome.tabs.onCreated`
+/// with it as opener) is told to the page, which then does not retry the
+/// action (a `window.open` popup would open again; the page itself cannot
+/// see the new tab), and is kept for the outcome.
 struct WatchOpened {
     event: chrome::ChromeEvent,
     listener: Closure<dyn FnMut(JsValue)>,
+    opened: Rc<RefCell<Vec<i32>>>,
 }
 
 impl WatchOpened {
@@ -56,39 +57,39 @@ impl WatchOpened {
     fn start(tab_id: i32) -> Option<WatchOpened> {
         let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok().filter(JsValue::is_object);
         let event: chrome::ChromeEvent = get(&js_sys::global(), "chrome").and_then(|c| get(&c, "tabs")).and_then(|t| get(&t, "onCreated"))?.unchecked_into();
+        let opened = Rc::new(RefCell::new(Vec::new()));
+        let seen = opened.clone();
         let listener = Closure::<dyn FnMut(JsValue)>::new(move |tab: JsValue| {
-            if js::get_i32(&tab, "openerTabId") == Some(tab_id) {
-                wasm_bindgen_futures::spawn_local(async move {
-                    // Frame 0: actions inside frames are not told (their
-                    // frame is known only once the action answers).
-                    let _ = crate::tabs::ask_frame(tab_id, 0, &ContentRequest::TabOpened).await;
-                });
-            }
+            let Some(id) = js::get_i32(&tab, "id").filter(|_| js::get_i32(&tab, "openerTabId") == Some(tab_id)) else { return };
+            seen.borrow_mut().push(id);
+            wasm_bindgen_futures::spawn_local(async move {
+                // Frame 0: actions inside frames are not told (their
+                // frame is known only once the action answers).
+                let _ = crate::tabs::ask_frame(tab_id, 0, &ContentRequest::TabOpened).await;
+            });
         });
         event.add_listener(listener.as_ref().unchecked_ref());
-        Some(WatchOpened { event, listener })
+        Some(WatchOpened { event, listener, opened })
     }
-}
 
-impl Drop for WatchOpened {
-    fn drop(&mut self) {
+    /// Stops watching; the ids of the tabs opened meanwhile.
+    fn stop(self) -> Vec<i32> {
         self.event.remove_listener(self.listener.as_ref().unchecked_ref());
+        self.opened.take()
     }
 }
 
-/// The tabs whose opener is `tab_id`, where each is going (empty when
-/// the tabs cannot be listed: then no tab is reported opened).
-async fn opened_by(tab_id: i32) -> Vec<OpenedTab> {
-    let Ok(tabs) = chrome::tabs_query(&js::to_js(&serde_json::json!({}))).await else { return Vec::new() };
-    js_sys::Array::from(&tabs)
-        .iter()
-        .filter(|t| js::get_i32(t, "openerTabId") == Some(tab_id))
-        .filter_map(|t| {
-            // A tab just opened has its URL as `pendingUrl` until it commits.
-            let url = js::get_str(&t, "pendingUrl").filter(|u| !u.is_empty()).or_else(|| js::get_str(&t, "url"))?;
-            Some(OpenedTab { tab_id: js::get_i32(&t, "id")?, url })
-        })
-        .collect()
+/// Where each of the tabs `ids` is going (a tab closed since is left out).
+async fn where_going(ids: Vec<i32>) -> Vec<OpenedTab> {
+    let mut out = Vec::new();
+    for tab_id in ids {
+        let Ok(t) = chrome::tabs_get(tab_id).await else { continue };
+        // A tab just opened has its URL as `pendingUrl` until it commits.
+        if let Some(url) = js::get_str(&t, "pendingUrl").filter(|u| !u.is_empty()).or_else(|| js::get_str(&t, "url")) {
+            out.push(OpenedTab { tab_id, url });
+        }
+    }
+    out
 }
 
 /// `dom.waitFor`: the content script polls; a URL change that unloads the
