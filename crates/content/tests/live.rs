@@ -725,3 +725,35 @@ fn labels_kept_across_read_batches_follow_changes() {
     extra.remove_attribute("for").unwrap();
     assert_eq!(name(), "First Other");
 }
+
+/// Which elements may have CSS generated text is listed once (past a few
+/// asks) and, for the top document, kept across read batches while the
+/// DOM's epoch stands: a class added between two batches must reach the
+/// next one; a selector with a pseudo-class (`:checked` changes without a
+/// mutation) is listed again in each batch.
+#[wasm_bindgen_test]
+fn generated_text_kept_across_read_batches_follows_changes() {
+    let buttons: String = (0..40).map(|i| format!(r#"<button id="gk-{i}">B{i}</button>"#)).collect();
+    // Each batch asks of every button, enough to list the matches.
+    let names = || {
+        let _reads = bc_content::aria::batch();
+        let all: Vec<String> = (0..40).map(|i| bc_content::aria::accessible_name(&by_id(&format!("gk-{i}")))).collect();
+        let s = document().get_element_by_id("gk-s").map(|s| bc_content::aria::accessible_name(&s));
+        (all, s.unwrap_or_default())
+    };
+    fixture(&format!(r#"<style>.gk::before{{content:"New "}}</style>{buttons}"#));
+    current();
+    assert_eq!(names().0[7], "B7");
+    by_id("gk-7").set_attribute("class", "gk").unwrap();
+    let (all, _) = names();
+    assert_eq!((all[7].as_str(), all[8].as_str()), ("New B7", "B8"));
+
+    fixture(&format!(
+        r#"<style>#gk-c:checked ~ .gs::before{{content:"On "}}</style>
+        <input type="checkbox" id="gk-c"><button class="gs" id="gk-s">S</button>{buttons}"#
+    ));
+    assert_eq!(names().1, "S");
+    // A state change, no mutation record.
+    by_id("gk-c").unchecked_into::<web_sys::HtmlInputElement>().set_checked(true);
+    assert_eq!(names().1, "On S");
+}

@@ -18,7 +18,11 @@
 //!
 //! Answers hold inside a read batch (`batch.rs`); outside one every element
 //! may. What the sheets say is kept across batches while each sheet is the
-//! same object with the same number of rules. Not seen: a rule changed in
+//! same object with the same number of rules; the top document's list of
+//! matching elements too, while the DOM's epoch stands and the selectors
+//! test only the tree and attributes (no pseudo-class: `:checked`,
+//! `:hover` change without a mutation). A first MiniPCD is dozens of
+//! batches, and listed them anew in each. Not seen: a rule changed in
 //! place (`rule.style.content = …`, `insertRule` into an `@media` block);
 //! closed shadow roots' `:host::before` (their sheets cannot be read).
 //! An `@import` not loaded yet makes its scope answer "may" until a sheet
@@ -89,8 +93,9 @@ const MAX_SCOPES: usize = 64;
 enum Says {
     /// No element there has generated text.
     Nothing,
-    /// Elements matching this selector list may.
-    Matching(JsString),
+    /// Elements matching this selector list may; `stateless` when it has
+    /// no pseudo-class (its matches change only with the DOM).
+    Matching { sel: JsString, stateless: bool },
     /// Any element may.
     Anything,
 }
@@ -108,6 +113,11 @@ struct Scope {
     batch: u32,
     asked: u32,
     listed: Option<js_sys::Set>,
+    /// The DOM's epoch `listed` was made in, when it may outlive its batch
+    /// (top document, stateless selectors).
+    listed_epoch: Option<u32>,
+    /// `root` is this window's document (the tree the epoch watches).
+    top: bool,
 }
 
 thread_local! {
@@ -117,7 +127,7 @@ thread_local! {
 /// Drops what holds elements at the end of the outermost read batch.
 pub(super) fn end_batch() {
     SCOPES.with(|s| {
-        for scope in s.borrow_mut().iter_mut() {
+        for scope in s.borrow_mut().iter_mut().filter(|s| s.listed_epoch.is_none()) {
             scope.listed = None;
         }
     });
@@ -171,6 +181,10 @@ fn with_scope(root: &Node, gen: u32, f: impl FnOnce(&mut Scope) -> bool) -> bool
                     batch: gen.wrapping_sub(1),
                     asked: 0,
                     listed: None,
+                    listed_epoch: None,
+                    top: web_sys::window()
+                        .and_then(|w| w.document())
+                        .is_some_and(|d| root == d.unchecked_ref::<Node>()),
                 });
                 scopes.len() - 1
             }
@@ -188,9 +202,14 @@ impl Scope {
     fn check(&mut self, gen: u32) {
         self.batch = gen;
         self.asked = 0;
-        self.listed = None;
+        if self.listed_epoch.is_none() || self.listed_epoch != batch::dom_epoch() {
+            self.listed = None;
+            self.listed_epoch = None;
+        }
         let sheets = sheets_of(&self.root);
         if self.sheets.as_ref() != Some(&sheets) {
+            self.listed = None;
+            self.listed_epoch = None;
             self.says = read(&sheets);
             // A scope read whole has no rule reaching other scopes (those
             // make the reading fail).
@@ -200,13 +219,16 @@ impl Scope {
     }
 
     fn may(&mut self, el: &Element) -> bool {
-        let Says::Matching(sel) = &self.says else {
+        let Says::Matching { sel, stateless } = &self.says else {
             return matches!(self.says, Says::Anything);
         };
         self.asked += 1;
         if self.listed.is_none() && self.asked > MATCHES_BEFORE_LISTING {
             match dom::query_all_in_str(&self.root, sel) {
-                Ok(list) => self.listed = Some(js_sys::Set::new(&list)),
+                Ok(list) => {
+                    self.listed = Some(js_sys::Set::new(&list));
+                    self.listed_epoch = batch::dom_epoch().filter(|_| self.top && *stateless);
+                }
                 Err(_) => {
                     self.says = Says::Anything;
                     return true;
@@ -250,7 +272,8 @@ fn read(sheets: &[(JsValue, u32)]) -> Says {
     if reading.selectors.is_empty() {
         Says::Nothing
     } else {
-        Says::Matching(JsString::from(reading.selectors.join(", ")))
+        let sel = reading.selectors.join(", ");
+        Says::Matching { stateless: !sel.contains(':'), sel: JsString::from(sel) }
     }
 }
 

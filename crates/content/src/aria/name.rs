@@ -127,26 +127,29 @@ impl Visited {
 
 /// The accessible name of `el`, whitespace collapsed and trimmed.
 pub fn accessible_name(el: &Element) -> String {
-    accessible_name_with(el, &dom::tag(el), computed_role(el), &dom::Attrs::of(el))
+    accessible_name_with(el, &dom::tag(el), computed_role(el), &dom::Attrs::of(el), false)
 }
 
 /// [`accessible_name`] for a caller that already has `el`'s lower-case
 /// tag, computed role and attribute names (the collector reads them anyway).
-pub fn accessible_name_with(el: &Element, tag: &str, role: Option<Role>, attrs: &dom::Attrs) -> String {
-    quick::name(el, tag, role, attrs).unwrap_or_else(|| full_name(el, role))
+/// `shown`: the caller knows `el` renders and is outside any
+/// `aria-hidden`/inert subtree (the collector's discovery checked), so the
+/// root's hidden check (a `closest` and a `checkVisibility`) is skipped.
+pub fn accessible_name_with(el: &Element, tag: &str, role: Option<Role>, attrs: &dom::Attrs, shown: bool) -> String {
+    quick::name(el, tag, role, attrs).unwrap_or_else(|| full_name(el, role, shown))
 }
 
 /// The accessible name by the full computation, never a shortcut: what
 /// the shortcuts are tested against.
 #[doc(hidden)]
 pub fn accessible_name_full(el: &Element) -> String {
-    full_name(el, computed_role(el))
+    full_name(el, computed_role(el), false)
 }
 
-fn full_name(el: &Element, role: Option<Role>) -> String {
+fn full_name(el: &Element, role: Option<Role>, shown: bool) -> String {
     let mut cx = Ctx { root: el.clone(), root_role: role, visited: Visited::default(), depth: 0 };
     // Naming a hidden element (e.g. a closed menu's item) reads its hidden content.
-    let mode = Mode { include_hidden: hidden::is_hidden(el), ..Mode::default() };
+    let mode = Mode { include_hidden: !shown && hidden::is_hidden(el), ..Mode::default() };
     normalize(&text_alternative(el, &mut cx, mode))
 }
 

@@ -487,6 +487,7 @@ impl Cache {
                     &e.ctx.scope,
                     e.ctx.host_landmark,
                     origin,
+                    false,
                 );
                 (e.refs, e.desc_refs) = label_refs(&e.el);
                 e.valid = true;
@@ -534,7 +535,7 @@ impl Cache {
             if fresh {
                 continue;
             }
-            let fact = pcd::control_fact(el, *clickable, &ctx.scope, ctx.host_landmark, origin);
+            let fact = pcd::control_fact(el, *clickable, &ctx.scope, ctx.host_landmark, origin, true);
             let slot = slot.unwrap_or_else(|| self.alloc(el));
             let (refs, desc_refs) = label_refs(el);
             let seen = self.entries[slot as usize]

@@ -15,13 +15,16 @@ pub const MAX_NAME: usize = 300;
 
 /// The facts of `el`; `form`/`group`/`key`/`rect` are filled in by the caller.
 /// `host_landmark` is the landmark of the scope's host, for shadow content
-/// (landmark lookups do not cross shadow boundaries).
+/// (landmark lookups do not cross shadow boundaries). `shown`: discovery
+/// found `el` rendered and outside `aria-hidden`/inert subtrees in this
+/// DOM (its name then skips the hidden check of the root).
 pub fn fact(
     el: &Element,
     clickable: bool,
     scope: &Scope,
     host_landmark: Option<Landmark>,
     page_origin: &str,
+    shown: bool,
 ) -> ControlFact {
     let tag = dom::tag(el);
     // Most attributes asked about below are absent: one read of the names
@@ -38,6 +41,7 @@ pub fn fact(
         computed,
         &attrs,
         clickable || !scope.frame_path.is_empty() || computed == Some(aria::Role::Link),
+        shown,
     );
     let (href_path, href_origin) = link(el, &tag, &attrs, page_origin);
     let lm = landmark::of(el).or(host_landmark);
@@ -123,8 +127,9 @@ fn name(
     role: Option<aria::Role>,
     attrs: &Attrs,
     fallback: bool,
+    shown: bool,
 ) -> String {
-    let n = aria::accessible_name_with(el, tag, role, attrs);
+    let n = aria::accessible_name_with(el, tag, role, attrs, shown);
     if !n.is_empty() || !fallback {
         return dom::clip(&n, MAX_NAME);
     }

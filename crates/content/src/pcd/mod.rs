@@ -126,15 +126,18 @@ impl FactCache for NoCache {
 }
 
 /// The facts of one control found by discovery, as [`collect`] computes
-/// them (for caches refreshing an entry outside a collection).
+/// them (for caches refreshing an entry outside a collection). `shown`:
+/// the discovery that found it saw the DOM it is read in (not so for an
+/// entry refreshed after a mutation, which may have hidden it).
 pub(crate) fn control_fact(
     el: &Element,
     clickable: bool,
     scope: &Scope,
     host_landmark: Option<Landmark>,
     page_origin: &str,
+    shown: bool,
 ) -> ControlFact {
-    control::fact(el, clickable, scope, host_landmark, page_origin)
+    control::fact(el, clickable, scope, host_landmark, page_origin, shown)
 }
 
 /// The heading context of `el` (a cached fact whose heading went stale).
@@ -412,7 +415,7 @@ pub(crate) fn collect_with(
                 fact
             }
             None => {
-                let fact = control::fact(el, clickable, scope, host_landmarks[si], &page_origin);
+                let fact = control::fact(el, clickable, scope, host_landmarks[si], &page_origin, true);
                 cache.put(el, clickable, si, &fact);
                 fact
             }
