@@ -189,3 +189,24 @@ test('dom.extract reads a collection of the cross-origin frame; capture.candidat
   assert.ok(shot.data.crops.some((c) => c.id === subscribe.id), 'the framed candidate is cropped');
   await page.close();
 });
+
+test('a popup a button inside the cross-origin frame opens is opened once: the worker tells that frame', async () => {
+  const { page, frame, tabId } = await open();
+  const popupUrl = `${www.main}/article/?doc=9`;
+  await frame.evaluate((href) => {
+    const b = Object.assign(document.createElement('button'), { textContent: 'Share by mail' });
+    b.onclick = () => { window.open(href, 'share', 'width=500,height=600'); };
+    document.body.prepend(b);
+  }, popupUrl);
+  const pagesBefore = browser.ctx.pages().length;
+  const opened = browser.ctx.waitForEvent('page');
+  const clicked = await call('dom.click', { tabId, selector: role('button', 'Share by mail') });
+  const popup = await opened;
+  assert.equal(clicked.ok, true, JSON.stringify(clicked));
+  assert.equal(clicked.data.attempts, 1, JSON.stringify(clicked.data));
+  assert.deepEqual(clicked.data.openedTabs.map((t) => t.url), [popupUrl], JSON.stringify(clicked.data));
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(browser.ctx.pages().length, pagesBefore + 1, 'one popup, not one per attempt');
+  await popup.close();
+  await page.close();
+});

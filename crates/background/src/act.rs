@@ -19,7 +19,7 @@ use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use serde_json::Value;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// How long a navigation caused by an action may take to arrive.
@@ -29,8 +29,11 @@ const POLL_MS: u32 = 100;
 /// Runs `action` on the element `selector` binds to in `tab_id`, and
 /// names the tabs it opened (the page cannot see them).
 pub async fn act(tab_id: i32, selector: RoleSelector, id: Option<String>, action: DomAction) -> Result<Value, ToolError> {
-    let watch = WatchOpened::start(tab_id);
-    let outcome = send(tab_id, ContentRequest::Act { selector, id, action }).await;
+    // The frame running the action: the top one until the request is
+    // routed into a cross-origin frame.
+    let frame = Rc::new(Cell::new(0));
+    let watch = WatchOpened::start(tab_id, frame.clone());
+    let outcome = send_at(tab_id, ContentRequest::Act { selector, id, action }, &frame).await;
     let opened = watch.map(WatchOpened::stop).unwrap_or_default();
     let outcome = outcome?;
     Ok(serde_json::to_value(outcome.with_opened_tabs(where_going(opened).await)).expect("outcomes serialise"))
@@ -43,9 +46,9 @@ pub async fn scroll(tab_id: i32, to: PageScroll) -> Result<Value, ToolError> {
 }
 
 /// While an action runs: a tab its page opens (`chrome.tabs.onCreated`
-/// with it as opener) is told to the page, which then does not retry the
-/// action (a `window.open` popup would open again; the page itself cannot
-/// see the new tab), and is kept for the outcome.
+/// with it as opener) is told to the frame running the action, which then
+/// does not retry it (a `window.open` popup would open again; the page
+/// itself cannot see the new tab), and is kept for the outcome.
 struct WatchOpened {
     event: chrome::ChromeEvent,
     listener: Closure<dyn FnMut(JsValue)>,
@@ -54,7 +57,7 @@ struct WatchOpened {
 
 impl WatchOpened {
     /// `None` where `chrome.tabs.onCreated` is missing.
-    fn start(tab_id: i32) -> Option<WatchOpened> {
+    fn start(tab_id: i32, frame: Rc<Cell<i32>>) -> Option<WatchOpened> {
         let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok().filter(JsValue::is_object);
         let event: chrome::ChromeEvent = get(&js_sys::global(), "chrome").and_then(|c| get(&c, "tabs")).and_then(|t| get(&t, "onCreated"))?.unchecked_into();
         let opened = Rc::new(RefCell::new(Vec::new()));
@@ -62,10 +65,9 @@ impl WatchOpened {
         let listener = Closure::<dyn FnMut(JsValue)>::new(move |tab: JsValue| {
             let Some(id) = js::get_i32(&tab, "id").filter(|_| js::get_i32(&tab, "openerTabId") == Some(tab_id)) else { return };
             seen.borrow_mut().push(id);
+            let frame_id = frame.get();
             wasm_bindgen_futures::spawn_local(async move {
-                // Frame 0: actions inside frames are not told (their
-                // frame is known only once the action answers).
-                let _ = crate::tabs::ask_frame(tab_id, 0, &ContentRequest::TabOpened).await;
+                let _ = crate::tabs::ask_frame(tab_id, frame_id, &ContentRequest::TabOpened).await;
             });
         });
         event.add_listener(listener.as_ref().unchecked_ref());
@@ -140,8 +142,13 @@ async fn top_observation(tab_id: i32, frame: i32, url_before: &str, inner: Obser
 /// Sends an action to the frame its selector's framePath names (through
 /// cross-origin frames, `frames.rs`).
 async fn send(tab_id: i32, request: ContentRequest) -> Result<ActOutcome, ToolError> {
+    send_at(tab_id, request, &Cell::new(0)).await
+}
+
+/// [`send`], keeping `at` on the frame the request is routed to.
+async fn send_at(tab_id: i32, request: ContentRequest, at: &Cell<i32>) -> Result<ActOutcome, ToolError> {
     let tab = crate::tools::readable_tab(tab_id).await?;
-    let outcome = match frames::routed(tab.id, request).await {
+    let outcome = match frames::routed_at(tab.id, request, at).await {
         Ok((ContentResponse::Acted { mut outcome }, frame)) => {
             outcome.observation = top_observation(tab_id, frame, &tab.url, outcome.observation).await;
             outcome

@@ -32,7 +32,7 @@ use bc_core::types::{MiniPcd, PcdActionDetail, QueryHit};
 use futures::future::{join_all, select, Either, LocalBoxFuture};
 use futures::FutureExt;
 use gloo_timers::future::TimeoutFuture;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::JsValue;
 
 thread_local! {
@@ -84,9 +84,17 @@ pub async fn ask(tab_id: i32, request: ContentRequest) -> Result<ContentResponse
 
 /// [`ask`], also saying which frame answered (0: the top frame).
 pub async fn routed(tab_id: i32, request: ContentRequest) -> Result<(ContentResponse, i32), AskError> {
+    routed_at(tab_id, request, &Cell::new(0)).await
+}
+
+/// [`routed`], keeping `at` on the frame being asked, for whoever must
+/// talk to the frame that runs the request while it runs (a popup opened
+/// by an action in a cross-origin frame is told to that frame).
+pub async fn routed_at(tab_id: i32, request: ContentRequest, at: &Cell<i32>) -> Result<(ContentResponse, i32), AskError> {
     let (mut frame_id, mut dx, mut dy) = (0, 0.0, 0.0);
     let mut request = request;
     for hops in 0..=MAX_HOPS {
+        at.set(frame_id);
         let mut answer = tabs::ask_frame(tab_id, frame_id, &request).await.map_err(AskError::Page)?;
         let ContentResponse::EnterFrame { hop } = answer else {
             answer.translate(dx, dy);
