@@ -175,10 +175,13 @@ fn respond(req: ContentRequest) -> ContentResponse {
             ContentResponse::Noted
         }
         ContentRequest::Summary { mode } => {
-            let summary = bc_core::summary::summarize(&summary_facts::collect(&document, mode), mode);
             // A summary comes with a navigation or a question: MiniPCD
-            // requests usually follow while the LLM reads it.
+            // requests usually follow while the LLM reads it. Asked first
+            // (it only starts the observers and schedules idle work), so
+            // that what the summary scans once the DOM is watched (the
+            // shadow hosts) is kept for the prefetch.
             live::prefetch(&document);
+            let summary = bc_core::summary::summarize(&summary_facts::collect(&document, mode), mode);
             ContentResponse::Summary { summary }
         }
 

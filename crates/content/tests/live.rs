@@ -757,3 +757,52 @@ fn generated_text_kept_across_read_batches_follows_changes() {
     by_id("gk-c").unchecked_into::<web_sys::HtmlInputElement>().set_checked(true);
     assert_eq!(names().1, "On S");
 }
+
+#[wasm_bindgen(inline_js = "export function define_with_button(name, label) {
+  customElements.define(name, class extends HTMLElement {
+    constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<button>' + label + '</button>'; }
+  });
+}")]
+extern "C" {
+    fn define_with_button(name: &str, label: &str);
+}
+
+/// The top document's shadow hosts are scanned once and kept while nothing
+/// could have added one (`pcd/frames.rs`): a host added to the page, and a
+/// custom element already in it that a late `customElements.define`
+/// upgrades (its shadow root comes with no mutation record the observer
+/// sees), must both be found by the next search.
+#[wasm_bindgen_test]
+fn kept_shadow_hosts_follow_added_and_upgraded_hosts() {
+    fixture(r#"<x-sh-early></x-sh-early><x-sh-late></x-sh-late>"#);
+    define_with_button("x-sh-early", "Early inside");
+    current();
+    let found = |name: &str| {
+        let sel = bc_core::types::RoleSelector::role("button", Some(name), bc_core::types::NameMode::Exact);
+        bc_content::resolve::resolve(&document(), &sel).map_or(0, |v| v.len())
+    };
+    assert_eq!(found("Early inside"), 1);
+    assert_eq!(found("Late inside"), 0);
+    define_with_button("x-sh-late", "Late inside");
+    assert_eq!(found("Late inside"), 1);
+    let host = document().create_element("div").unwrap();
+    by_id("fixture").append_child(&host).unwrap();
+    let root = host.attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open)).unwrap();
+    root.set_inner_html("<button>Added inside</button>");
+    assert_eq!(found("Added inside"), 1);
+}
+
+/// A custom element already in the page that a late `customElements.define`
+/// upgrades gets a shadow root with no mutation record the observer sees:
+/// the live state must still take its content in at the next request.
+#[wasm_bindgen_test]
+fn a_late_upgrade_reaches_the_live_build() {
+    fixture(r#"<button>Always there</button><x-live-late></x-live-late>"#);
+    let b = current();
+    assert!(action(&b, "Always there").is_some());
+    assert!(action(&b, "Late action").is_none());
+    define_with_button("x-live-late", "Late action");
+    let b = current();
+    assert!(action(&b, "Late action").is_some(), "{:?}", labels(&b));
+    assert_fresh(&b);
+}

@@ -34,6 +34,11 @@ pub(crate) fn dom_epoch() -> Option<u32> {
     EPOCH.with(Cell::get)
 }
 
+/// The DOM's epoch now (in a batch or not), once something watches the DOM.
+pub(crate) fn epoch_now() -> Option<u32> {
+    EPOCH_SOURCE.with(Cell::get).map(|f| f())
+}
+
 pub struct Batch(());
 
 pub fn batch() -> Batch {

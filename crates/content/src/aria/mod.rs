@@ -18,6 +18,7 @@ mod quick;
 mod role;
 
 pub use batch::{batch, set_dom_epoch, Batch};
+pub(crate) use batch::epoch_now;
 pub use generated::may_generate_text;
 pub use hidden::is_hidden;
 pub(crate) use hidden::{is_unrendered, ARIA_HIDDEN_OR_INERT};

@@ -149,7 +149,16 @@ pub fn with<R>(f: impl FnOnce(&mut Dirty) -> R) -> R {
 pub fn take() -> Dirty {
     drain();
     let _ = check_url();
-    DIRTY.with(|d| std::mem::take(&mut *d.borrow_mut()))
+    // A late `customElements.define` upgrades elements with no mutation
+    // record; their new shadow roots are a change around them.
+    let upgraded = crate::pcd::frames::take_upgraded();
+    DIRTY.with(|d| {
+        let mut d = d.borrow_mut();
+        for el in upgraded {
+            d.around(el);
+        }
+        std::mem::take(&mut *d)
+    })
 }
 
 /// Sorts records the observer holds but has not delivered yet (changes

@@ -181,14 +181,101 @@ fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, frames: bool, out
     }
 }
 
-/// The elements of `root` with an open shadow root, document order. No
+/// The elements of `root` with an open shadow root, document order
+/// ([`scan_hosts`]). The top document's list is kept while nothing could
+/// have added a host: the DOM's epoch (every mutation record of the live
+/// module's observer) is as it was, and so is each element that was an
+/// undefined custom element then (a late `customElements.define` upgrades
+/// it, and its constructor attaches a shadow root with no mutation record;
+/// new undefined elements come with one). The scan asks every element
+/// (~20–35 ms at 50k elements in our isolated world) and was repeated by
+/// each request: a page summary and the MiniPCD prefetched after it, every
+/// poll of a text `dom.waitFor`, the digests around an action. Not seen:
+/// `attachShadow` called on an element already in the page and defined,
+/// with no other change — a shadow root is nearly always attached as its
+/// host is created or upgraded.
+pub(crate) fn shadow_hosts(root: &Root) -> Vec<Element> {
+    let Some((doc, epoch)) = watched_top(root) else {
+        return scan_hosts(root);
+    };
+    let upgraded = note_upgrades();
+    let kept = KEPT.with(|k| k.borrow().as_ref().filter(|k| k.epoch == epoch && !upgraded).map(|k| k.hosts.clone()));
+    if let Some(hosts) = kept {
+        return hosts;
+    }
+    let hosts = scan_hosts(root);
+    // One native query (~4 ms at 50k elements), no element read when
+    // there are none, as on most pages.
+    let undefined: Vec<Element> = doc.query_selector_all(UNDEFINED).map(|l| dom::elements(l).take(MAX_UNDEFINED + 1).collect()).unwrap_or_default();
+    let keep = (undefined.len() <= MAX_UNDEFINED).then(|| Kept { epoch, undefined, hosts: hosts.clone() });
+    KEPT.with(|k| *k.borrow_mut() = keep);
+    hosts
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Option<Kept>> = const { std::cell::RefCell::new(None) };
+    /// Elements seen upgraded since [`take_upgraded`] last gave them.
+    static UPGRADED: std::cell::RefCell<Vec<Element>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Moves the kept undefined elements that have been defined since the
+/// last scan to [`UPGRADED`]; whether there were any (the kept host list
+/// is then stale).
+fn note_upgrades() -> bool {
+    KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        let Some(kept) = k.as_mut() else { return false };
+        let (still, upgraded): (Vec<Element>, Vec<Element>) =
+            kept.undefined.drain(..).partition(|el| crate::aria::dom::matches_c(el, UNDEFINED));
+        kept.undefined = still;
+        let any = !upgraded.is_empty();
+        UPGRADED.with(|u| u.borrow_mut().extend(upgraded));
+        if any {
+            *k = None;
+        }
+        any
+    })
+}
+
+/// The top document's custom elements upgraded since the last call (seen
+/// by comparing with the last shadow-host scan): each may have attached a
+/// shadow root with no mutation record, which the live module must treat
+/// as a change around it.
+pub(crate) fn take_upgraded() -> Vec<Element> {
+    note_upgrades();
+    UPGRADED.with(|u| std::mem::take(&mut *u.borrow_mut()))
+}
+
+/// What [`shadow_hosts`] keeps of the top document's last scan.
+struct Kept {
+    epoch: u32,
+    /// The elements that were undefined custom elements.
+    undefined: Vec<Element>,
+    hosts: Vec<Element>,
+}
+
+const UNDEFINED: &str = ":not(:defined)";
+/// More undefined custom elements than this and the list is not kept
+/// (checking each one again would cost what the scan costs).
+const MAX_UNDEFINED: usize = 64;
+
+/// The top document and the DOM's epoch, once the live module watches it.
+fn watched_top(root: &Root) -> Option<(&Document, u32)> {
+    let Root::Doc(doc) = root else { return None };
+    if web_sys::window()?.document()? != *doc {
+        return None;
+    }
+    Some((doc, crate::aria::epoch_now()?))
+}
+
+/// Every element of `root` with an open shadow root, document order. No
 /// selector matches "has a shadow root", so every element is asked — by
 /// the browser's own `Array.prototype.filter` with the `shadowRoot` getter
 /// as predicate (`Function.prototype.call` bound to it: `filter` passes the
 /// element first): two calls into JS instead of two per element, which on
 /// a 10k-element page were ~20k crossings. Built-in functions only: no
 /// code is evaluated, as strict CSPs require.
-fn shadow_hosts(root: &Root) -> Vec<Element> {
+fn scan_hosts(root: &Root) -> Vec<Element> {
     use js_sys::{Array, Function, Object, Reflect};
     use wasm_bindgen::JsValue;
     thread_local! {

@@ -116,8 +116,10 @@ impl Iterator for TreeIter {
         }
         if let Some((root, depth)) = self.last.take() {
             if depth < MAX_SHADOW_DEPTH {
-                let hosts: Vec<(Element, web_sys::ShadowRoot)> =
-                    root.select("*").into_iter().filter_map(|el| el.shadow_root().map(|sr| (el, sr))).collect();
+                let hosts: Vec<(Element, web_sys::ShadowRoot)> = crate::pcd::frames::shadow_hosts(&root)
+                    .into_iter()
+                    .filter_map(|el| el.shadow_root().map(|sr| (el, sr)))
+                    .collect();
                 // Depth first, in host order: the first host's tree on top.
                 for (host, sr) in hosts.into_iter().rev() {
                     self.stack.push((Tree { root: Root::Shadow(sr), host: Some(host) }, depth + 1));
