@@ -319,6 +319,22 @@ async fn wait_for_selector_text_url_and_timeout() {
     fixture("");
 }
 
+/// A text that shows with no DOM mutation (a CSS animation ends its
+/// `visibility: hidden`) is still found: a wait that skips looks while the
+/// DOM stands still looks again at least every 500 ms.
+#[wasm_bindgen_test]
+async fn wait_for_text_shown_by_css_alone() {
+    use bc_core::tools::WaitEvent;
+    fixture(
+        r#"<style>@keyframes bc-reveal { to { visibility: visible } } #css-late { visibility: hidden; animation: bc-reveal 0s 300ms forwards }</style><p id="css-late">Shown by CSS</p>"#,
+    );
+    let doc = document();
+    let shown = act::wait::wait_for(&doc, WaitEvent::Text, Some("Shown by CSS"), 3000).await.unwrap();
+    assert_eq!(shown.matched, Some(1));
+    assert!(shown.waited_ms >= 250, "{shown:?}");
+    fixture("");
+}
+
 /// A text wait also finds its text in a same-origin frame (it names no
 /// frame): a form embedded in the page thanks the person inside it.
 #[wasm_bindgen_test]

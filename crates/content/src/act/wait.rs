@@ -1,7 +1,8 @@
 //! `dom.waitFor`: until a selector or a text appears, the URL changes (SPA
 //! navigations; a full navigation unloads this script and the worker sees
 //! it instead), or the network goes idle — polled every [`POLL_MS`], each
-//! check bounded, with a timeout that is always honoured.
+//! check bounded, with a timeout that is always honoured; a selector or
+//! text is looked for again only after a mutation, or [`RECHECK_MS`] on.
 //!
 //! Network idle from a content script: in-flight requests are invisible
 //! here, so "idle" means no new resource-timing entry and no DOM mutation
@@ -16,6 +17,14 @@ use web_sys::Document;
 
 const POLL_MS: i32 = 50;
 const IDLE_MS: f64 = 500.0;
+/// A selector or text is looked for again only when the DOM changed since
+/// the last look (the wait's mutation counter), or this long after it: a
+/// look searches every tree of the page (names, text), and at 50k elements
+/// polling kept the page's main thread busy half the time of a wait. The
+/// periodic look catches what appears with no mutation the counter sees:
+/// CSS (`:hover`, animations, media queries), frames, shadow roots
+/// attached since the wait began.
+const RECHECK_MS: f64 = 500.0;
 
 /// What the condition is.
 fn describe(event: WaitEvent, value: Option<&str>) -> String {
@@ -49,9 +58,13 @@ pub async fn wait_for(document: &Document, event: WaitEvent, value: Option<&str>
     let resources = || resource_count();
     let mut last_resources = resources();
     let mut last_activity = observe::now();
+    // The mutation count and the time of the last look for the selector or text.
+    let mut looked: Option<(u32, f64)> = None;
     loop {
         let held: Option<Option<u32>> = match event {
+            WaitEvent::Selector | WaitEvent::Text if unchanged_since(looked, counter.as_ref()) => None,
             WaitEvent::Selector | WaitEvent::Text => {
+                looked = counter.as_ref().map(|c| (c.count(), observe::now()));
                 let found = crate::resolve::resolve(document, sel.as_ref().expect("set above")).map_err(|e| ActError::BadSelector(e.to_string()))?;
                 let mut n = found.len();
                 if n == 0 && event == WaitEvent::Text {
@@ -83,6 +96,15 @@ pub async fn wait_for(document: &Document, event: WaitEvent, value: Option<&str>
             return Err(ActError::Timeout { what, waited_ms: waited as u32 });
         }
         observe::sleep(POLL_MS).await;
+    }
+}
+
+/// Whether the DOM is as it was at the last look (`looked`: the mutation
+/// count then, and when), and that look is recent enough to stand.
+fn unchanged_since(looked: Option<(u32, f64)>, counter: Option<&MutationCounter>) -> bool {
+    match (looked, counter) {
+        (Some((count, at)), Some(c)) => observe::now() - at < RECHECK_MS && c.count() == count,
+        _ => false,
     }
 }
 
