@@ -129,12 +129,19 @@ async fn errors_are_specific() {
     fixture(
         r#"<button>Save</button><button>Save</button><button disabled>Pay</button>
         <div><button id=under style="position:relative">Buy</button>
-        <div id=veil aria-label="Cookie banner" role=dialog style="position:fixed;inset:0;background:rgba(0,0,0,.1)"></div></div>"#,
+        <div id=veil aria-label="Cookie banner" role=dialog style="position:fixed;inset:0;background:rgba(0,0,0,.1)"></div></div>
+        <div class=tile>Open report 7</div><div class=tile>Open report 71</div><input id=secret value="hunter2">"#,
     );
     let doc = document();
     let amb = act::act(&doc, &button("Save"), None, &click()).await.unwrap_err();
     let ActError::Ambiguous { count, candidates, .. } = &amb else { panic!("{amb:?}") };
     assert_eq!((*count, candidates.len()), (2, 2));
+    // Nameless candidates are told apart by their rendered text; a field
+    // says nothing of its value.
+    let tiles = act::act(&doc, &sel(json!({"kind":"text","text":"Open report 7"})), None, &click()).await.unwrap_err();
+    assert!(tiles.to_string().ends_with(r#"Candidates: generic <div> "Open report 7"; generic <div> "Open report 71""#), "{tiles}");
+    let field = act::brief(&doc.get_element_by_id("secret").unwrap());
+    assert_eq!((field.name.as_str(), field.text.as_deref()), ("", None));
     let dis = act::act(&doc, &button("Pay"), None, &click()).await.unwrap_err();
     assert!(matches!(dis, ActError::Disabled { .. }), "{dis:?}");
     let cov = act::act(&doc, &button("Buy"), None, &click()).await.unwrap_err();

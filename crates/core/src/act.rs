@@ -309,15 +309,20 @@ pub struct ElementBrief {
     pub role: Option<String>,
     pub name: String,
     pub tag: String,
+    /// The rendered text of an element without a name: what tells apart
+    /// candidates that are all `generic <div>` to the accessibility tree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 impl std::fmt::Display for ElementBrief {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let role = self.role.as_deref().unwrap_or(&self.tag);
-        if self.name.is_empty() {
-            write!(f, "{role} <{}>", self.tag)
-        } else {
-            write!(f, "{role} \"{}\"", crate::selector::normalize_ws(&self.name).chars().take(60).collect::<String>())
+        let short = |s: &str| crate::selector::normalize_ws(s).chars().take(60).collect::<String>();
+        match self.text.as_deref().filter(|t| !t.trim().is_empty()) {
+            _ if !self.name.is_empty() => write!(f, "{role} \"{}\"", short(&self.name)),
+            Some(text) => write!(f, "{role} <{}> \"{}\"", self.tag, short(text)),
+            None => write!(f, "{role} <{}>", self.tag),
         }
     }
 }
@@ -472,7 +477,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_problem_and_carry_codes() {
-        let b = |role: &str, name: &str, tag: &str| ElementBrief { role: Some(role.into()), name: name.into(), tag: tag.into() };
+        let b = |role: &str, name: &str, tag: &str| ElementBrief { role: Some(role.into()), name: name.into(), tag: tag.into(), text: None };
         let amb = ActError::Ambiguous {
             selector: "button \"Save\"".into(),
             count: 2,
@@ -483,8 +488,12 @@ mod tests {
             "2 elements match button \"Save\"; add a name, withinLandmark or nth. Candidates: button \"Save\"; button \"Save draft\""
         );
         assert_eq!(amb.code(), (crate::tools::ErrorCode::Ambiguous, false));
-        let cov = ActError::Covered { target: b("button", "Buy", "button"), by: ElementBrief { role: None, name: String::new(), tag: "div".into() } };
+        let cov = ActError::Covered { target: b("button", "Buy", "button"), by: ElementBrief { role: None, name: String::new(), tag: "div".into(), text: None } };
         assert_eq!(cov.to_string(), "button \"Buy\" is covered by div <div>, which would receive the click");
+        // Nameless candidates are told apart by their text.
+        let tile = |t: &str| ElementBrief { role: Some("generic".into()), name: String::new(), tag: "div".into(), text: Some(t.into()) };
+        let tiles = ActError::Ambiguous { selector: "text \"Open report 7\"".into(), count: 2, candidates: vec![tile("Open report 7"), tile("Open  report\n71")] };
+        assert!(tiles.to_string().ends_with("Candidates: generic <div> \"Open report 7\"; generic <div> \"Open report 71\""), "{tiles}");
         let none = ActError::NoEffect { action: "click", target: b("link", "Next", "a"), attempts: 3 };
         assert_eq!(none.code(), (crate::tools::ErrorCode::NoEffect, true));
         assert!(!DomAction::Hover.retry_when_unchanged());

@@ -26,11 +26,14 @@ const MAX_CANDIDATES: usize = 5;
 
 /// What an error says about an element.
 pub fn brief(el: &Element) -> ElementBrief {
-    ElementBrief {
-        role: crate::aria::computed_role(el).map(|r| r.as_str().to_owned()),
-        name: crate::aria::accessible_name(el),
-        tag: crate::pcd::dom::tag(el),
-    }
+    let name = crate::aria::accessible_name(el);
+    let tag = crate::pcd::dom::tag(el);
+    // Rendered text only, and none of a text field (a `<textarea>`'s is its
+    // default value).
+    let text = (name.is_empty() && !matches!(tag.as_str(), "input" | "textarea"))
+        .then(|| crate::pcd::dom::short_text(el, 60))
+        .filter(|t| !t.is_empty());
+    ElementBrief { role: crate::aria::computed_role(el).map(|r| r.as_str().to_owned()), name, tag, text }
 }
 
 /// A selector as errors quote it.
