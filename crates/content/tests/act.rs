@@ -586,3 +586,22 @@ async fn changes_inside_same_origin_frames_count() {
     assert_eq!(value.as_deref(), Some("Great"));
     fixture("");
 }
+
+/// Scrolling the target into view is how an action starts, not its effect:
+/// a click on text below the fold that does nothing is `no_effect`, not a
+/// success whose change is the page's scroll; a button there that works
+/// reports its own change only.
+#[wasm_bindgen_test]
+async fn scrolling_the_target_into_view_is_not_the_actions_effect() {
+    fixture(r#"<div style="height:3000px"></div><p>Just some text</p><button onclick="this.textContent='Done'">Go</button><div style="height:3000px"></div>"#);
+    let doc = document();
+    let window = web_sys::window().unwrap();
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+    let none = act::act(&doc, &sel(json!({"kind":"text","text":"Just some text"})), None, &click()).await.unwrap_err();
+    assert!(matches!(none, ActError::NoEffect { .. }), "{none:?}");
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+    let done = act::act(&doc, &button("Go"), None, &click()).await.unwrap();
+    assert!(done.changed && !done.changes.iter().any(|c| c == "scroll"), "{done:?}");
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+    fixture("");
+}

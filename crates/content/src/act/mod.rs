@@ -23,6 +23,9 @@ use web_sys::{Document, Element};
 
 /// Candidates listed in an ambiguity error.
 const MAX_CANDIDATES: usize = 5;
+/// What the page gets to react to our scrolling a target into view before
+/// an action's "before" is taken (about a frame).
+const SCROLL_SETTLE_MS: i32 = 20;
 
 /// What an error says about an element.
 pub fn brief(el: &Element) -> ElementBrief {
@@ -196,6 +199,17 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
         // the press starts, not its effect (Tab's effect is focus moving on).
         if matches!(action, DomAction::PressKey { .. }) && observe::focused(document).as_ref() != Some(&el) {
             input::call(&el, "focus", &[]);
+        }
+        // Bringing the target into view is how an action starts, not its
+        // effect: done before the page is looked at, and a frame's time
+        // given to the scroll's own handlers (lazy loaders, sticky
+        // headers; a timer, not `requestAnimationFrame`, which a hidden
+        // tab never runs). Else a click that did nothing on an element
+        // below the fold reported the page's scroll as its change.
+        if !matches!(action, DomAction::ScrollIntoView | DomAction::Scroll { .. } | DomAction::PressKey { .. } | DomAction::Submit)
+            && pointer::into_view(&el)
+        {
+            observe::sleep(SCROLL_SETTLE_MS).await;
         }
         let url_before = crate::digest::page_url(document);
         let (before, counter) = observe::watch(document);

@@ -14,21 +14,9 @@ use web_sys::{Document, Element, MouseEventInit, PointerEventInit};
 /// The point a person would click: the centre of the element's first box,
 /// after scrolling it into view when needed. Frame-local coordinates.
 pub fn aim(el: &Element) -> Result<(f64, f64), ActError> {
-    let mut r = el.get_bounding_client_rect();
-    let view = el.owner_document().and_then(|d| d.default_view());
-    let (vw, vh) = view
-        .as_ref()
-        .map(|w| (num(w.inner_width().ok()), num(w.inner_height().ok())))
-        .unwrap_or((0.0, 0.0));
-    let inside = |r: &web_sys::DomRect| r.top() >= 0.0 && r.left() >= 0.0 && r.bottom() <= vh && r.right() <= vw;
-    if !inside(&r) || clipped(el, &r) {
-        let opts = web_sys::ScrollIntoViewOptions::new();
-        opts.set_block(web_sys::ScrollLogicalPosition::Center);
-        opts.set_inline(web_sys::ScrollLogicalPosition::Center);
-        opts.set_behavior(web_sys::ScrollBehavior::Instant);
-        el.scroll_into_view_with_scroll_into_view_options(&opts);
-        r = el.get_bounding_client_rect();
-    }
+    into_view(el);
+    let r = el.get_bounding_client_rect();
+    let (vw, vh) = viewport(el);
     if r.width() < 1.0 || r.height() < 1.0 {
         return Err(ActError::NotVisible { target: brief(el) });
     }
@@ -36,6 +24,31 @@ pub fn aim(el: &Element) -> Result<(f64, f64), ActError> {
     let x = (r.left().max(0.0) + r.right().min(vw.max(1.0))) / 2.0;
     let y = (r.top().max(0.0) + r.bottom().min(vh.max(1.0))) / 2.0;
     Ok((x, y))
+}
+
+/// Scrolls `el` to the centre of the view when it is not wholly inside it
+/// (the window, and any scrolled box around it); whether it scrolled.
+pub fn into_view(el: &Element) -> bool {
+    let r = el.get_bounding_client_rect();
+    let (vw, vh) = viewport(el);
+    let inside = r.top() >= 0.0 && r.left() >= 0.0 && r.bottom() <= vh && r.right() <= vw;
+    if inside && !clipped(el, &r) {
+        return false;
+    }
+    let opts = web_sys::ScrollIntoViewOptions::new();
+    opts.set_block(web_sys::ScrollLogicalPosition::Center);
+    opts.set_inline(web_sys::ScrollLogicalPosition::Center);
+    opts.set_behavior(web_sys::ScrollBehavior::Instant);
+    el.scroll_into_view_with_scroll_into_view_options(&opts);
+    true
+}
+
+/// The size of the viewport `el` is shown in (its frame's window).
+fn viewport(el: &Element) -> (f64, f64) {
+    el.owner_document()
+        .and_then(|d| d.default_view())
+        .map(|w| (num(w.inner_width().ok()), num(w.inner_height().ok())))
+        .unwrap_or((0.0, 0.0))
 }
 
 /// Whether a scrolling box around `el` hides part of `r` (its box): inside
