@@ -1,8 +1,17 @@
-// Perception on pages we did not write: the W3C ARIA Authoring Practices
-// example widgets (../shared/bench-data/aria-practices, 76 static pages of
-// comboboxes, menus, grids, trees, tabs, sliders, …; never committed here),
-// each opened in Chromium with the real extension, as the AX oracle test
-// opens www/ pages. Chromium's own accessibility tree is the referee:
+// Perception on pages we did not write, each opened in Chromium with the
+// real extension, as the AX oracle test opens www/ pages:
+// - by default, the W3C ARIA Authoring Practices example widgets
+//   (../shared/bench-data/aria-practices, 76 static pages of comboboxes,
+//   menus, grids, trees, tabs, sliders, …; never committed here);
+// - `--real`: real sites' pages this kind of machine already holds, with
+//   their own scripts: the Rust documentation rustup installs (rustdoc API
+//   pages: doc.rust-lang.org/std; mdBook books: the Book, Cargo, the
+//   Reference), the Node.js API docs (nodejs.org/api) and npm's docs
+//   (docs.npmjs.com); see `REAL_SITES`, pages absent here are skipped;
+// - `--pages DIR`: every `.html` under DIR (saved pages of any site), at
+//   most `--max N` (default 30) spread over the sorted list.
+// Each page runs offline: requests leaving 127.0.0.1 are aborted (fonts,
+// analytics). Chromium's own accessibility tree is the referee:
 // - agreement: every control we report (`debug_reported_controls`: the
 //   whole collection, before the MiniPCD's caps) against Chromium's AX node
 //   of the same element, role and name (tests/support/ax.mjs, with its
@@ -19,8 +28,10 @@
 // Prints figures and every difference; asserts nothing.
 //
 // Usage (through `cargo xtask conformance perception`, which builds the
-// extension): node tests/conformance/perception.mjs [--page SUBSTRING] [--all-diffs]
+// extension): node tests/conformance/perception.mjs [--real] [--pages DIR [--max N]]
+//   [--page SUBSTRING] [--all-diffs]
 // Data: $BC_SHARED/bench-data (default ../shared/bench-data from the repo root).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,14 +40,89 @@ import { at, axNode, chromiumRole, chromiumTree, compare, norm, ourControls, pct
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shared = process.env.BC_SHARED ? path.resolve(process.env.BC_SHARED) : path.resolve(repoRoot, '..', 'shared');
-const root = path.join(shared, 'bench-data', 'aria-practices', 'content');
-if (!fs.existsSync(root)) {
-  console.log(`bench-data not found (${root}), skipping`);
-  process.exit(0);
-}
 const argv = process.argv.slice(2);
-const onlyPage = argv.includes('--page') ? argv[argv.indexOf('--page') + 1] : null;
+const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : null);
+const onlyPage = option('--page');
 const maxDiffs = argv.includes('--all-diffs') ? Infinity : 40;
+
+/** The APG example pages, if the bench data is here. */
+function apgSource() {
+  const root = path.join(shared, 'bench-data', 'aria-practices', 'content');
+  if (!fs.existsSync(root)) {
+    console.log(`bench-data not found (${root}), skipping the APG examples`);
+    return null;
+  }
+  const pages = [];
+  const patterns = path.join(root, 'patterns');
+  for (const pattern of fs.readdirSync(patterns).sort()) {
+    const dir = path.join(patterns, pattern, 'examples');
+    if (!fs.existsSync(dir)) continue;
+    for (const f of fs.readdirSync(dir).sort()) {
+      if (f.endsWith('.html')) pages.push(`/patterns/${pattern}/examples/${f}`);
+    }
+  }
+  return { label: 'ARIA Authoring Practices examples', root, pages };
+}
+
+/** The Rust toolchain's HTML docs (rustup's rust-docs component), if any. */
+function rustDocs() {
+  try {
+    const sysroot = execFileSync('rustc', ['--print', 'sysroot'], { encoding: 'utf8' }).trim();
+    return path.join(sysroot, 'share', 'doc', 'rust', 'html');
+  } catch {
+    return null;
+  }
+}
+
+// Real sites' pages found on machines of this kind, chosen for variety:
+// generators (rustdoc, mdBook, Node's doc tool, npm's Gatsby-era output),
+// sizes (a 14 KB index to rustdoc's 940 KB `Vec` page with thousands of
+// controls) and widgets (theme menus, search toggles, sidebars, filters).
+const REAL_SITES = [
+  { label: 'doc.rust-lang.org (rustdoc, mdBook)', root: rustDocs(), pages: [
+    '/std/index.html', '/std/vec/struct.Vec.html', '/std/collections/index.html', '/core/option/enum.Option.html',
+    '/book/ch03-02-data-types.html', '/book/title-page.html', '/cargo/reference/manifest.html',
+    '/reference/expressions.html', '/rust-by-example/index.html', '/error_codes/E0277.html',
+  ] },
+  { label: 'nodejs.org/api', root: '/usr/share/doc/nodejs/api', pages: ['/index.html', '/fs.html', '/http.html', '/path.html', '/events.html'] },
+  { label: 'docs.npmjs.com', root: '/usr/lib/node_modules/npm/docs/output', pages: ['/commands/npm-install.html', '/commands/npm.html', '/using-npm/scripts.html', '/configuring-npm/package-json.html'] },
+];
+
+function realSources() {
+  return REAL_SITES.map((s) => ({ ...s, pages: s.root ? s.pages.filter((p) => fs.existsSync(path.join(s.root, p))) : [] }))
+    .filter((s) => {
+      if (!s.pages.length) console.log(`${s.label}: not on this machine, skipped`);
+      return s.pages.length > 0;
+    });
+}
+
+/** Every `.html` under `dir`, at most `max`, spread evenly over the sorted list. */
+function dirSource(dir, max) {
+  const all = [];
+  const walk = (d, rel) => {
+    for (const name of fs.readdirSync(d).sort()) {
+      const abs = path.join(d, name);
+      if (fs.statSync(abs).isDirectory()) walk(abs, `${rel}${name}/`);
+      else if (name.endsWith('.html')) all.push(`${rel}${name}`);
+    }
+  };
+  walk(path.resolve(dir), '/');
+  const step = Math.max(1, all.length / max);
+  const pages = [];
+  for (let i = 0; i < all.length && pages.length < max; i += step) pages.push(all[Math.floor(i)]);
+  return { label: dir, root: path.resolve(dir), pages };
+}
+
+const sources = [
+  ...(argv.includes('--real') ? realSources() : []),
+  ...(option('--pages') ? [dirSource(option('--pages'), Number(option('--max') ?? 30))] : []),
+];
+if (!argv.includes('--real') && !option('--pages')) {
+  const apg = apgSource();
+  if (!apg) process.exit(0);
+  sources.push(apg);
+}
+for (const s of sources) s.pages = s.pages.filter((p) => !onlyPage || p.includes(onlyPage));
 
 // Roles a user operates (ARIA widget roles as CDP names them), and any
 // other node Chromium calls focusable (a grid's cells, a `tabindex` div)
@@ -56,19 +142,6 @@ function interactive(ax) {
   if (ax.ignored) return false;
   const role = chromiumRole(ax);
   return WIDGET_ROLES.has(role) || (prop(ax, 'focusable') === true && !FOCUS_TARGETS.has(role));
-}
-
-function examplePages() {
-  const out = [];
-  const patterns = path.join(root, 'patterns');
-  for (const pattern of fs.readdirSync(patterns).sort()) {
-    const dir = path.join(patterns, pattern, 'examples');
-    if (!fs.existsSync(dir)) continue;
-    for (const f of fs.readdirSync(dir).sort()) {
-      if (f.endsWith('.html')) out.push(`/patterns/${pattern}/examples/${f}`);
-    }
-  }
-  return out.filter((p) => !onlyPage || p.includes(onlyPage));
 }
 
 /** The `<select>` holding `backendNodeId` (an option), as a backendNodeId. */
@@ -92,9 +165,8 @@ async function describeNode(cdp, backendNodeId) {
   return d;
 }
 
-const www = await h.startWww({ root });
 const browser = await h.launchBrowser();
-// The examples link W3C's remote style sheets and fonts: offline here, and
+// The pages link remote style sheets, fonts and analytics: offline here, and
 // not part of what is measured.
 await browser.ctx.route((url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && /^https?:$/.test(url.protocol), (r) => r.abort());
 
@@ -116,8 +188,13 @@ async function findability(tabId, names) {
     // `|` separates alternatives in a query: not part of a name here.
     const r = await call('pcd.query', { tabId, text: name.replaceAll('|', ' '), topK: 3 });
     const hits = r.ok ? r.data : [];
-    // A label past 80 characters is cut and ends in `…`.
-    const labelled = (label) => label === want || (label.endsWith('…') && want.startsWith(label.slice(0, -1)));
+    // A label past 80 characters is cut and ends in `…`. Letters and digits
+    // are compared: Chromium's name has a space at a `<wbr>` (ax.mjs, "word
+    // break"), and of two links to one place under one name the ranker
+    // keeps one (`clusterId`), "Control Flow" or a cross-reference's
+    // "“Control Flow”".
+    const bare = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '');
+    const labelled = (label) => (bare(want) ? bare(label) === bare(want) : label === want) || (label.endsWith('…') && want.startsWith(label.slice(0, -1)));
     const is = (hit) => labelled(norm(hit.label).toLowerCase()) || Boolean(fieldsOf.get(hit.id)?.has(want));
     out.push({ name, first: hits.length > 0 && is(hits[0]), top3: hits.some(is), got: hits.map((x) => `${x.label} ${x.score}`), error: r.ok ? null : r.error });
   }
@@ -130,72 +207,78 @@ const diffs = [];
 const misses = [];
 const unfound = [];
 const byRole = new Map();
+let pageCount = 0;
 try {
-  const pages = examplePages();
-  for (const p of pages) {
-    const page = await browser.ctx.newPage();
-    await page.goto(www.main + p, { waitUntil: 'load' });
-    await page.waitForTimeout(100);
-    const tabId = await h.tabIdOf(browser.ctx, page.url());
-    const status = await (await h.serviceWorker(browser.ctx)).evaluate((id) => self.copilot.contentStatus(id), tabId);
-    if (!status.ok) throw new Error(`content module on ${p}: ${JSON.stringify(status)}`);
-    const cdp = await browser.ctx.newCDPSession(page);
-    await cdp.send('DOM.enable');
-    await cdp.send('Accessibility.enable');
-    const { controls, secrets } = await ourControls(cdp, browser.extensionId);
-    const tree = await chromiumTree(cdp);
-    const here = { n: controls.length, agree: 0, theirs: 0, found: 0, asked: 0, first: 0, top3: 0 };
-    const names = new Set();
-    const reported = new Set(controls.map((c) => c.backendNodeId));
-    for (const c of controls) {
-      const ax = await axNode(cdp, tree, c.backendNodeId);
-      const d = compare(c, ax, secrets);
-      if (tally(d, sum)) here.agree++;
-      if (d.deliberate) sum.deliberate++;
-      if (!d.roleOk || !d.nameOk) diffs.push({ page: p, c, d });
-      if (!ax || !interactive(ax)) sum.extra++;
-    }
-    for (const [id, ax] of tree) {
-      if (!interactive(ax)) continue;
-      const role = chromiumRole(ax);
-      const r = byRole.get(role) ?? { theirs: 0, found: 0 };
-      byRole.set(role, r);
-      const found = reported.has(id);
-      if (prop(ax, 'disabled') === true) {
-        sum.disabled++;
-        sum.disabledFound += found;
-        continue;
+  for (const source of sources) {
+    const www = await h.startWww({ root: source.root });
+    lines.push(`${source.label} (${source.root})`);
+    for (const p of source.pages) {
+      pageCount++;
+      const page = await browser.ctx.newPage();
+      await page.goto(www.main + p, { waitUntil: 'load' });
+      await page.waitForTimeout(100);
+      const tabId = await h.tabIdOf(browser.ctx, page.url());
+      const status = await (await h.serviceWorker(browser.ctx)).evaluate((id) => self.copilot.contentStatus(id), tabId);
+      if (!status.ok) throw new Error(`content module on ${p}: ${JSON.stringify(status)}`);
+      const cdp = await browser.ctx.newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('Accessibility.enable');
+      const { controls, secrets } = await ourControls(cdp, browser.extensionId);
+      const tree = await chromiumTree(cdp);
+      const here = { n: controls.length, agree: 0, theirs: 0, found: 0, asked: 0, first: 0, top3: 0 };
+      const names = new Set();
+      const reported = new Set(controls.map((c) => c.backendNodeId));
+      for (const c of controls) {
+        const ax = await axNode(cdp, tree, c.backendNodeId);
+        const d = compare(c, ax, secrets);
+        if (tally(d, sum)) here.agree++;
+        if (d.deliberate) sum.deliberate++;
+        if (!d.roleOk || !d.nameOk) diffs.push({ page: p, c, d });
+        if (!ax || !interactive(ax)) sum.extra++;
       }
-      if (!found && role === 'option' && reported.has(await selectOf(cdp, id))) {
-        sum.throughSelect++;
-        continue;
+      for (const [id, ax] of tree) {
+        if (!interactive(ax)) continue;
+        const role = chromiumRole(ax);
+        const r = byRole.get(role) ?? { theirs: 0, found: 0 };
+        byRole.set(role, r);
+        const found = reported.has(id);
+        if (prop(ax, 'disabled') === true) {
+          sum.disabled++;
+          sum.disabledFound += found;
+          continue;
+        }
+        if (!found && role === 'option' && reported.has(await selectOf(cdp, id))) {
+          sum.throughSelect++;
+          continue;
+        }
+        here.theirs++;
+        r.theirs++;
+        if (norm(ax.name?.value)) names.add(norm(ax.name.value));
+        if (found) {
+          here.found++;
+          r.found++;
+        } else {
+          misses.push({ page: p, role, name: norm(ax.name?.value), desc: await describeNode(cdp, id) });
+        }
       }
-      here.theirs++;
-      r.theirs++;
-      if (norm(ax.name?.value)) names.add(norm(ax.name.value));
-      if (found) {
-        here.found++;
-        r.found++;
-      } else {
-        misses.push({ page: p, role, name: norm(ax.name?.value), desc: await describeNode(cdp, id) });
+      for (const f of await findability(tabId, [...names])) {
+        here.asked++; here.first += f.first; here.top3 += f.top3;
+        if (!f.top3) unfound.push({ page: p, ...f });
       }
+      await cdp.detach();
+      await page.close();
+      sum.n += here.n; sum.agree += here.agree; sum.theirs += here.theirs; sum.found += here.found;
+      sum.asked += here.asked; sum.first += here.first; sum.top3 += here.top3;
+      lines.push(`${p.replace('/patterns/', '').padEnd(58)} ${String(here.agree).padStart(4)}/${String(here.n).padEnd(4)} ` +
+        `${pct(here.agree, here.n).padStart(7)}   ${String(here.found).padStart(4)}/${String(here.theirs).padEnd(4)} ${pct(here.found, here.theirs).padStart(7)}   ${String(here.top3).padStart(3)}/${String(here.asked).padEnd(3)} [${status.data.build}]`);
     }
-    for (const f of await findability(tabId, [...names])) {
-      here.asked++; here.first += f.first; here.top3 += f.top3;
-      if (!f.top3) unfound.push({ page: p, ...f });
-    }
-    await cdp.detach();
-    await page.close();
-    sum.n += here.n; sum.agree += here.agree; sum.theirs += here.theirs; sum.found += here.found;
-    sum.asked += here.asked; sum.first += here.first; sum.top3 += here.top3;
-    lines.push(`${p.replace('/patterns/', '').padEnd(58)} ${String(here.agree).padStart(4)}/${String(here.n).padEnd(4)} ` +
-      `${pct(here.agree, here.n).padStart(7)}   ${String(here.found).padStart(4)}/${String(here.theirs).padEnd(4)} ${pct(here.found, here.theirs).padStart(7)}   ${String(here.top3).padStart(3)}/${String(here.asked).padEnd(3)} [${status.data.build}]`);
+    await www.stop();
   }
 
-  console.log('\nPerception on the ARIA Authoring Practices examples vs Chromium\'s accessibility tree');
+  console.log(`\nPerception on ${sources.map((x) => x.label).join(', ')} vs Chromium's accessibility tree`);
   console.log(`${'page'.padEnd(58)} agree/reported    found/Chromium's operable   found by name (top 3)`);
   for (const l of lines) console.log(l);
-  console.log(`\npages: ${pages.length}`);
+  console.log(`\npages: ${pageCount}`);
   console.log(`agreement: ${sum.agree}/${sum.n} reported controls = ${pct(sum.agree, sum.n)}; roles ${sum.role}/${sum.n}, ` +
     `names ${sum.name}/${sum.n} (${sum.deliberate} by a deliberate rule); counting those as differences: ${pct(sum.strict, sum.n)}`);
   console.log(`recall: ${sum.found}/${sum.theirs} of Chromium's enabled operable nodes reported = ${pct(sum.found, sum.theirs)} ` +
@@ -216,5 +299,4 @@ try {
   for (const u of unfound.slice(0, maxDiffs)) console.log(`  ${u.page} ${JSON.stringify(u.name)}: ${u.error ?? JSON.stringify(u.got)}`);
 } finally {
   await browser.close();
-  await www.stop();
 }

@@ -136,7 +136,13 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
             }
         }
         ContentRequest::Query { query } => {
-            let built = live::current_sliced(&document).await;
+            let mut built = live::current_sliced(&document).await;
+            // The text may name a control in the later items of a big list
+            // or table, which the MiniPCD's collections leave unread: the
+            // page is read whole from then on (slices again).
+            if query.text.as_deref().is_some_and(|t| !t.trim().is_empty()) && live::read_whole() {
+                built = live::current_sliced(&document).await;
+            }
             match bc_core::rank::Ranker::new(query, bc_core::pcd::rank_candidates(&built)) {
                 // Cross-origin frames rank their own entries: the worker
                 // asks them and merges (none on most pages: no extra trip).

@@ -135,6 +135,10 @@ const CASES: &[Case] = &[
     c(r#"<a id="t" href="/x">Hello<div>world</div></a>"#, Some("link"), "Hello world"),
     c(r#"<a id="t" href="/x"><span style="display:inline-block">one</span><span style="display:inline-block">two</span></a>"#, Some("link"), "one two"),
     c(r#"<a id="t" href="/x"><img src="data:," alt="Home"> page</a>"#, Some("link"), "Home page"),
+    // An image's title is its name (HTML-AAM), inside a link too (the Rust
+    // Book's Ferris icons); other descendants' titles stay out.
+    c(r#"<a id="t" href="/x"><img src="data:," title="This code panics!"></a>"#, Some("link"), "This code panics!"),
+    c(r#"<a id="t" href="/x">Go <span title="Tip">x</span></a>"#, Some("link"), "Go x"),
     c(r#"<button id="t">Save<span hidden> secretly</span><span aria-hidden="true">!!</span></button>"#, Some("button"), "Save"),
     c(r#"<button id="t">A <span style="display:none">B</span> <span style="visibility:hidden">C</span> D</button>"#, Some("button"), "A D"),
     c(r#"<style>#t::before{content:"Note: "}#t::after{content:" (new)"}</style><button id="t">Read</button>"#, Some("button"), "Note: Read (new)"),

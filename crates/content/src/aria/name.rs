@@ -237,7 +237,8 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
     // 2F: name from content, for roles that allow it and for any node
     // reached by recursion or reference.
     let mut blank = String::new();
-    if !is_root || mode.in_labelledby || allows_name_from_content(role) || is_summary(el) {
+    let image = matches!(dom::tag(el).as_str(), "img" | "area");
+    if !image && (!is_root || mode.in_labelledby || allows_name_from_content(role) || is_summary(el)) {
         // A menu inside a label is a popup, not text of the label.
         if !is_root && role == Some(Role::Menu) {
             return String::new();
@@ -260,8 +261,10 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
         return String::new();
     }
     // Chromium reads tooltips of the named node and of referenced nodes,
-    // not of descendants met while gathering content.
-    if !mode.in_content {
+    // not of descendants met while gathering content — except an image's,
+    // which HTML-AAM makes part of its own name (alt, then title): a docs
+    // link around `<img title="This code panics!">` is named by it.
+    if !mode.in_content || image {
         if let Some(t) = dom::attr_nonblank_c(el, "title") {
             return t;
         }

@@ -126,6 +126,15 @@ thread_local! {
     static URL: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
+/// Makes the next collection discover again, as after a structural change
+/// (`pcd::read_whole` changed what discovery reads).
+pub fn rediscover() {
+    with(|d| {
+        d.any = true;
+        d.restructured();
+    });
+}
+
 /// How many structural changes were seen so far (see `restructured`).
 pub fn structure_seq() -> u32 {
     STRUCTURE_SEQ.with(std::cell::Cell::get)

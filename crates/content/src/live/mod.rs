@@ -213,6 +213,20 @@ pub fn current(document: &Document) -> Rc<Built> {
     built
 }
 
+/// Makes this page's collections read every control from now on
+/// (`pcd::read_whole`), when the current one left some unread; whether it
+/// did (the next request then discovers again).
+pub fn read_whole() -> bool {
+    let unread = LIVE.with(|l| l.borrow().as_ref().is_some_and(|l| l.discovery.has_unread()));
+    if unread && !pcd::reads_whole() {
+        pcd::read_whole();
+        // A discovery under way samples: moot now.
+        DISCOVERING.with(|d| d.borrow_mut().take());
+        dirty::rediscover();
+    }
+    unread
+}
+
 /// The facts behind the current build (for tests: a live state must hold
 /// what a fresh collection reads, not only build the same MiniPCD).
 pub fn facts() -> Option<PageFacts> {

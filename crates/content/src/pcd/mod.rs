@@ -256,6 +256,11 @@ impl Discovery {
         &self.order
     }
 
+    /// Whether any control is left unread (see the type's doc).
+    pub fn has_unread(&self) -> bool {
+        self.unread.iter().any(Option::is_some)
+    }
+
     /// Whether the control at `i` of [`Discovery::order`] is left unread
     /// (in a later item of a big repeated structure; see the type's doc).
     pub fn unread(&self, i: usize) -> bool {
@@ -391,7 +396,7 @@ pub(crate) fn collect_with(
             context::begin_collection();
             d.clone()
         }
-        None => discover_all(document, Sampling::Large),
+        None => discover_all(document, Sampling::usual()),
     };
     let known_groups = std::mem::take(&mut discovery.groups);
     let known_forms = discovery.forms.take();
@@ -670,6 +675,36 @@ enum Sampling {
     Off,
 }
 
+impl Sampling {
+    /// How a collection samples unless told otherwise: on large pages,
+    /// until [`read_whole`] was asked.
+    fn usual() -> Sampling {
+        if WHOLE.with(std::cell::Cell::get) {
+            Sampling::Off
+        } else {
+            Sampling::Large
+        }
+    }
+}
+
+thread_local! {
+    static WHOLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// From now on, collections of this document read every control, those in
+/// the later items of big repeated structures too (see [`Discovery`]): a
+/// `pcd.query` for text may name the 400th link of an API page's sidebar,
+/// which sampling leaves unread. The MiniPCD stays the same (that is what
+/// sampling relies on); collections cost more.
+pub(crate) fn read_whole() {
+    WHOLE.with(|w| w.set(true));
+}
+
+/// Whether collections read every control (see [`read_whole`]).
+pub(crate) fn reads_whole() -> bool {
+    WHOLE.with(std::cell::Cell::get)
+}
+
 /// Runs discovery: every scope, its controls, shadow content spliced in
 /// at its host, at most `MAX_CONTROLS`.
 fn discover_all(document: &Document, sampling: Sampling) -> Discovery {
@@ -702,7 +737,7 @@ impl DiscoveryRun {
     /// A discovery of `document` as a collection makes it (for callers
     /// that compute facts ahead of a collection, in slices).
     pub fn start(document: &Document) -> DiscoveryRun {
-        DiscoveryRun::new(document.clone(), Sampling::Large)
+        DiscoveryRun::new(document.clone(), Sampling::usual())
     }
 
     fn new(document: Document, sampling: Sampling) -> DiscoveryRun {

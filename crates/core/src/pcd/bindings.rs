@@ -72,7 +72,10 @@ impl Bindings {
 }
 
 /// Every action, form and collection of a build, and its unlisted actions,
-/// as ranking candidates (at most `rank::MAX_CANDIDATES`).
+/// as a ranking pool in priority order: what the MiniPCD lists, then the
+/// unlisted actions best first (at most `rank::MAX_POOL`; a query's ranker
+/// sieves a pool larger than a cycle's `rank::MAX_CANDIDATES`, and without
+/// text keeps its first ones: the MiniPCD and the next best actions).
 pub fn rank_candidates(built: &Built) -> Vec<RankCandidate> {
     let b = &built.bindings;
     // Bindings are built in the same order as their actions: paired, not
@@ -98,5 +101,5 @@ pub fn rank_candidates(built: &Built) -> Vec<RankCandidate> {
         .collections
         .iter()
         .map(|c| RankCandidate::from_collection(c, above(&b.collections, &c.id)));
-    actions.chain(unlisted).chain(forms).chain(collections).collect()
+    actions.chain(forms).chain(collections).chain(unlisted).take(crate::rank::MAX_POOL).collect()
 }

@@ -28,12 +28,15 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 pub struct Built {
     pub mini: MiniPcd,
     pub bindings: Bindings,
-    /// The next best actions past the MiniPCD's action budget (at most
-    /// [`UNLISTED_ACTIONS`], in document order), with ids of their own.
-    /// The MiniPCD does not list them — its 30 are what the LLM reads — but
-    /// `pcd.query` ranks them and `getDetails` binds their ids (bindings in
+    /// Every action past the MiniPCD's action budget, with ids of their
+    /// own: first the next best ([`UNLISTED_ACTIONS`] at most, in document
+    /// order; what a query without text ranks), then the rest by priority
+    /// (at most [`MAX_UNLISTED`] in all). The MiniPCD does not list them —
+    /// its 30 are what the LLM reads — but `pcd.query` sieves them for its
+    /// text (`rank::sieve`) and `getDetails` binds their ids (bindings in
     /// `bindings.unlisted`), so a control past the cap can still be found:
-    /// the 15th day of a date picker, the 40th link of a long menu.
+    /// the 15th day of a date picker, the 400th link of an API page's
+    /// sidebar.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unlisted: Vec<MiniAction>,
 }
@@ -44,6 +47,11 @@ pub const UNLISTED_ACTIONS: usize = crate::rank::MAX_CANDIDATES
     - MiniPcd::MAX_ACTIONS
     - MiniPcd::MAX_FORMS
     - MiniPcd::MAX_COLLECTIONS;
+
+/// At most this many unlisted actions (and template copies with labels of
+/// their own among them): the page's control cap, as `pcd.query` sieves
+/// them in slices (`rank::MAX_POOL`).
+pub const MAX_UNLISTED: usize = 2000;
 
 /// A collection before ids.
 struct Coll {
@@ -250,8 +258,14 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
     // The top of the listable ones are in `ranked` too: at most
     // `UNLISTED_ACTIONS` copies can rank above any of them.
     let listed = select(&priorities[..listable], budget.actions);
-    let unlisted_order = ranked.iter().filter(|i| listed.binary_search(i).is_err());
-    for (i, is_listed) in listed.iter().map(|&i| (i, true)).chain(unlisted_order.map(|&i| (i, false))) {
+    let unlisted_order = ranked.iter().copied().filter(|i| listed.binary_search(i).is_err());
+    // The rest, best first, after them: ids handed out later again, so a
+    // query's sieve finding the 400th link moves no other id.
+    let mut rest: Vec<usize> =
+        (0..cands.len()).filter(|i| ranked.binary_search(i).is_err() && listed.binary_search(i).is_err()).collect();
+    rest.sort_by_key(|&i| (std::cmp::Reverse(priorities[i]), i));
+    let rest = rest.into_iter().take(MAX_UNLISTED.saturating_sub(ranked.len().saturating_sub(listed.len())));
+    for (i, is_listed) in listed.iter().map(|&i| (i, true)).chain(unlisted_order.chain(rest).map(|i| (i, false))) {
         let (actions, action_bindings) = if is_listed {
             (&mut actions, &mut action_bindings)
         } else {
@@ -347,7 +361,7 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
 /// template's: "02-Jan-16" under a date column's template, "Download
 /// INV-0043" under "Download", "Symphonic Structure Details" under
 /// "Details". The MiniPCD lists only the template; these let `pcd.query`
-/// find one item's control by its own name. At most [`UNLISTED_ACTIONS`]
+/// find one item's control by its own name. At most [`MAX_UNLISTED`]
 /// (the most that can be ranked), in document order.
 fn own_label_copies(
     templates: &[Template],
@@ -362,7 +376,7 @@ fn own_label_copies(
         };
         let key = label_key(&t.label);
         for &m in &t.members {
-            if out.len() >= UNLISTED_ACTIONS {
+            if out.len() >= MAX_UNLISTED {
                 break 'templates;
             }
             let c = &controls[m];

@@ -40,6 +40,6 @@ mod tests;
 
 pub use bindings::{rank_candidates, ActionBinding, Bindings, EntryBinding, Target};
 pub use budget::Budget;
-pub use build::{build, build_with, Built, UNLISTED_ACTIONS};
+pub use build::{build, build_with, Built, MAX_UNLISTED, UNLISTED_ACTIONS};
 pub use facts::{ControlFact, FormFact, GroupFact, GroupRef, ItemSample, PageFacts, Rect};
 pub use version::{Fingerprint, Version};

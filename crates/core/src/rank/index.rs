@@ -81,6 +81,11 @@ impl Doc {
         }
     }
 
+    /// Whether field `field` (0 label, 1 context, 2 role and entity) has `term`.
+    pub fn has(&self, field: usize, term: &str) -> bool {
+        self.fields[field].iter().any(|t| t == term)
+    }
+
     /// Distinct terms over all fields.
     pub fn vocabulary(&self) -> BTreeSet<&str> {
         self.fields.iter().flatten().map(String::as_str).collect()

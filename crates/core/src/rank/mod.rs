@@ -19,6 +19,7 @@
 //! - [`index`]: per-ranking corpus statistics and BM25F.
 //! - [`fuzzy`]: typo-tolerant term similarity.
 //! - [`score`]: relevance parts and priors.
+//! - [`sieve`]: the ≤ 200 of a larger pool a cycle ranks.
 //! - [`ranker`]: the sliceable [`Ranker`].
 
 pub mod candidate;
@@ -27,6 +28,7 @@ pub mod index;
 pub mod query;
 pub mod ranker;
 pub mod score;
+pub mod sieve;
 pub mod terms;
 
 #[cfg(test)]
@@ -41,6 +43,10 @@ use serde::{Deserialize, Serialize};
 
 /// Seed 000 §8.2/§11: at most this many candidates per scoring cycle.
 pub const MAX_CANDIDATES: usize = 200;
+/// At most this many entries a query is asked to rank, sieved to a cycle's
+/// [`MAX_CANDIDATES`] first (`sieve.rs`): a page's control cap, its forms
+/// and collections.
+pub const MAX_POOL: usize = 4096;
 /// Hits returned when the query gives no `topK`.
 pub const DEFAULT_TOP_K: usize = 10;
 
@@ -62,7 +68,7 @@ pub struct RankQuery {
 /// Why a ranking could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RankError {
-    #[error("{got} candidates given; a ranking cycle takes at most {max}")]
+    #[error("{got} candidates given; a ranking takes at most {max}")]
     TooManyCandidates { got: usize, max: usize },
     /// Ids must be unique: hits are reported and tie-broken by id.
     #[error("candidate id {0:?} appears more than once")]

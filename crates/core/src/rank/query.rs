@@ -9,14 +9,16 @@ use std::collections::BTreeSet;
 /// One alternative of the query text.
 #[derive(Debug, Clone)]
 pub struct Alternative {
-    /// Distinct terms, in query order.
+    /// Distinct terms, in query order. None for a text of stop words only
+    /// ("from", "in": an API page's keyword links): it matches whole labels
+    /// (and when no label is such a text, the priors rank, as for no text).
     pub terms: Vec<String>,
     /// Normalised text, for substring matches against labels.
     pub text: String,
 }
 
-/// The text part of a query. No alternative at all (no text, or only stop
-/// words and punctuation) means "rank by priors".
+/// The text part of a query. No alternative at all (no text, or only
+/// punctuation) means "rank by priors".
 #[derive(Debug, Clone, Default)]
 pub struct TextQuery {
     pub alternatives: Vec<Alternative>,
@@ -30,7 +32,8 @@ impl TextQuery {
             .filter_map(|alt| {
                 let mut seen = BTreeSet::new();
                 let terms: Vec<String> = terms(alt).into_iter().filter(|t| seen.insert(t.clone())).collect();
-                (!terms.is_empty()).then(|| Alternative { terms, text: normalize(alt) })
+                let text = normalize(alt);
+                (!terms.is_empty() || !text.is_empty()).then_some(Alternative { terms, text })
             })
             .collect();
         TextQuery { alternatives }
@@ -52,11 +55,13 @@ mod tests {
 
     #[test]
     fn alternatives_split_on_bars_and_drop_empty_ones() {
-        let q = TextQuery::parse(Some("Invoice | billing||the|Sign in"));
+        let q = TextQuery::parse(Some("Invoice | billing||the|Sign in| ?! "));
         let terms: Vec<_> = q.alternatives.iter().map(|a| a.terms.join(" ")).collect();
-        assert_eq!(terms, ["invoice", "billing", "login"]);
-        assert_eq!(q.alternatives[2].text, "sign in");
+        assert_eq!(terms, ["invoice", "billing", "", "login"]);
+        assert_eq!(q.alternatives[2].text, "the");
+        assert_eq!(q.alternatives[3].text, "sign in");
         assert!(TextQuery::parse(Some("  ")).is_empty());
+        assert!(TextQuery::parse(Some(" ?! ")).is_empty());
         assert!(TextQuery::parse(None).is_empty());
     }
 }

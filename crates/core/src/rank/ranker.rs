@@ -4,13 +4,19 @@
 //!
 //! Work is 2 units per candidate: indexing (terms, corpus statistics, fuzzy
 //! expansion of its new words), then scoring (which needs the statistics of
-//! all candidates). Results depend neither on the slicing nor on the order
-//! of the candidates.
+//! all candidates). A pool of more than [`MAX_CANDIDATES`] entries is first
+//! sieved to that many (`sieve.rs`, one unit per entry; with no text, its
+//! first ones are kept). Results do not depend on the slicing, nor on the
+//! order of at most [`MAX_CANDIDATES`] candidates; a larger pool's order is
+//! its priority order (ties in the sieve keep the earlier entries).
+//!
+//! [`MAX_CANDIDATES`]: super::MAX_CANDIDATES
 
 use super::fuzzy::similarity;
 use super::index::{Doc, Stats};
 use super::query::TextQuery;
 use super::score::{Expansions, Scorer};
+use super::sieve::Sieve;
 use super::{RankCandidate, RankError, RankQuery};
 use crate::types::QueryHit;
 use std::cmp::Ordering;
@@ -43,23 +49,41 @@ pub struct Ranker {
     scored: Vec<(usize, f64)>,
     /// Work units done: < n indexing, < 2n scoring.
     cursor: usize,
+    /// A pool larger than a cycle, until sieved (`candidates` is empty
+    /// meanwhile).
+    sieve: Option<Sieve>,
+    /// Documents the sieve tokenised, for `candidates` (same order).
+    sieved_docs: Vec<Doc>,
 }
 
 impl Ranker {
-    /// Validates the candidates and prepares the query; does no ranking work.
+    /// Validates the candidates (at most [`super::MAX_POOL`], best first
+    /// when more than a cycle's [`super::MAX_CANDIDATES`]) and prepares the
+    /// query; does no ranking work.
     pub fn new(query: RankQuery, candidates: Vec<RankCandidate>) -> Result<Ranker, RankError> {
-        if candidates.len() > super::MAX_CANDIDATES {
-            return Err(RankError::TooManyCandidates { got: candidates.len(), max: super::MAX_CANDIDATES });
+        if candidates.len() > super::MAX_POOL {
+            return Err(RankError::TooManyCandidates { got: candidates.len(), max: super::MAX_POOL });
         }
         let mut ids = BTreeSet::new();
         if let Some(dup) = candidates.iter().find(|c| !ids.insert(c.id.as_str())) {
             return Err(RankError::DuplicateId(dup.id.clone()));
         }
-        let candidates: Vec<RankCandidate> =
+        let mut candidates: Vec<RankCandidate> =
             candidates.into_iter().filter(|c| query.kind.is_none_or(|k| c.entity == k)).collect();
         let text = TextQuery::parse(query.text.as_deref());
         let query_terms = text.all_terms().into_iter().map(str::to_owned).collect();
+        let mut sieve = None;
+        if candidates.len() > super::MAX_CANDIDATES {
+            if text.is_empty() {
+                // Priors alone rank: the pool's best first.
+                candidates.truncate(super::MAX_CANDIDATES);
+            } else {
+                sieve = Some(Sieve::new(std::mem::take(&mut candidates), &text));
+            }
+        }
         Ok(Ranker {
+            sieve,
+            sieved_docs: Vec::new(),
             text,
             query_terms,
             top_k: query.top_k.unwrap_or(super::DEFAULT_TOP_K),
@@ -75,6 +99,18 @@ impl Ranker {
 
     /// Does up to `budget` work units (at least one) and reports progress.
     pub fn step(&mut self, budget: usize) -> Progress {
+        if let Some(sieve) = &mut self.sieve {
+            for _ in 0..budget.max(1) {
+                if !sieve.step(&self.text) {
+                    let (candidates, docs) = self.sieve.take().expect("sieving").keep(super::MAX_CANDIDATES);
+                    self.candidates = candidates;
+                    // Popped from the back while indexing in order.
+                    self.sieved_docs = docs.into_iter().rev().collect();
+                    break;
+                }
+            }
+            return self.progress();
+        }
         let n = self.candidates.len();
         let end = self.cursor.saturating_add(budget.max(1)).min(2 * n);
         while self.cursor < end {
@@ -89,6 +125,10 @@ impl Ranker {
     }
 
     pub fn progress(&self) -> Progress {
+        if let Some(sieve) = &self.sieve {
+            let total = sieve.len() + 2 * super::MAX_CANDIDATES;
+            return Progress::Pending { done: sieve.done(), total };
+        }
         let total = 2 * self.candidates.len();
         if self.cursor >= total {
             Progress::Done
@@ -102,6 +142,11 @@ impl Ranker {
     pub fn finish(mut self) -> Vec<QueryHit> {
         while self.progress() != Progress::Done {
             self.step(usize::MAX);
+        }
+        // A text of stop words only that names no label ("the"): ranked as
+        // no text is, by the priors.
+        if self.scored.is_empty() && self.text.alternatives.iter().all(|a| a.terms.is_empty()) {
+            self.scored = self.candidates.iter().enumerate().map(|(i, c)| (i, super::score::prior(c.landmark, c.above_fold))).collect();
         }
         let candidates = &self.candidates;
         // Quantised so that last-bit float differences between platforms
@@ -129,7 +174,7 @@ impl Ranker {
     }
 
     fn index(&mut self, i: usize) {
-        let doc = Doc::new(&self.candidates[i]);
+        let doc = self.sieved_docs.pop().unwrap_or_else(|| Doc::new(&self.candidates[i]));
         self.stats.add(&doc);
         for term in doc.vocabulary() {
             if self.seen_terms.insert(term.to_owned()) {

@@ -10,9 +10,9 @@ use crate::types::Landmark;
 use std::collections::BTreeMap;
 
 /// Weights of the relevance parts; they sum to 1.
-const W_BM25: f64 = 0.6;
-const W_SUBSTRING: f64 = 0.2;
-const W_KIND: f64 = 0.2;
+pub(super) const W_BM25: f64 = 0.6;
+pub(super) const W_SUBSTRING: f64 = 0.2;
+pub(super) const W_KIND: f64 = 0.2;
 /// Share of the score that priors can move: relevance decides, position
 /// breaks near-ties ("Sign in" in the header over "Log in" in the footer).
 const W_PRIOR: f64 = 0.2;
@@ -60,6 +60,9 @@ impl Scorer<'_> {
     }
 
     fn relevance(&self, doc: &Doc, alt: &Alternative) -> f64 {
+        if alt.terms.is_empty() {
+            return whole_label(doc, alt);
+        }
         W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt)
     }
 
@@ -90,18 +93,31 @@ impl Scorer<'_> {
             .fold(0.0, f64::max)
     }
 
-    /// How well the query names the candidate's kind: half for query terms
-    /// that are kind words ("next page" → pagination), half for kind name
-    /// terms the query says ("download invoice" → download_invoice).
     fn kind(&self, doc: &Doc, alt: &Alternative) -> f64 {
-        if doc.kind_name.is_empty() {
-            return 0.0;
-        }
-        let said = |word: &String| alt.terms.iter().any(|t| names(t, word));
-        let query_in_kind = alt.terms.iter().filter(|t| doc.kind_words.iter().any(|w| names(t, w))).count();
-        let kind_in_query = doc.kind_name.iter().filter(|w| said(w)).count();
-        0.5 * query_in_kind as f64 / alt.terms.len() as f64 + 0.5 * kind_in_query as f64 / doc.kind_name.len() as f64
+        kind(doc, alt)
     }
+}
+
+/// For a query of stop words only: the whole label, or nothing.
+pub(super) fn whole_label(doc: &Doc, alt: &Alternative) -> f64 {
+    if doc.label_text == alt.text {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// How well the query names the candidate's kind: half for query terms
+/// that are kind words ("next page" → pagination), half for kind name
+/// terms the query says ("download invoice" → download_invoice).
+pub(super) fn kind(doc: &Doc, alt: &Alternative) -> f64 {
+    if doc.kind_name.is_empty() {
+        return 0.0;
+    }
+    let said = |word: &String| alt.terms.iter().any(|t| names(t, word));
+    let query_in_kind = alt.terms.iter().filter(|t| doc.kind_words.iter().any(|w| names(t, w))).count();
+    let kind_in_query = doc.kind_name.iter().filter(|w| said(w)).count();
+    0.5 * query_in_kind as f64 / alt.terms.len() as f64 + 0.5 * kind_in_query as f64 / doc.kind_name.len() as f64
 }
 
 /// Whether a query term names a kind word, allowing typos.
@@ -113,7 +129,7 @@ fn names(query_term: &str, kind_word: &str) -> bool {
 /// then anywhere), else a whole context string (a form's field label, a
 /// heading), else inside one. Rewards the user's exact wording over a
 /// synonym, and catches partial words ("invo").
-fn substring(doc: &Doc, alt: &Alternative) -> f64 {
+pub(super) fn substring(doc: &Doc, alt: &Alternative) -> f64 {
     let q = alt.text.as_str();
     if q.len() < 3 {
         return 0.0;

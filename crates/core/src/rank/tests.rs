@@ -220,12 +220,15 @@ fn hits_carry_label_kind_and_landmark() {
 #[test]
 fn invalid_candidate_sets_are_refused() {
     let mut many = Vec::new();
-    for i in 0..=MAX_CANDIDATES {
+    for i in 0..=MAX_POOL {
         let mut c = page()[0].clone();
         c.id = format!("x{i}");
         many.push(c);
     }
-    assert_eq!(Ranker::new(query(None, None), many).unwrap_err(), RankError::TooManyCandidates { got: 201, max: 200 });
+    assert_eq!(
+        Ranker::new(query(None, None), many).unwrap_err(),
+        RankError::TooManyCandidates { got: MAX_POOL + 1, max: MAX_POOL }
+    );
     let mut dup = page();
     dup.push(dup[3].clone());
     assert_eq!(rank(query(None, None), dup).unwrap_err(), RankError::DuplicateId("a4".into()));
@@ -385,4 +388,86 @@ fn micro_benchmark_200_candidates_50_queries() {
         total / queries.len() as u32,
         worst_slice
     );
+}
+
+/// An API page's pool: the billing page's entries first (what the MiniPCD
+/// lists), then 1500 sidebar links in the nav, named like rustdoc's
+/// methods (`method_0` … `method_1499`), below the fold.
+fn big_pool() -> Vec<RankCandidate> {
+    let mut pool = page();
+    pool.extend((0..1500).map(|i| RankCandidate {
+        id: format!("m{i}"),
+        label: format!("method_{i}"),
+        entity: QueryKind::Action,
+        kind: Some("navigation".into()),
+        role: Some("link".into()),
+        context: vec!["Methods".into(), format!("#method.method_{i}")],
+        landmark: Some(Landmark::Nav),
+        above_fold: false,
+        cluster_id: None,
+    }));
+    pool
+}
+
+/// A pool past one cycle (seed 000 §8.2: ≤ 200 candidates a cycle) is
+/// sieved for the query's text first: entries far down it are found, the
+/// billing page's queries still rank as on the page alone, and without text
+/// the pool's first (the MiniPCD's) entries are what priors rank.
+#[test]
+fn a_pool_larger_than_a_cycle_is_sieved_for_the_text() {
+    // (query, expected first hit)
+    let cases = [
+        ("method_1234", "m1234"),
+        ("method_7", "m7"),
+        ("Update payment method", "a15"),
+        ("sign in", "a2"),
+        ("download invoice", "a12"),
+    ];
+    for (text, first) in cases {
+        let hits = rank(RankQuery { text: Some(text.into()), kind: None, top_k: Some(3) }, big_pool()).unwrap();
+        assert_eq!(hits.first().map(|h| h.id.as_str()), Some(first), "{text}: {hits:?}");
+    }
+    // No text: the first 200 of the pool only.
+    let hits = rank(RankQuery { text: None, kind: None, top_k: Some(500) }, big_pool()).unwrap();
+    let firsts: std::collections::BTreeSet<String> = big_pool().into_iter().take(MAX_CANDIDATES).map(|c| c.id).collect();
+    assert!(hits.len() <= MAX_CANDIDATES && hits.iter().all(|h| firsts.contains(&h.id)), "{}", hits.len());
+    // The kind filter applies before the sieve: forms only.
+    let hits = rank(query(Some("method_12"), Some(QueryKind::Form)), big_pool()).unwrap();
+    assert!(hits.iter().all(|h| h.id.starts_with('f')), "{hits:?}");
+}
+
+#[test]
+fn sieving_gives_the_same_hits_however_sliced() {
+    for text in ["method_1234", "methd_99", "billing|method_3"] {
+        let q = RankQuery { text: Some(text.into()), kind: None, top_k: Some(5) };
+        let whole = rank(q.clone(), big_pool()).unwrap();
+        let mut ranker = Ranker::new(q, big_pool()).unwrap();
+        let mut steps = 0;
+        while ranker.step(7) != Progress::Done {
+            steps += 1;
+        }
+        assert!(steps > 1500 / 7, "{steps}");
+        assert_eq!(ranker.finish(), whole, "{text}");
+    }
+}
+
+/// A name of stop words only ("from", "in": keyword links of an API page)
+/// is matched as a whole label, not dropped for the priors to rank.
+#[test]
+fn a_query_of_stop_words_matches_whole_labels() {
+    let mut pool = page();
+    for (i, label) in ["From", "from_fn", "Import from file", "In", "in"].iter().enumerate() {
+        let mut c = pool[0].clone();
+        c.id = format!("w{i}");
+        c.label = (*label).to_owned();
+        c.kind = None;
+        c.cluster_id = None;
+        pool.push(c);
+    }
+    let ids = |text: &str| -> Vec<String> { rank(query(Some(text), None), pool.clone()).unwrap().into_iter().map(|h| h.id).collect() };
+    assert_eq!(ids("from"), ["w0"]);
+    assert_eq!(ids("in"), ["w3", "w4"]);
+    assert_eq!(ids("the|From"), ["w0"]);
+    // Naming nothing, it ranks as no text does.
+    assert_eq!(ids("the"), ids(""));
 }
