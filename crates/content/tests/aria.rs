@@ -50,6 +50,10 @@ const CASES: &[Case] = &[
     // --- implicit roles (HTML-AAM) ------------------------------------------
     c(r#"<a id="t" href="/x">Home</a>"#, Some("link"), "Home"),
     c(r#"<a id="t">no href</a>"#, Some("generic"), ""),
+    // Chromium: an anchor with click listeners is a link (seen here as an
+    // `onclick` or the pointer cursor the page gave it).
+    c(r#"<a id="t" onclick="void 0">Fold</a>"#, Some("link"), "Fold"),
+    c(r#"<style>#t{cursor:pointer}</style><a id="t" onmousedown="void 0"><div>❱</div></a>"#, Some("link"), "❱"),
     c(r#"<button id="t">Save</button>"#, Some("button"), "Save"),
     c(r#"<input id="t" type="checkbox">"#, Some("checkbox"), ""),
     c(r#"<input id="t" type="radio">"#, Some("radio"), ""),

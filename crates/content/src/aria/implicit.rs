@@ -16,6 +16,14 @@ const SCOPING: &str = "article, aside, main, nav, section, \
 const ASIDE_SCOPING: &str = "article, aside, nav, section, \
 [role=article i], [role=complementary i], [role=navigation i]";
 
+/// Whether an `<a>` without `href` takes clicks: Chromium exposes such an
+/// anchor as a link when it has click listeners (mdBook's chapter fold
+/// toggles). Listeners are invisible from here; an `onclick` attribute or a
+/// `cursor: pointer` the page gave it are what a user sees of them.
+fn takes_clicks(el: &Element) -> bool {
+    dom::has_attr_c(el, "onclick") || dom::style_prop(el, None, "cursor") == "pointer"
+}
+
 /// The implicit role of `el` per HTML-AAM (as Chromium applies it).
 pub fn implicit_role(el: &Element) -> Option<Role> {
     if dom::in_namespace(el, dom::SVG_NS) {
@@ -23,7 +31,7 @@ pub fn implicit_role(el: &Element) -> Option<Role> {
     }
     let t = dom::tag(el);
     Some(match t.as_str() {
-        "a" => if dom::has_attr_c(el, "href") { Role::Link } else { Role::Generic },
+        "a" => if dom::has_attr_c(el, "href") || takes_clicks(el) { Role::Link } else { Role::Generic },
         "area" if dom::has_attr_c(el, "href") => Role::Link,
         "area" => return None,
         "article" => Role::Article,

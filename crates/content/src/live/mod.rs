@@ -214,17 +214,19 @@ pub fn current(document: &Document) -> Rc<Built> {
 }
 
 /// Makes this page's collections read every control from now on
-/// (`pcd::read_whole`), when the current one left some unread; whether it
-/// did (the next request then discovers again).
+/// (`pcd::read_whole`: no sampling, a higher cap), when the current one
+/// left some out; whether it does so now (the next request then
+/// discovers again).
 pub fn read_whole() -> bool {
-    let unread = LIVE.with(|l| l.borrow().as_ref().is_some_and(|l| l.discovery.has_unread()));
-    if unread && !pcd::reads_whole() {
-        pcd::read_whole();
-        // A discovery under way samples: moot now.
-        DISCOVERING.with(|d| d.borrow_mut().take());
-        dirty::rediscover();
+    let partial = LIVE.with(|l| l.borrow().as_ref().is_some_and(|l| l.discovery.partial()));
+    if !partial || pcd::reads_whole() {
+        return false;
     }
-    unread
+    pcd::read_whole();
+    // A discovery under way samples: moot now.
+    DISCOVERING.with(|d| d.borrow_mut().take());
+    dirty::rediscover();
+    true
 }
 
 /// The facts behind the current build (for tests: a live state must hold

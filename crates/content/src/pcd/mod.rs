@@ -42,6 +42,19 @@ use frames::{precedes, Scope, Via};
 use web_sys::{Document, Element};
 
 const MAX_CONTROLS: usize = 2000;
+/// The cap once a query made the page be read whole ([`read_whole`]): API
+/// pages hold 2500–3000 links (rustdoc's `Vec`, Node's `fs`), and a query
+/// ranks what a collection read (`bc_core::pcd::MAX_UNLISTED`).
+const MAX_CONTROLS_WHOLE: usize = 4000;
+
+/// The control cap of collections now.
+fn max_controls() -> usize {
+    if reads_whole() {
+        MAX_CONTROLS_WHOLE
+    } else {
+        MAX_CONTROLS
+    }
+}
 const MAX_FORMS: usize = 40;
 const MAX_GROUPS: usize = 40;
 /// Controls sharing a name at least this often hint at a card grid.
@@ -256,9 +269,10 @@ impl Discovery {
         &self.order
     }
 
-    /// Whether any control is left unread (see the type's doc).
-    pub fn has_unread(&self) -> bool {
-        self.unread.iter().any(Option::is_some)
+    /// Whether this discovery left controls out: unread ones (see the
+    /// type's doc), or those past the control cap.
+    pub fn partial(&self) -> bool {
+        self.unread.iter().any(Option::is_some) || self.order.len() >= max_controls()
     }
 
     /// Whether the control at `i` of [`Discovery::order`] is left unread
@@ -518,13 +532,13 @@ pub(crate) fn collect_with(
     // kept has every field among them (on the 10k-element pages, whose
     // candidates fill the cap, all forms were read again: 3 ms a request).
     let mut last_kept: Vec<Option<&Element>> = vec![None; scopes.len()];
-    if discovery.order.len() >= MAX_CONTROLS {
+    if discovery.order.len() >= max_controls() {
         for (el, _, si) in &discovery.order {
             last_kept[*si] = Some(el);
         }
     }
     let complete = |form: &Element, si: usize| {
-        discovery.order.len() < MAX_CONTROLS || last_kept[si].is_some_and(|last| ends_before(form, last))
+        discovery.order.len() < max_controls() || last_kept[si].is_some_and(|last| ends_before(form, last))
     };
     let read: Vec<ReadForm> = match &known_forms {
         Some(k) => k
@@ -706,7 +720,7 @@ pub(crate) fn reads_whole() -> bool {
 }
 
 /// Runs discovery: every scope, its controls, shadow content spliced in
-/// at its host, at most `MAX_CONTROLS`.
+/// at its host, at most `max_controls()`.
 fn discover_all(document: &Document, sampling: Sampling) -> Discovery {
     let mut run = DiscoveryRun::new(document.clone(), sampling);
     loop {
@@ -777,13 +791,13 @@ impl DiscoveryRun {
         };
         let (_, _, sampled, spans) = plan;
         let mut per_scope: Vec<Vec<discover::Found>> = Vec::with_capacity(scopes.len());
-        let mut budget = MAX_CONTROLS;
+        let mut budget = max_controls();
         for (si, s) in scopes.iter().enumerate() {
             let found = discover::controls(&s.root, hits[si].as_ref(), budget, spans.get(si).map_or(&[][..], Vec::as_slice));
             budget -= found.len().min(budget);
             per_scope.push(found);
         }
-        let found: Vec<(discover::Found, usize)> = frames::in_page_order(scopes, &mut per_scope, 0, &|f: &discover::Found| &f.el).into_iter().take(MAX_CONTROLS).collect();
+        let found: Vec<(discover::Found, usize)> = frames::in_page_order(scopes, &mut per_scope, 0, &|f: &discover::Found| &f.el).into_iter().take(max_controls()).collect();
         // Large is `SAMPLE_FROM` controls, not candidates (hidden popups' count
         // only as the latter): a page with fewer, counting the unchecked ones
         // as found, is read whole after all.

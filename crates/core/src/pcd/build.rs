@@ -49,9 +49,10 @@ pub const UNLISTED_ACTIONS: usize = crate::rank::MAX_CANDIDATES
     - MiniPcd::MAX_COLLECTIONS;
 
 /// At most this many unlisted actions (and template copies with labels of
-/// their own among them): the page's control cap, as `pcd.query` sieves
-/// them in slices (`rank::MAX_POOL`).
-pub const MAX_UNLISTED: usize = 2000;
+/// their own among them): the content side's largest control cap (a page
+/// read whole for a query), as `pcd.query` sieves them in slices; with the
+/// listed entries, within `rank::MAX_POOL`.
+pub const MAX_UNLISTED: usize = 4000;
 
 /// A collection before ids.
 struct Coll {

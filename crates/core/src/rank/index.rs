@@ -31,6 +31,8 @@ pub struct Doc {
     pub kind_words: Vec<String>,
     /// Normalised label and context strings, for substring matches.
     pub label_text: String,
+    /// The label as a query of punctuation compares it (`query::symbols`).
+    pub label_symbols: String,
     pub context_text: Vec<String>,
 }
 
@@ -72,11 +74,16 @@ impl Doc {
             QueryKind::Collection => "collection list",
         };
         let meta = terms(&format!("{} {entity}", c.role.as_deref().unwrap_or("")));
+        let label_text = normalize(&label);
         Doc {
             fields: [terms(&label), context, meta],
             kind_name,
             kind_words,
-            label_text: normalize(&label),
+            label_symbols: match label_text.is_empty() {
+                true => super::query::collapse(&c.label),
+                false => String::new(),
+            },
+            label_text,
             context_text: c.context.iter().map(|s| normalize(&split_identifier(s))).collect(),
         }
     }

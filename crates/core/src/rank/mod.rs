@@ -44,9 +44,13 @@ use serde::{Deserialize, Serialize};
 /// Seed 000 §8.2/§11: at most this many candidates per scoring cycle.
 pub const MAX_CANDIDATES: usize = 200;
 /// At most this many entries a query is asked to rank, sieved to a cycle's
-/// [`MAX_CANDIDATES`] first (`sieve.rs`): a page's control cap, its forms
-/// and collections.
+/// [`MAX_CANDIDATES`] first (`sieve.rs`): the MiniPCD's entries and
+/// `pcd::MAX_UNLISTED` actions past them.
 pub const MAX_POOL: usize = 4096;
+const _: () = {
+    use crate::types::MiniPcd;
+    assert!(crate::pcd::MAX_UNLISTED + MiniPcd::MAX_ACTIONS + MiniPcd::MAX_FORMS + MiniPcd::MAX_COLLECTIONS <= MAX_POOL);
+};
 /// Hits returned when the query gives no `topK`.
 pub const DEFAULT_TOP_K: usize = 10;
 

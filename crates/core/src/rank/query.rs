@@ -15,10 +15,30 @@ pub struct Alternative {
     pub terms: Vec<String>,
     /// Normalised text, for substring matches against labels.
     pub text: String,
+    /// For a text of punctuation only ("&", "()", "?": operator links of a
+    /// language reference), which normalising empties: the text itself
+    /// (see [`symbols`]), matched against whole labels.
+    pub symbols: String,
 }
 
-/// The text part of a query. No alternative at all (no text, or only
-/// punctuation) means "rank by priors".
+/// A text as whole-label matches of punctuation compare it: lowercased,
+/// whitespace runs as one space, trimmed; empty unless normalising would
+/// empty it (words are matched as terms and normalised text).
+pub fn symbols(text: &str) -> String {
+    if normalize(text).is_empty() {
+        collapse(text)
+    } else {
+        String::new()
+    }
+}
+
+/// Lowercased, whitespace runs as one space, trimmed.
+pub fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// The text part of a query. No alternative at all (no text) means "rank
+/// by priors".
 #[derive(Debug, Clone, Default)]
 pub struct TextQuery {
     pub alternatives: Vec<Alternative>,
@@ -33,7 +53,8 @@ impl TextQuery {
                 let mut seen = BTreeSet::new();
                 let terms: Vec<String> = terms(alt).into_iter().filter(|t| seen.insert(t.clone())).collect();
                 let text = normalize(alt);
-                (!terms.is_empty() || !text.is_empty()).then_some(Alternative { terms, text })
+                let symbols = symbols(alt);
+                (!terms.is_empty() || !text.is_empty() || !symbols.is_empty()).then_some(Alternative { terms, text, symbols })
             })
             .collect();
         TextQuery { alternatives }
@@ -55,13 +76,14 @@ mod tests {
 
     #[test]
     fn alternatives_split_on_bars_and_drop_empty_ones() {
-        let q = TextQuery::parse(Some("Invoice | billing||the|Sign in| ?! "));
+        let q = TextQuery::parse(Some("Invoice | billing||the|Sign in| "));
         let terms: Vec<_> = q.alternatives.iter().map(|a| a.terms.join(" ")).collect();
         assert_eq!(terms, ["invoice", "billing", "", "login"]);
         assert_eq!(q.alternatives[2].text, "the");
         assert_eq!(q.alternatives[3].text, "sign in");
         assert!(TextQuery::parse(Some("  ")).is_empty());
-        assert!(TextQuery::parse(Some(" ?! ")).is_empty());
+        let q = TextQuery::parse(Some(" ?!  & "));
+        assert_eq!((q.alternatives[0].text.as_str(), q.alternatives[0].symbols.as_str()), ("", "?! &"));
         assert!(TextQuery::parse(None).is_empty());
     }
 }

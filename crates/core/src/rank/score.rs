@@ -98,9 +98,11 @@ impl Scorer<'_> {
     }
 }
 
-/// For a query of stop words only: the whole label, or nothing.
+/// For a query of stop words or punctuation only: the whole label, or
+/// nothing.
 pub(super) fn whole_label(doc: &Doc, alt: &Alternative) -> f64 {
-    if doc.label_text == alt.text {
+    let same = if alt.text.is_empty() { doc.label_symbols == alt.symbols } else { doc.label_text == alt.text };
+    if same {
         1.0
     } else {
         0.0

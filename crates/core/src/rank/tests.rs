@@ -451,12 +451,13 @@ fn sieving_gives_the_same_hits_however_sliced() {
     }
 }
 
-/// A name of stop words only ("from", "in": keyword links of an API page)
-/// is matched as a whole label, not dropped for the priors to rank.
+/// A name of stop words or punctuation only ("from", "in", "&": keyword and
+/// operator links of an API page) is matched as a whole label, not dropped
+/// for the priors to rank.
 #[test]
 fn a_query_of_stop_words_matches_whole_labels() {
     let mut pool = page();
-    for (i, label) in ["From", "from_fn", "Import from file", "In", "in"].iter().enumerate() {
+    for (i, label) in ["From", "from_fn", "Import from file", "In", "in", "&", "&mut", " ( ) "].iter().enumerate() {
         let mut c = pool[0].clone();
         c.id = format!("w{i}");
         c.label = (*label).to_owned();
@@ -468,6 +469,9 @@ fn a_query_of_stop_words_matches_whole_labels() {
     assert_eq!(ids("from"), ["w0"]);
     assert_eq!(ids("in"), ["w3", "w4"]);
     assert_eq!(ids("the|From"), ["w0"]);
+    // Punctuation only, the same.
+    assert_eq!(ids("&"), ["w5"]);
+    assert_eq!(ids("( )"), ["w7"]);
     // Naming nothing, it ranks as no text does.
     assert_eq!(ids("the"), ids(""));
 }
