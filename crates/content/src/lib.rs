@@ -136,22 +136,32 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
             }
         }
         ContentRequest::Query { query } => {
-            let mut built = live::current_sliced(&document).await;
+            let built = live::current_sliced(&document).await;
+            let mut ranked = rank(&query, &built).await;
             // The text may name a control in the later items of a big list
-            // or table, which the MiniPCD's collections leave unread: the
-            // page is read whole from then on (slices again).
-            if query.text.as_deref().is_some_and(|t| !t.trim().is_empty()) && live::read_whole() {
-                built = live::current_sliced(&document).await;
+            // or table, which the MiniPCD's collections leave unread, or
+            // one past the control cap: unless a hit is labelled with it,
+            // the page is read whole from then on and ranked again.
+            let named = ranked.as_ref().is_ok_and(|hits| bc_core::rank::labels_the_text(&query, hits));
+            if !named && query.text.as_deref().is_some_and(|t| !t.trim().is_empty()) && live::read_whole() {
+                let built = live::current_sliced(&document).await;
+                ranked = rank(&query, &built).await;
             }
-            match bc_core::rank::Ranker::new(query, bc_core::pcd::rank_candidates(&built)) {
+            match ranked {
                 // Cross-origin frames rank their own entries: the worker
                 // asks them and merges (none on most pages: no extra trip).
-                Ok(ranker) => ContentResponse::Hits { hits: slice::rank(ranker).await.0, frames: frames::cross_origin_frames(&document) },
+                Ok(hits) => ContentResponse::Hits { hits, frames: frames::cross_origin_frames(&document) },
                 Err(e) => ContentResponse::Failed { error: e.to_string() },
             }
         }
         other => respond(other),
     }
+}
+
+/// `pcd.query`'s hits on `built`, ranked in slices.
+async fn rank(query: &bc_core::rank::RankQuery, built: &bc_core::pcd::Built) -> Result<Vec<bc_core::types::QueryHit>, bc_core::rank::RankError> {
+    let ranker = bc_core::rank::Ranker::new(query.clone(), bc_core::pcd::rank_candidates(built))?;
+    Ok(slice::rank(ranker).await.0)
 }
 
 /// The page's current MiniPCD build, kept up to date by `live/` (cheap when

@@ -1,8 +1,9 @@
 //! `pcd.query` on a large page whose big collections the MiniPCD reads in
 //! their first items only (`pcd_sampling.rs`): a query's text may name a
 //! control far down such a list (an API page's 400th sidebar link), so
-//! the first query with text makes the page be read whole — the hit is
-//! found and bound to its element — while the MiniPCD stays what it was.
+//! the first query whose text no hit is labelled with makes the page be
+//! read whole — the hit is found and bound to its element — while the
+//! MiniPCD stays what it was.
 //! In a test binary of its own: the live state starts once per page.
 
 mod common;
@@ -45,6 +46,11 @@ async fn a_query_finds_a_control_in_the_unread_items_of_a_big_list() {
         !facts.controls.iter().any(|c| c.name == "method_277"),
         "the MiniPCD reads the list's first items only"
     );
+
+    // A query the MiniPCD's entries answer by name reads no more.
+    let hits = query("Join").await;
+    assert_eq!(hits.first().map(|h| h.label.as_str()), Some("Join"), "{hits:?}");
+    assert!(!bc_content::live::facts().unwrap().controls.iter().any(|c| c.name == "method_277"), "still sampled");
 
     let hits = query("method_277").await;
     assert_eq!(hits.first().map(|h| h.label.as_str()), Some("method_277"), "{hits:?}");

@@ -79,6 +79,17 @@ pub enum RankError {
     DuplicateId(String),
 }
 
+/// Whether one of `hits` is labelled with (an alternative of) the query's
+/// text, as normalised for matching: the page has what the user named, so
+/// the content side need not read more of it (a sampled list's later items).
+pub fn labels_the_text(query: &RankQuery, hits: &[QueryHit]) -> bool {
+    let text = query::TextQuery::parse(query.text.as_deref());
+    hits.iter().any(|h| {
+        let (label, symbols) = (crate::kind::text::normalize(&h.label), query::symbols(&h.label));
+        text.alternatives.iter().any(|a| if a.text.is_empty() { symbols == a.symbols } else { label == a.text })
+    })
+}
+
 /// Ranks the candidates in one call; identical to stepping a [`Ranker`].
 pub fn rank(query: RankQuery, candidates: Vec<RankCandidate>) -> Result<Vec<QueryHit>, RankError> {
     Ok(Ranker::new(query, candidates)?.finish())

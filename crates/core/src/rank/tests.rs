@@ -475,3 +475,14 @@ fn a_query_of_stop_words_matches_whole_labels() {
     // Naming nothing, it ranks as no text does.
     assert_eq!(ids("the"), ids(""));
 }
+
+#[test]
+fn hits_labelled_with_the_text_are_told_apart() {
+    let hits = rank(query(Some("update payment method"), None), page()).unwrap();
+    assert!(labels_the_text(&query(Some("Update  payment method"), None), &hits));
+    assert!(labels_the_text(&query(Some("card|Update payment method"), None), &hits));
+    // "payment" is in a label, but no label is "payment".
+    let hits = rank(query(Some("payment"), None), page()).unwrap();
+    assert!(!hits.is_empty() && !labels_the_text(&query(Some("payment"), None), &hits));
+    assert!(!labels_the_text(&query(None, None), &hits));
+}
