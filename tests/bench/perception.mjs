@@ -14,6 +14,10 @@
 //   content module has no timing hook of its own).
 // ariaSnapshot is timed from node (a CDP round trip, like our e2e).
 //
+// With BC_BENCH_REAL=1, also real sites' pages this machine holds (the
+// Rust docs rustup installs, Node's and npm's docs: tests/support/
+// real_sites.mjs), served offline from their folders, labelled `real: …`.
+//
 // Writes raw samples (`results.json`) and the last run's outputs (MiniPCD
 // JSON, compact summary JSON, aria snapshot YAML; all three of the DOM after
 // the mutation) to BC_BENCH_OUT; xtask counts tokens and prints the tables.
@@ -21,6 +25,7 @@
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as h from '../support/harness.mjs';
+import { realSources } from '../support/real_sites.mjs';
 
 const SMOKE = process.env.BC_BENCH_SMOKE === '1';
 const RUNS = Number(process.env.BC_BENCH_RUNS ?? (SMOKE ? 2 : 10));
@@ -71,7 +76,18 @@ const targets = [
   ...GENERATED.map((n) => ({ label: `generated ${n / 1000}k`, path: `/generated/?n=${n}`, generated: n })),
   // An app's page of the same size: ARIA widgets built of divs (gen.js `shape=app`).
   ...(SMOKE ? [] : [{ label: 'generated app 10k', path: '/generated/?n=10000&shape=app', generated: 10_000 }]),
-].filter((t) => !only || only.test(t.label));
+];
+// Real sites' pages, each site from a server of its own.
+const servers = [];
+if (process.env.BC_BENCH_REAL === '1') {
+  for (const site of realSources()) {
+    const server = await h.startWww({ root: site.root });
+    servers.push(server);
+    const host = site.label.split(' ')[0];
+    targets.push(...site.pages.map((p) => ({ label: `real: ${host}${p}`, path: p, base: server.main, generated: 0 })));
+  }
+}
+const chosen = targets.filter((t) => !only || only.test(t.label));
 
 /** Times one tool call inside the service worker. */
 async function call(tool, args) {
@@ -134,11 +150,13 @@ const slug = (label, build) => `${label.replace(/[^a-z0-9]+/gi, '_').replace(/^_
 
 /** RUNS fresh loads of one page in one build; samples and the last outputs. */
 async function measure(target, requested) {
-  const url = www.main + target.path;
+  const url = (target.base ?? www.main) + target.path;
   const page = await browser.ctx.newPage();
   // Both builds go through the same interception (it turns the HTTP cache
   // off); only the fallback's documents (after redirects too) get the CSP.
   await page.route('**/*', async (route) => {
+    // Offline: real pages' fonts, analytics and CDNs are not what is measured.
+    if (!/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(route.request().url()) && /^https?:/.test(route.request().url())) return route.abort();
     if (requested === 'wasm' || route.request().resourceType() !== 'document') return route.continue();
     const response = await route.fetch();
     const headers = response.headers();
@@ -225,7 +243,7 @@ async function measure(target, requested) {
 await mkdir(OUT, { recursive: true });
 const results = { runs: RUNS, smoke: SMOKE, userAgent: await browser.sw.evaluate(() => navigator.userAgent), pages: [] };
 try {
-  for (const target of targets) {
+  for (const target of chosen) {
     const builds = [];
     for (const requested of ['wasm', 'wasm2js']) {
       const t0 = performance.now();
@@ -239,4 +257,5 @@ try {
   await writeFile(path.join(OUT, 'results.json'), JSON.stringify(results, null, 1));
   await browser.close();
   await www.stop();
+  for (const server of servers) await server.stop();
 }

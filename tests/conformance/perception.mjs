@@ -7,7 +7,8 @@
 //   their own scripts: the Rust documentation rustup installs (rustdoc API
 //   pages: doc.rust-lang.org/std; mdBook books: the Book, Cargo, the
 //   Reference), the Node.js API docs (nodejs.org/api) and npm's docs
-//   (docs.npmjs.com); see `REAL_SITES`, pages absent here are skipped;
+//   (docs.npmjs.com); see `tests/support/real_sites.mjs`, pages absent
+//   here are skipped;
 // - `--pages DIR`: every `.html` under DIR (saved pages of any site), at
 //   most `--max N` (default 30) spread over the sorted list.
 // Each page runs offline: requests leaving 127.0.0.1 are aborted (fonts,
@@ -31,12 +32,12 @@
 // extension): node tests/conformance/perception.mjs [--real] [--pages DIR [--max N]]
 //   [--page SUBSTRING] [--all-diffs]
 // Data: $BC_SHARED/bench-data (default ../shared/bench-data from the repo root).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as h from '../support/harness.mjs';
 import { at, axNode, chromiumRole, chromiumTree, compare, norm, ourControls, pct, tally, what } from '../support/ax.mjs';
+import { realSources } from '../support/real_sites.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shared = process.env.BC_SHARED ? path.resolve(process.env.BC_SHARED) : path.resolve(repoRoot, '..', 'shared');
@@ -62,38 +63,6 @@ function apgSource() {
     }
   }
   return { label: 'ARIA Authoring Practices examples', root, pages };
-}
-
-/** The Rust toolchain's HTML docs (rustup's rust-docs component), if any. */
-function rustDocs() {
-  try {
-    const sysroot = execFileSync('rustc', ['--print', 'sysroot'], { encoding: 'utf8' }).trim();
-    return path.join(sysroot, 'share', 'doc', 'rust', 'html');
-  } catch {
-    return null;
-  }
-}
-
-// Real sites' pages found on machines of this kind, chosen for variety:
-// generators (rustdoc, mdBook, Node's doc tool, npm's Gatsby-era output),
-// sizes (a 14 KB index to rustdoc's 940 KB `Vec` page with thousands of
-// controls) and widgets (theme menus, search toggles, sidebars, filters).
-const REAL_SITES = [
-  { label: 'doc.rust-lang.org (rustdoc, mdBook)', root: rustDocs(), pages: [
-    '/std/index.html', '/std/vec/struct.Vec.html', '/std/collections/index.html', '/core/option/enum.Option.html',
-    '/book/ch03-02-data-types.html', '/book/title-page.html', '/cargo/reference/manifest.html',
-    '/reference/expressions.html', '/rust-by-example/index.html', '/error_codes/E0277.html',
-  ] },
-  { label: 'nodejs.org/api', root: '/usr/share/doc/nodejs/api', pages: ['/index.html', '/fs.html', '/http.html', '/path.html', '/events.html'] },
-  { label: 'docs.npmjs.com', root: '/usr/lib/node_modules/npm/docs/output', pages: ['/commands/npm-install.html', '/commands/npm.html', '/using-npm/scripts.html', '/configuring-npm/package-json.html'] },
-];
-
-function realSources() {
-  return REAL_SITES.map((s) => ({ ...s, pages: s.root ? s.pages.filter((p) => fs.existsSync(path.join(s.root, p))) : [] }))
-    .filter((s) => {
-      if (!s.pages.length) console.log(`${s.label}: not on this machine, skipped`);
-      return s.pages.length > 0;
-    });
 }
 
 /** Every `.html` under `dir`, at most `max`, spread evenly over the sorted list. */

@@ -133,13 +133,16 @@ fn names(query_term: &str, kind_word: &str) -> bool {
 /// synonym, and catches partial words ("invo").
 pub(super) fn substring(doc: &Doc, alt: &Alternative) -> f64 {
     let q = alt.text.as_str();
+    let label = doc.label_text.as_str();
+    // The whole label counts however short ("N", a type parameter's link);
+    // parts of it only from 3 characters on.
+    if label == q && !q.is_empty() {
+        return 1.0;
+    }
     if q.len() < 3 {
         return 0.0;
     }
-    let label = doc.label_text.as_str();
-    if label == q {
-        1.0
-    } else if label.match_indices(q).any(|(i, _)| i == 0 || label.as_bytes()[i - 1] == b' ') {
+    if label.match_indices(q).any(|(i, _)| i == 0 || label.as_bytes()[i - 1] == b' ') {
         0.8
     } else if label.contains(q) {
         0.6

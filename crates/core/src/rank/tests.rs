@@ -469,6 +469,23 @@ fn a_query_of_stop_words_matches_whole_labels() {
     assert_eq!(ids("from"), ["w0"]);
     assert_eq!(ids("in"), ["w3", "w4"]);
     assert_eq!(ids("the|From"), ["w0"]);
+    // A one-letter name: the label that is just it first, even below the
+    // fold in the footer (labels that merely hold the letter match it as
+    // fully: the text is too short for substring parts).
+    let mut short = pool.clone();
+    for (i, label) in ["Vec::with_capacity(n)", "N", "n items"].iter().enumerate() {
+        let mut c = pool[0].clone();
+        c.id = format!("n{i}");
+        c.label = (*label).to_owned();
+        c.kind = None;
+        c.cluster_id = None;
+        let just_it = i == 1;
+        c.landmark = Some(if just_it { Landmark::Footer } else { Landmark::Main });
+        c.above_fold = !just_it;
+        short.push(c);
+    }
+    let hits = rank(query(Some("N"), None), short).unwrap();
+    assert_eq!(hits.first().map(|h| h.id.as_str()), Some("n1"), "{hits:?}");
     // Punctuation only, the same.
     assert_eq!(ids("&"), ["w5"]);
     assert_eq!(ids("( )"), ["w7"]);

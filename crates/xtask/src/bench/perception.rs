@@ -13,7 +13,10 @@
 //! still works. `BC_BENCH_RUNS` sets the number of fresh page loads per page
 //! and build (default 10; half, at least 3, on the 50k page, whose
 //! ariaSnapshot alone takes ~10 s). `BC_BENCH_PAGES` (a regular expression
-//! on the page labels, e.g. `generated 10k`) measures only those pages.
+//! on the page labels, e.g. `generated 10k`) measures only those pages;
+//! `BC_BENCH_REAL=1` adds real sites' pages this machine holds (the Rust
+//! docs rustup installs, Node's and npm's docs: `tests/support/
+//! real_sites.mjs`), labelled `real: …`.
 
 use super::table::{self, cell, line, percentiles, P};
 use crate::project::Project;
