@@ -237,7 +237,11 @@ fn steps(el: &Element, cx: &mut Ctx, mode: Mode) -> String {
     // 2F: name from content, for roles that allow it and for any node
     // reached by recursion or reference.
     let mut blank = String::new();
-    let image = matches!(dom::tag(el).as_str(), "img" | "area");
+    // An `<img>` (role image, none when `alt=""`) or `<area>` (link, or
+    // no role): its tag read only for those roles, this runs on every
+    // node a name from content visits.
+    let image = matches!(role, Some(Role::Image | Role::Link | Role::None) | None)
+        && matches!(dom::tag(el).as_str(), "img" | "area");
     if !image && (!is_root || mode.in_labelledby || allows_name_from_content(role) || is_summary(el)) {
         // A menu inside a label is a popup, not text of the label.
         if !is_root && role == Some(Role::Menu) {

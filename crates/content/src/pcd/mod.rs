@@ -47,14 +47,6 @@ const MAX_CONTROLS: usize = 2000;
 /// ranks what a collection read (`bc_core::pcd::MAX_UNLISTED`).
 const MAX_CONTROLS_WHOLE: usize = 4000;
 
-/// The control cap of collections now.
-fn max_controls() -> usize {
-    if reads_whole() {
-        MAX_CONTROLS_WHOLE
-    } else {
-        MAX_CONTROLS
-    }
-}
 const MAX_FORMS: usize = 40;
 const MAX_GROUPS: usize = 40;
 /// Controls sharing a name at least this often hint at a card grid.
@@ -693,7 +685,7 @@ impl Sampling {
     /// How a collection samples unless told otherwise: on large pages,
     /// until [`read_whole`] was asked.
     fn usual() -> Sampling {
-        if WHOLE.with(std::cell::Cell::get) {
+        if reads_whole() {
             Sampling::Off
         } else {
             Sampling::Large
@@ -717,6 +709,15 @@ pub(crate) fn read_whole() {
 /// Whether collections read every control (see [`read_whole`]).
 pub(crate) fn reads_whole() -> bool {
     WHOLE.with(std::cell::Cell::get)
+}
+
+/// The control cap of collections now.
+fn max_controls() -> usize {
+    if reads_whole() {
+        MAX_CONTROLS_WHOLE
+    } else {
+        MAX_CONTROLS
+    }
 }
 
 /// Runs discovery: every scope, its controls, shadow content spliced in

@@ -31,7 +31,7 @@ pub struct Doc {
     pub kind_words: Vec<String>,
     /// Normalised label and context strings, for substring matches.
     pub label_text: String,
-    /// The label as a query of punctuation compares it (`query::symbols`).
+    /// The label as a query of punctuation compares it (`query::label_forms`).
     pub label_symbols: String,
     pub context_text: Vec<String>,
 }
@@ -74,15 +74,12 @@ impl Doc {
             QueryKind::Collection => "collection list",
         };
         let meta = terms(&format!("{} {entity}", c.role.as_deref().unwrap_or("")));
-        let label_text = normalize(&label);
+        let (label_text, label_symbols) = super::query::label_forms(&label);
         Doc {
             fields: [terms(&label), context, meta],
             kind_name,
             kind_words,
-            label_symbols: match label_text.is_empty() {
-                true => super::query::collapse(&c.label),
-                false => String::new(),
-            },
+            label_symbols,
             label_text,
             context_text: c.context.iter().map(|s| normalize(&split_identifier(s))).collect(),
         }

@@ -85,8 +85,8 @@ pub enum RankError {
 pub fn labels_the_text(query: &RankQuery, hits: &[QueryHit]) -> bool {
     let text = query::TextQuery::parse(query.text.as_deref());
     hits.iter().any(|h| {
-        let (label, symbols) = (crate::kind::text::normalize(&h.label), query::symbols(&h.label));
-        text.alternatives.iter().any(|a| if a.text.is_empty() { symbols == a.symbols } else { label == a.text })
+        let (label, symbols) = query::label_forms(&h.label);
+        text.alternatives.iter().any(|a| a.is_label((&label, &symbols)))
     })
 }
 

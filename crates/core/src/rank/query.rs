@@ -17,24 +17,33 @@ pub struct Alternative {
     pub text: String,
     /// For a text of punctuation only ("&", "()", "?": operator links of a
     /// language reference), which normalising empties: the text itself
-    /// (see [`symbols`]), matched against whole labels.
+    /// (see [`label_forms`]), matched against whole labels.
     pub symbols: String,
 }
 
-/// A text as whole-label matches of punctuation compare it: lowercased,
-/// whitespace runs as one space, trimmed; empty unless normalising would
-/// empty it (words are matched as terms and normalised text).
-pub fn symbols(text: &str) -> String {
-    if normalize(text).is_empty() {
-        collapse(text)
-    } else {
-        String::new()
-    }
+/// A label or query text as whole-label matches compare it: normalised
+/// (`kind::text::normalize`), and when that leaves nothing (punctuation
+/// only), the text itself lowercased with whitespace runs as one space,
+/// trimmed; else no symbols.
+pub fn label_forms(text: &str) -> (String, String) {
+    let normal = normalize(text);
+    let symbols = match normal.is_empty() {
+        true => text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase(),
+        false => String::new(),
+    };
+    (normal, symbols)
 }
 
-/// Lowercased, whitespace runs as one space, trimmed.
-pub fn collapse(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+impl Alternative {
+    /// Whether a label, in its [`label_forms`], is this alternative's whole
+    /// text.
+    pub fn is_label(&self, (text, symbols): (&str, &str)) -> bool {
+        if self.text.is_empty() {
+            symbols == self.symbols
+        } else {
+            text == self.text
+        }
+    }
 }
 
 /// The text part of a query. No alternative at all (no text) means "rank
@@ -52,8 +61,7 @@ impl TextQuery {
             .filter_map(|alt| {
                 let mut seen = BTreeSet::new();
                 let terms: Vec<String> = terms(alt).into_iter().filter(|t| seen.insert(t.clone())).collect();
-                let text = normalize(alt);
-                let symbols = symbols(alt);
+                let (text, symbols) = label_forms(alt);
                 (!terms.is_empty() || !text.is_empty() || !symbols.is_empty()).then_some(Alternative { terms, text, symbols })
             })
             .collect();

@@ -101,8 +101,7 @@ impl Scorer<'_> {
 /// For a query of stop words or punctuation only: the whole label, or
 /// nothing.
 pub(super) fn whole_label(doc: &Doc, alt: &Alternative) -> f64 {
-    let same = if alt.text.is_empty() { doc.label_symbols == alt.symbols } else { doc.label_text == alt.text };
-    if same {
+    if alt.is_label((&doc.label_text, &doc.label_symbols)) {
         1.0
     } else {
         0.0
