@@ -25,12 +25,19 @@
 //   with `pcd.query` (seed 000 §8.2, as an agent grounds "click ‹name›"):
 //   found when a hit among the first 3 (and the first) is labelled with the
 //   name, or is the form that has a field of that name (fields are listed
-//   in their form, not as actions).
+//   in their form, not as actions);
+// - grounding (seed 000 §5 "Details"): for the MiniPCD's actions and for
+//   the first hit of names looked for (at most `--ground N` a page, default
+//   100, spread over the names), `getDetails` gives a primary selector;
+//   it must resolve (`dom.resolve`) to exactly one element, the one its css
+//   path alternative (the element's own path) points at, and Playwright,
+//   given the same selector (tests/support/referee.mjs), must find exactly
+//   that element too.
 // Prints figures and every difference; asserts nothing.
 //
 // Usage (through `cargo xtask conformance perception`, which builds the
 // extension): node tests/conformance/perception.mjs [--real] [--pages DIR [--max N]]
-//   [--page SUBSTRING] [--all-diffs]
+//   [--page SUBSTRING] [--all-diffs] [--ground N]
 // Data: $BC_SHARED/bench-data (default ../shared/bench-data from the repo root).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,6 +45,7 @@ import { fileURLToPath } from 'node:url';
 import * as h from '../support/harness.mjs';
 import { at, axNode, chromiumRole, chromiumTree, compare, norm, ourControls, pct, tally, what } from '../support/ax.mjs';
 import { realSources } from '../support/real_sites.mjs';
+import { boxes, fmt, knownDifference, locatorFor, near } from '../support/referee.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const shared = process.env.BC_SHARED ? path.resolve(process.env.BC_SHARED) : path.resolve(repoRoot, '..', 'shared');
@@ -45,6 +53,7 @@ const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : null);
 const onlyPage = option('--page');
 const maxDiffs = argv.includes('--all-diffs') ? Infinity : 40;
+const groundMax = Number(option('--ground') ?? 100);
 
 /** The APG example pages, if the bench data is here. */
 function apgSource() {
@@ -170,7 +179,62 @@ async function findability(tabId, names) {
   return out;
 }
 
-const sum = { wholeFound: 0, n: 0, agree: 0, strict: 0, deliberate: 0, role: 0, name: 0, theirs: 0, found: 0, disabled: 0, disabledFound: 0, throughSelect: 0, extra: 0, asked: 0, first: 0, top3: 0 };
+/** At most `max` of `xs`, spread evenly. */
+const spread = (xs, max) => (xs.length <= max ? xs : Array.from({ length: max }, (_, i) => xs[Math.floor((i * xs.length) / max)]));
+
+/**
+ * Grounds the MiniPCD's actions and the first hit of each of `names` (as an
+ * agent would, one query and one getDetails a step): whether each primary
+ * selector resolves to one element, the one its css path names, and
+ * whether Playwright finds that one element for it.
+ */
+async function grounding(page, tabId, names) {
+  const out = { asked: 0, role: 0, unique: 0, same: 0, playwright: 0, known: 0, withCss: 0, diffs: [] };
+  const mini = await call('getMiniPCD', { tabId });
+  const targets = (mini.ok ? mini.data.actions : []).map((a) => ({ id: a.id, label: a.label }));
+  for (const name of names) {
+    const r = await call('pcd.query', { tabId, text: name.replaceAll('|', ' '), topK: 1 });
+    if (r.ok && r.data[0]) targets.push({ id: r.data[0].id, label: r.data[0].label });
+  }
+  const seen = new Set();
+  for (const t of spread(targets.filter((x) => !seen.has(x.id) && seen.add(x.id)), groundMax)) {
+    out.asked++;
+    const det = await call('getDetails', { tabId, ids: [t.id] });
+    const what = `${t.id} ${JSON.stringify(t.label)}`;
+    if (!det.ok) {
+      out.diffs.push(`${what}: getDetails ${det.error}`);
+      continue;
+    }
+    const d = det.data[0];
+    const sel = d.selector;
+    if (sel.kind === 'role') out.role++;
+    else out.diffs.push(`${what}: primary selector of kind ${sel.kind} ${JSON.stringify(sel)} (informational)`);
+    const ours = await call('dom.resolve', { tabId, selector: sel });
+    if (!ours.ok || ours.data.count !== 1) {
+      out.diffs.push(`${what} ${JSON.stringify(sel)}: ours ${JSON.stringify(ours.ok ? ours.data.count : ours.error)}`);
+      continue;
+    }
+    out.unique++;
+    const mine = ours.data.matches[0].rect;
+    const css = (d.altSelectors ?? []).find((x) => x.kind === 'css');
+    const path = css ? await call('dom.resolve', { tabId, selector: css }) : null;
+    out.withCss += Boolean(css);
+    if (css && path.ok && path.data.count === 1 && near(mine, path.data.matches[0].rect)) out.same++;
+    else if (css) out.diffs.push(`${what} ${JSON.stringify(sel)}: at ${fmt(mine)}, its css path ${css.css} at ${path.ok ? path.data.matches.map((m) => fmt(m.rect)).join(' | ') : path.error}`);
+    const theirs = await boxes(locatorFor(page, sel), 3).catch((e) => ({ count: -1, boxes: [], error: e.message.split('\n')[0] }));
+    if (theirs.count === 1 && near(mine, theirs.boxes[0])) {
+      out.playwright++;
+      continue;
+    }
+    const known = await knownDifference(page, sel, mine);
+    if (known) out.known++;
+    out.diffs.push(`${known ? `[${known}] ` : ''}${what} ${JSON.stringify(sel)}: ours at ${fmt(mine)}, Playwright ${theirs.error ?? `${theirs.count} at ${theirs.boxes.map(fmt).join(' | ')}`}`);
+  }
+  return out;
+}
+
+const sum = { wholeFound: 0, n: 0, agree: 0, strict: 0, deliberate: 0, role: 0, name: 0, theirs: 0, found: 0, disabled: 0, disabledFound: 0, throughSelect: 0, extra: 0, asked: 0, first: 0, top3: 0, grounded: 0, gRole: 0, gUnique: 0, gSame: 0, gPlaywright: 0, gKnown: 0, gCss: 0 };
+const groundDiffs = [];
 const lines = [];
 const diffs = [];
 const misses = [];
@@ -235,6 +299,9 @@ try {
         here.asked++; here.first += f.first; here.top3 += f.top3;
         if (!f.top3) unfound.push({ page: p, ...f });
       }
+      const g = await grounding(page, tabId, spread([...names], groundMax));
+      sum.grounded += g.asked; sum.gRole += g.role; sum.gUnique += g.unique; sum.gSame += g.same; sum.gPlaywright += g.playwright; sum.gKnown += g.known; sum.gCss += g.withCss;
+      groundDiffs.push(...g.diffs.map((d) => `${p} ${d}`));
       // A query with text makes a large page be read whole (its big lists'
       // later items too, which the MiniPCD leaves unread): what is
       // reported now, the nodes missed before.
@@ -274,6 +341,10 @@ try {
     `the page be read whole: ${sum.found + sum.wholeFound}/${sum.theirs} = ${pct(sum.found + sum.wholeFound, sum.theirs)})`);
   console.log(`findability: ${sum.asked} distinct names of those nodes, each looked for with pcd.query: ` +
     `first hit ${sum.first}/${sum.asked} = ${pct(sum.first, sum.asked)}, in the top 3 ${sum.top3}/${sum.asked} = ${pct(sum.top3, sum.asked)}`);
+  console.log(`grounding: ${sum.grounded} MiniPCD actions and first hits of those names, getDetails' primary selector: ` +
+    `a role selector ${sum.gRole}/${sum.grounded} = ${pct(sum.gRole, sum.grounded)}, resolving to one element ${sum.gUnique} = ${pct(sum.gUnique, sum.grounded)}, ` +
+    `the one its css path alternative names ${sum.gSame}/${sum.gCss} = ${pct(sum.gSame, sum.gCss)}, Playwright finding that one element ${sum.gPlaywright} = ${pct(sum.gPlaywright, sum.grounded)}` +
+    ` (and ${sum.gKnown} more where Playwright's role or name rules differ from Chromium's by a known rule: ${pct(sum.gPlaywright + sum.gKnown, sum.grounded)})`);
   console.log('recall by Chromium role:');
   for (const [role, r] of [...byRole].sort((a, b) => b[1].theirs - a[1].theirs)) {
     console.log(`  ${role.padEnd(18)} ${String(r.found).padStart(4)}/${String(r.theirs).padEnd(4)} ${pct(r.found, r.theirs).padStart(7)}`);
@@ -281,6 +352,8 @@ try {
   const real = diffs.filter(({ d }) => !d.roleOk || !d.deliberate);
   console.log(`\ndifferences (${real.length}${real.length > maxDiffs ? `, first ${maxDiffs}; --all-diffs lists all` : ''}):`);
   for (const { page, c, d } of real.slice(0, maxDiffs)) console.log(`  ${page} ${at(c)}: ${what(d)}${d.deliberate ? `  [name: ${d.deliberate}]` : ''}`);
+  console.log(`\ngrounding differences (${groundDiffs.length}${groundDiffs.length > maxDiffs ? `, first ${maxDiffs}` : ''}):`);
+  for (const d of groundDiffs.slice(0, maxDiffs)) console.log(`  ${d}`);
   console.log(`\nnot reported, even read whole (${misses.length}${misses.length > maxDiffs ? `, first ${maxDiffs}` : ''}):`);
   for (const m of misses.slice(0, maxDiffs)) console.log(`  ${m.page} ${m.desc}: Chromium ${m.role} ${JSON.stringify(m.name)}`);
   console.log(`\nnot found by name in the top 3 (${unfound.length}${unfound.length > maxDiffs ? `, first ${maxDiffs}` : ''}):`);

@@ -7,6 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
+import { boxes, fmt, locatorFor, near } from '../support/referee.mjs';
 
 let www, browser;
 before(async () => {
@@ -31,8 +32,6 @@ const PAGES = [
 ];
 const READY = { '/app/catalog/': '#results li', '/preact-form/': 'form', '/frameworks/': 'body:has(#react-state):has(#vue-state)', '/frameworks/signin/': '#signin-app .signin-box', '/spa/': 'main a', '/feed/': '#feed article' };
 
-const LANDMARK_ROLE = { main: 'main', nav: 'navigation', header: 'banner', footer: 'contentinfo', aside: 'complementary' };
-
 async function open(path) {
   const page = await browser.ctx.newPage();
   await page.goto(www.main + path);
@@ -42,37 +41,6 @@ async function open(path) {
 }
 
 const call = (tool, args) => browser.sw.evaluate(([t, a]) => self.copilot.call(t, a), [tool, args]);
-
-/// The Playwright locator for one of our selectors (same semantics).
-function locatorFor(page, sel) {
-  let scope = page;
-  for (const f of sel.framePath ?? []) scope = scope.frameLocator(f);
-  if (sel.kind === 'css') return scope.locator(sel.css);
-  if (sel.withinLandmark) scope = scope.getByRole(LANDMARK_ROLE[sel.withinLandmark]);
-  let loc;
-  if (sel.kind === 'text') loc = scope.getByText(sel.text);
-  else {
-    const opts = {};
-    if (sel.name !== undefined) {
-      opts.name = sel.nameMode === 'regex' ? new RegExp(sel.name) : sel.name;
-      opts.exact = sel.nameMode === 'exact';
-    }
-    for (const k of ['pressed', 'disabled', 'checked', 'expanded', 'selected', 'level']) if (k in sel) opts[k] = sel[k];
-    loc = scope.getByRole(sel.role, opts);
-  }
-  return sel.nth !== undefined ? loc.nth(sel.nth) : loc;
-}
-
-const near = (a, b) => Math.abs(a.x - b.x) <= 1 && Math.abs(a.y - b.y) <= 1 && Math.abs(a.width - b.width) <= 1 && Math.abs(a.height - b.height) <= 1;
-const fmt = (r) => (r ? `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}` : 'none');
-
-/// Boxes of every element a Playwright locator matches, in order.
-async function boxes(loc) {
-  const n = await loc.count();
-  const out = [];
-  for (let i = 0; i < Math.min(n, 20); i++) out.push(await loc.nth(i).boundingBox());
-  return { count: n, boxes: out };
-}
 
 test('getDetails: every action of every www page gets a selector that resolves back to it, and Playwright agrees', async () => {
   let checked = 0;

@@ -278,6 +278,8 @@ fn clickables_on_aria_poor_page() {
         <div>Not clickable</div>
         <div tabindex="-1">Not focusable either</div>
         <button style="cursor:pointer"><span>Real button</span></button>
+        <div style="cursor:pointer" class="buttons"><button title="Copy to clipboard" style="visibility:hidden"></button></div>
+        <div style="cursor:pointer" class="buttons"><button title="Run this code"></button></div>
         </div>"#,
     );
     for name in [
@@ -307,6 +309,13 @@ fn clickables_on_aria_poor_page() {
             "{absent} is not clickable: {all:?}"
         );
     }
+    // A pointer region around real controls (mdBook's code-block buttons,
+    // shown on hover) is not one more control: its buttons are the
+    // controls, reported when they show.
+    has(control(&f, "Run this code"), json!({"clickable": false, "role": "button", "tag": "button"}));
+    assert_eq!(all.iter().filter(|n| n.contains("Run this code")).count(), 1, "{all:?}");
+    let wrappers: Vec<&Value> = controls(&f).iter().filter(|c| c["tag"] == "div" && c["name"] == "").collect();
+    assert!(wrappers.is_empty(), "the wrappers are no controls: {wrappers:?}");
 }
 
 /// Past the control cap, a page of links still shows its `cursor:pointer`

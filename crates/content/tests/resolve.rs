@@ -111,17 +111,20 @@ fn cases() -> Vec<Case> {
         ),
         (
             r#"<header><a id=hd href=#>Home</a></header><nav><a id=n1 href=#>Home</a></nav>
-               <main><a id=m1 href=#>Home</a><article><footer><a id=af href=#>Home</a></footer></article></main>
+               <main><a id=m1 href=#>Home</a><nav aria-label=Breadcrumb><a id=mb href=#>Home</a></nav>
+               <article><footer><a id=af href=#>Home</a></footer></article></main>
                <footer><a id=f1 href=#>Home</a></footer>"#,
             vec![
-                (json!({"kind":"role","role":"link","name":"Home"}), vec!["hd", "n1", "m1", "af", "f1"]),
-                (json!({"kind":"role","role":"link","name":"Home","withinLandmark":"nav"}), vec!["n1"]),
+                (json!({"kind":"role","role":"link","name":"Home"}), vec!["hd", "n1", "m1", "mb", "af", "f1"]),
+                (json!({"kind":"role","role":"link","name":"Home","withinLandmark":"nav"}), vec!["n1", "mb"]),
                 (json!({"kind":"role","role":"link","name":"Home","withinLandmark":"header"}), vec!["hd"]),
-                // A footer inside an article is no contentinfo: its link is in main.
-                (json!({"kind":"role","role":"link","name":"Home","withinLandmark":"main"}), vec!["m1", "af"]),
+                // The landmark's whole region, a nav nested in it too (as
+                // Playwright scopes); a footer inside an article is no
+                // contentinfo: its link is in main.
+                (json!({"kind":"role","role":"link","name":"Home","withinLandmark":"main"}), vec!["m1", "mb", "af"]),
                 (json!({"kind":"role","role":"link","name":"Home","withinLandmark":"footer"}), vec!["f1"]),
-                (json!({"kind":"role","role":"link","name":"Home","withinLandmark":"main","nth":1}), vec!["af"]),
-                (json!({"kind":"role","role":"navigation"}), vec!["<nav>"]),
+                (json!({"kind":"role","role":"link","name":"Home","withinLandmark":"main","nth":2}), vec!["af"]),
+                (json!({"kind":"role","role":"navigation"}), vec!["<nav>", "<nav>"]),
             ],
         ),
         (

@@ -75,6 +75,10 @@ pub fn pointer_elements_in(
         .filter(|el| {
             !adom::matches_c(el, NOT_IN_CONTROL)
                 && (!adom::matches_c(el, "div, li") || adom::query_c(el, BLOCKS).is_none())
+                // A pointer region around real controls (a code block's
+                // copy/run buttons) is not one more: those are the controls
+                // (reported when they show; hover-revealed ones when hovered).
+                && !adom::matches_c(el, HAS_CONTROL)
         });
     let mut out: Vec<Element> = Vec::new();
     for el in candidates {

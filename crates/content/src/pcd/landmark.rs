@@ -43,6 +43,24 @@ pub fn of(el: &Element) -> Option<Landmark> {
     None
 }
 
+/// Whether `el` (itself included) is inside a landmark of kind `l` in its
+/// tree, however deep: a `withinLandmark` scope is the landmark's region,
+/// nested landmarks included (a breadcrumb `nav` inside `main` is within
+/// main too), as Playwright's `getByRole('main').getByRole(…)` reads it.
+pub fn within(el: &Element, l: Landmark) -> bool {
+    let mut cur = adom::closest_c(el, LANDMARK_SEL);
+    // Landmarks nest a few deep at most; the bound keeps a hostile page's
+    // thousand nested navs from costing a walk per candidate.
+    for _ in 0..16 {
+        let Some(c) = cur else { return false };
+        if own(&c) == Some(l) {
+            return true;
+        }
+        cur = c.parent_element().and_then(|p| adom::closest_c(&p, LANDMARK_SEL));
+    }
+    false
+}
+
 /// Rendered landmarks of `root`, in document order (duplicates kept; the
 /// caller keeps each kind once).
 pub fn present(root: &Root) -> Vec<Landmark> {

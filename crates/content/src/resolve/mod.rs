@@ -60,7 +60,7 @@ pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, Selec
         RoleSelector::Css { css, .. } => (Box::new(by_css(&scope::trees(&doc), css)?.into_iter()), None, None),
     };
     let mut found: Box<dyn Iterator<Item = Element>> = match landmark_filter {
-        Some(l) => Box::new(found.filter(move |el| landmark_of(el) == Some(l))),
+        Some(l) => Box::new(found.filter(move |el| within_landmark(el, l))),
         None => found,
     };
     Ok(match nth {
@@ -189,6 +189,20 @@ fn top_elements(root: &Root) -> Vec<Element> {
             (0..kids.length()).filter_map(|i| kids.item(i)).collect()
         }
     }
+}
+
+/// Whether `el` is inside a landmark of kind `l` ([`landmark::within`]),
+/// looking through the shadow roots it is in to their hosts' landmarks.
+fn within_landmark(el: &Element, l: Landmark) -> bool {
+    if landmark::within(el, l) {
+        return true;
+    }
+    const DOCUMENT_FRAGMENT: u16 = 11;
+    let root = el.get_root_node();
+    if root.node_type() != DOCUMENT_FRAGMENT {
+        return false;
+    }
+    within_landmark(&wasm_bindgen::JsCast::unchecked_into::<web_sys::ShadowRoot>(root).host(), l)
 }
 
 /// The landmark around `el`, through the shadow hosts above it.
