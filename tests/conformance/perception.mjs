@@ -153,6 +153,9 @@ async function call(tool, args) {
   return (await h.serviceWorker(browser.ctx)).evaluate(([t, a]) => self.copilot.call(t, a), [tool, args]);
 }
 
+/** A name as query text: `|` separates alternatives between words (an operator's name, "||", is asked as is). */
+const queryText = (name) => (/[\p{L}\p{N}]/u.test(name) ? name.replaceAll('|', ' ') : name);
+
 /**
  * Looks for each name with `pcd.query` (top 3); whether the first hit, or
  * one of the three, is labelled with it (or is a form with that field).
@@ -163,8 +166,7 @@ async function findability(tabId, names) {
   const out = [];
   for (const name of names) {
     const want = name.toLowerCase();
-    // `|` separates alternatives in a query: not part of a name here.
-    const r = await call('pcd.query', { tabId, text: name.replaceAll('|', ' '), topK: 3 });
+    const r = await call('pcd.query', { tabId, text: queryText(name), topK: 3 });
     const hits = r.ok ? r.data : [];
     // A label past 80 characters is cut and ends in `…`. Letters and digits
     // are compared: Chromium's name has a space at a `<wbr>` (ax.mjs, "word
@@ -193,7 +195,7 @@ async function grounding(page, tabId, names) {
   const mini = await call('getMiniPCD', { tabId });
   const targets = (mini.ok ? mini.data.actions : []).map((a) => ({ id: a.id, label: a.label }));
   for (const name of names) {
-    const r = await call('pcd.query', { tabId, text: name.replaceAll('|', ' '), topK: 1 });
+    const r = await call('pcd.query', { tabId, text: queryText(name), topK: 1 });
     if (r.ok && r.data[0]) targets.push({ id: r.data[0].id, label: r.data[0].label });
   }
   const seen = new Set();
@@ -307,6 +309,10 @@ try {
       // reported now, the nodes missed before.
       let whole = new Set();
       if (missed.length) {
+        // Names all found by name read no more (rank::labels_the_text): a
+        // text no control is labelled with reads the page whole, as an
+        // agent's query for something the MiniPCD does not show does.
+        await call('pcd.query', { tabId, text: 'no control is labelled with this text', topK: 1 });
         // A session of its own: `ourControls` finds the isolated world in
         // the contexts `Runtime.enable` announces, once per session.
         const again = await browser.ctx.newCDPSession(page);

@@ -102,8 +102,11 @@ export async function launchBrowser({ headed = false, extension = true, viewport
 
 /** The current service worker (Chrome may have restarted it). */
 export async function serviceWorker(ctx) {
-  const live = ctx.serviceWorkers();
-  return live[live.length - 1] ?? ctx.waitForEvent('serviceworker', { timeout: 15_000 });
+  // The extension's, not a page's own (a PWA's worker is one too); the
+  // newest, as a stopped worker comes back as a new one.
+  const ours = (w) => w.url().startsWith('chrome-extension://');
+  const live = ctx.serviceWorkers().filter(ours);
+  return live[live.length - 1] ?? ctx.waitForEvent('serviceworker', { predicate: ours, timeout: 15_000 });
 }
 
 /** The tab id Chrome gave the page at `url`. */

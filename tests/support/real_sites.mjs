@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The Rust toolchain's HTML docs (rustup's rust-docs component), if any. */
 function rustDocs() {
@@ -16,8 +17,12 @@ function rustDocs() {
   }
 }
 
+/** Playwright's own web UIs (React apps), which `npm ci` in tests/ installs. */
+const playwrightUi = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'playwright-core', 'lib', 'vite');
+
 // Real sites' pages found on machines of this kind, chosen for variety:
-// generators (rustdoc, mdBook, Node's doc tool, npm's Gatsby-era output),
+// generators (rustdoc, mdBook, Node's doc tool, npm's Gatsby-era output,
+// DocBook, gtk-doc), a React app (Playwright's trace viewer in UI mode),
 // sizes (a 14 KB index to rustdoc's 940 KB `Vec` page with thousands of
 // controls) and widgets (theme menus, search toggles, sidebars, filters).
 export const REAL_SITES = [
@@ -28,6 +33,9 @@ export const REAL_SITES = [
   ] },
   { label: 'nodejs.org/api', root: '/usr/share/doc/nodejs/api', pages: ['/index.html', '/fs.html', '/http.html', '/path.html', '/events.html'] },
   { label: 'docs.npmjs.com', root: '/usr/lib/node_modules/npm/docs/output', pages: ['/commands/npm-install.html', '/commands/npm.html', '/using-npm/scripts.html', '/configuring-npm/package-json.html'] },
+  { label: 'valgrind.org/docs (DocBook)', root: '/usr/share/doc/valgrind/html', pages: ['/manual-core.html', '/mc-manual.html'] },
+  { label: 'gnome.pages.gitlab.gnome.org/libxslt (gtk-doc)', root: '/usr/share/doc/libxslt1-dev', pages: ['/gtk-doc/html/libxslt/libxslt-xsltInternals.html', '/html/APIchunk2.html'] },
+  { label: "Playwright's UI (React)", root: playwrightUi, pages: ['/traceViewer/uiMode.html', '/dashboard/index.html'] },
 ];
 
 /** The sites with the pages this machine holds (messages for the others). */

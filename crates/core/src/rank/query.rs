@@ -1,5 +1,5 @@
 //! The prepared query: `|`-separated alternatives ("invoice|billing|statement",
-//! seed 000 §15), each as ranking terms plus its normalised text for
+//! seed 000 §15; a text of punctuation only is one, "||"), each as ranking terms plus its normalised text for
 //! substring matches.
 
 use super::terms::terms;
@@ -55,9 +55,13 @@ pub struct TextQuery {
 
 impl TextQuery {
     pub fn parse(text: Option<&str>) -> TextQuery {
+        let text = text.unwrap_or("");
+        // Bars separate alternatives between words; a text of punctuation
+        // only ("|", "||", "|=": a language reference's operator links) is
+        // one name.
+        let whole = normalize(text).is_empty() && !text.trim().is_empty();
         let alternatives = text
-            .unwrap_or("")
-            .split('|')
+            .split(|c| c == '|' && !whole)
             .filter_map(|alt| {
                 let mut seen = BTreeSet::new();
                 let terms: Vec<String> = terms(alt).into_iter().filter(|t| seen.insert(t.clone())).collect();
@@ -93,5 +97,10 @@ mod tests {
         let q = TextQuery::parse(Some(" ?!  & "));
         assert_eq!((q.alternatives[0].text.as_str(), q.alternatives[0].symbols.as_str()), ("", "?! &"));
         assert!(TextQuery::parse(None).is_empty());
+        for bars in ["|", "||", " |= "] {
+            let q = TextQuery::parse(Some(bars));
+            assert_eq!(q.alternatives.len(), 1, "{bars:?}");
+            assert_eq!(q.alternatives[0].symbols, bars.trim());
+        }
     }
 }

@@ -457,7 +457,7 @@ fn sieving_gives_the_same_hits_however_sliced() {
 #[test]
 fn a_query_of_stop_words_matches_whole_labels() {
     let mut pool = page();
-    for (i, label) in ["From", "from_fn", "Import from file", "In", "in", "&", "&mut", " ( ) "].iter().enumerate() {
+    for (i, label) in ["From", "from_fn", "Import from file", "In", "in", "&", "&mut", " ( ) ", "|", "||", "|="].iter().enumerate() {
         let mut c = pool[0].clone();
         c.id = format!("w{i}");
         c.label = (*label).to_owned();
@@ -489,6 +489,10 @@ fn a_query_of_stop_words_matches_whole_labels() {
     // Punctuation only, the same.
     assert_eq!(ids("&"), ["w5"]);
     assert_eq!(ids("( )"), ["w7"]);
+    // Bars separate alternatives between words; an operator of bars is a name.
+    assert_eq!(ids("|"), ["w8"]);
+    assert_eq!(ids("||"), ["w9"]);
+    assert_eq!(ids("|="), ["w10"]);
     // Naming nothing, it ranks as no text does.
     assert_eq!(ids("the"), ids(""));
 }
