@@ -24,7 +24,7 @@
 
 use crate::{chrome, js, tabs};
 use bc_core::capture::{CandidateBox, Viewport};
-use bc_core::frames::{self, FrameError, FrameHop, HelloBook, HELLO_TIMEOUT_MS, MAX_HOPS, PCD_FRAME_TIMEOUT_MS};
+use bc_core::frames::{self, FrameError, FrameHop, HelloBook, SilentFrames, HELLO_TIMEOUT_MS, MAX_HOPS, PCD_FRAME_TIMEOUT_MS};
 use bc_core::protocol::{ContentEvent, ContentRequest, ContentResponse, CopilotError, SenderClass};
 use bc_core::rank::{RankQuery, DEFAULT_TOP_K};
 use bc_core::tools::{ErrorCode, ToolError};
@@ -37,6 +37,7 @@ use wasm_bindgen::JsValue;
 
 thread_local! {
     static BOOK: RefCell<HelloBook> = RefCell::new(HelloBook::default());
+    static SILENT: RefCell<SilentFrames> = RefCell::new(SilentFrames::default());
 }
 
 /// How often a waiting request looks for its frame's announcement.
@@ -143,7 +144,7 @@ fn mini_in(tab_id: i32, frame_id: i32, depth: usize) -> LocalBoxFuture<'static, 
         if depth >= MAX_HOPS {
             return Ok(mini);
         }
-        let children = ask_all(tab_id, &hops, move |frame| mini_in(tab_id, frame, depth + 1)).await;
+        let children = ask_all(tab_id, frame_id, &hops, move |frame| mini_in(tab_id, frame, depth + 1)).await;
         for (hop, child) in hops.iter().zip(children) {
             if let Some(child) = child {
                 frames::merge_frame(&mut mini, child, &hop.path);
@@ -209,26 +210,35 @@ fn details_in(tab_id: i32, frame_id: i32, ids: Vec<String>, depth: usize) -> Loc
     .boxed_local()
 }
 
-/// Asks every frame of `hops` with `ask` (given its frame id), all at once,
-/// each bounded by [`PCD_FRAME_TIMEOUT_MS`] for its announcement and answer
-/// together: one slow frame costs at most that, never the whole answer. A
-/// frame that fails or does not answer in time is `None`, quietly.
+/// Asks every frame of `hops` (held by frame `parent`) with `ask` (given
+/// its frame id), all at once, each bounded by [`PCD_FRAME_TIMEOUT_MS`] for
+/// its announcement and answer together: one slow frame costs at most
+/// that, never the whole answer. A frame that fails or does not answer in
+/// time is `None`, quietly; one that stayed silent lately is given
+/// [`bc_core::frames::SILENT_RECHECK_MS`] to announce itself
+/// ([`SilentFrames`]: an error page in a frame would cost every request
+/// the whole bound).
 async fn ask_all<T: 'static>(
     tab_id: i32,
+    parent: i32,
     hops: &[FrameHop],
     ask: impl Fn(i32) -> LocalBoxFuture<'static, Result<T, ToolError>> + Clone + 'static,
 ) -> Vec<Option<T>> {
     join_all(hops.iter().cloned().map(|hop| {
         let ask = ask.clone();
         async move {
+            let hello_ms = SILENT.with(|s| s.borrow_mut().wait_ms(tab_id, parent, &hop.path, js_sys::Date::now()));
+            let path = hop.path.clone();
             let child = async move {
-                let frame = child_frame(tab_id, &hop, PCD_FRAME_TIMEOUT_MS).await.ok()?;
+                let frame = child_frame(tab_id, &hop, hello_ms).await.ok()?;
                 ask(frame).await.ok()
             };
-            match select(child.boxed_local(), TimeoutFuture::new(PCD_FRAME_TIMEOUT_MS)).await {
+            let found = match select(child.boxed_local(), TimeoutFuture::new(PCD_FRAME_TIMEOUT_MS)).await {
                 Either::Left((found, _)) => found,
                 Either::Right(_) => None,
-            }
+            };
+            SILENT.with(|s| s.borrow_mut().heard(tab_id, parent, &path, found.is_some(), js_sys::Date::now()));
+            found
         }
     }))
     .await
@@ -253,7 +263,7 @@ fn query_in(tab_id: i32, frame_id: i32, query: RankQuery, depth: usize) -> Local
         if hops.is_empty() || depth >= MAX_HOPS {
             return Ok(hits);
         }
-        let children = ask_all(tab_id, &hops, move |frame| query_in(tab_id, frame, query.clone(), depth + 1)).await;
+        let children = ask_all(tab_id, frame_id, &hops, move |frame| query_in(tab_id, frame, query.clone(), depth + 1)).await;
         let frames = hops.iter().zip(children).filter_map(|(hop, hits)| Some((hop.path.clone(), hits?))).collect();
         Ok(frames::merge_hits(hits, frames, top_k))
     }
