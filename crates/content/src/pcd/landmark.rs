@@ -29,18 +29,7 @@ pub fn own(el: &Element) -> Option<Landmark> {
 
 /// The nearest enclosing landmark of `el` (itself included) in its tree.
 pub fn of(el: &Element) -> Option<Landmark> {
-    let mut cur = adom::closest_c(el, LANDMARK_SEL);
-    // Scoped header/footer are no landmark: keep looking above them.
-    for _ in 0..8 {
-        let c = cur?;
-        if let Some(l) = own(&c) {
-            return Some(l);
-        }
-        cur = c
-            .parent_element()
-            .and_then(|p| adom::closest_c(&p, LANDMARK_SEL));
-    }
-    None
+    enclosing(el).next()
 }
 
 /// Whether `el` (itself included) is inside a landmark of kind `l` in its
@@ -48,17 +37,22 @@ pub fn of(el: &Element) -> Option<Landmark> {
 /// nested landmarks included (a breadcrumb `nav` inside `main` is within
 /// main too), as Playwright's `getByRole('main').getByRole(…)` reads it.
 pub fn within(el: &Element, l: Landmark) -> bool {
+    enclosing(el).any(|x| x == l)
+}
+
+/// The landmarks around `el` (itself included), innermost first. Scoped
+/// header/footer are no landmark: the walk goes on above them. Landmarks
+/// nest a few deep at most; the bound keeps a hostile page's thousand
+/// nested navs from costing a long walk per candidate.
+fn enclosing(el: &Element) -> impl Iterator<Item = Landmark> {
     let mut cur = adom::closest_c(el, LANDMARK_SEL);
-    // Landmarks nest a few deep at most; the bound keeps a hostile page's
-    // thousand nested navs from costing a walk per candidate.
-    for _ in 0..16 {
-        let Some(c) = cur else { return false };
-        if own(&c) == Some(l) {
-            return true;
-        }
+    std::iter::from_fn(move || {
+        let c = cur.take()?;
         cur = c.parent_element().and_then(|p| adom::closest_c(&p, LANDMARK_SEL));
-    }
-    false
+        Some(own(&c))
+    })
+    .take(16)
+    .flatten()
 }
 
 /// Rendered landmarks of `root`, in document order (duplicates kept; the

@@ -194,28 +194,18 @@ fn top_elements(root: &Root) -> Vec<Element> {
 /// Whether `el` is inside a landmark of kind `l` ([`landmark::within`]),
 /// looking through the shadow roots it is in to their hosts' landmarks.
 fn within_landmark(el: &Element, l: Landmark) -> bool {
-    if landmark::within(el, l) {
-        return true;
-    }
-    const DOCUMENT_FRAGMENT: u16 = 11;
-    let root = el.get_root_node();
-    if root.node_type() != DOCUMENT_FRAGMENT {
-        return false;
-    }
-    within_landmark(&wasm_bindgen::JsCast::unchecked_into::<web_sys::ShadowRoot>(root).host(), l)
+    landmark::within(el, l) || shadow_host(el).is_some_and(|host| within_landmark(&host, l))
 }
 
 /// The landmark around `el`, through the shadow hosts above it.
 pub fn landmark_of(el: &Element) -> Option<Landmark> {
-    if let Some(l) = landmark::of(el) {
-        return Some(l);
-    }
+    landmark::of(el).or_else(|| landmark_of(&shadow_host(el)?))
+}
+
+/// The host of the shadow root `el` is in (none in a document).
+fn shadow_host(el: &Element) -> Option<Element> {
     const DOCUMENT_FRAGMENT: u16 = 11;
     let root = el.get_root_node();
-    if root.node_type() != DOCUMENT_FRAGMENT {
-        return None;
-    }
     // A fragment that is a root node of a connected element is a shadow root.
-    let host = wasm_bindgen::JsCast::unchecked_into::<web_sys::ShadowRoot>(root).host();
-    landmark_of(&host)
+    (root.node_type() == DOCUMENT_FRAGMENT).then(|| wasm_bindgen::JsCast::unchecked_into::<web_sys::ShadowRoot>(root).host())
 }
