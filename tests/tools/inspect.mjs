@@ -3,19 +3,41 @@
 // headless Chromium on any page and prints what the copilot sees — the
 // MiniPCD, the page summary or ranked query results — as JSON, with timings
 // (on stderr, so stdout stays pipeable JSON).
+import fs from 'node:fs';
 import path from 'node:path';
 import * as h from '../support/harness.mjs';
 
+const USAGE = 'usage: cargo xtask inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind action|form|collection] [--top K] [--root DIR]';
+// Options and the values each takes (null: any text); anything else is a
+// mistake to name before a browser starts.
+const OPTIONS = { '--summary': ['compact', 'full'], '--query': null, '--kind': ['action', 'form', 'collection'], '--top': null, '--root': null };
 const args = process.argv.slice(2);
-const opt = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const target = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
-if (!target) {
-  console.error('usage: cargo xtask inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind action|form|collection] [--top K] [--root DIR]');
+const usageError = (why) => {
+  console.error(`inspect: ${why}\n${USAGE}`);
   process.exit(2);
+};
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
 }
+const opts = {};
+const targets = [];
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (!a.startsWith('--')) {
+    targets.push(a);
+    continue;
+  }
+  if (!(a in OPTIONS)) usageError(`unknown option ${a}`);
+  const v = args[++i];
+  if (v === undefined) usageError(`${a} needs a value`);
+  if (OPTIONS[a] && !OPTIONS[a].includes(v)) usageError(`${a} ${v}: expected one of ${OPTIONS[a].join(', ')}`);
+  opts[a] = v;
+}
+if (opts['--top'] !== undefined && !/^[1-9][0-9]*$/.test(opts['--top'])) usageError(`--top ${opts['--top']}: expected a positive whole number`);
+if (targets.length !== 1) usageError(targets.length ? `one page at a time (got ${targets.join(', ')})` : 'which page? (a URL or a local file)');
+const opt = (name) => opts[name];
+const target = targets[0];
 // A local file is served over HTTP by our www server, as a web page: from
 // www/ when it is under www/, else from `--root DIR` (default: the file's
 // own folder; name a higher one when the page loads `../` resources). Not
@@ -25,6 +47,7 @@ let www;
 let url = target;
 if (!/^[a-z]+:\/\//i.test(target)) {
   const abs = path.resolve(target);
+  if (!fs.existsSync(abs)) usageError(`${target}: no such file (a web page is named by its URL, with its scheme: https://…)`);
   const wwwRoot = path.resolve(process.env.BC_WWW_ROOT);
   const inWww = abs.startsWith(wwwRoot + path.sep);
   const root = opt('--root') ? path.resolve(opt('--root')) : inWww ? wwwRoot : path.dirname(abs);

@@ -71,6 +71,8 @@ fn main() -> Result<()> {
         ),
         "run" => run::run(&project, run::Options { headless: flag("--headless") }),
         "bench" => bench::run(&project, rest.first().map(String::as_str).unwrap_or(""), &rest[1.min(rest.len())..]),
+        // Usage needs no build.
+        "inspect" if flag("--help") || flag("-h") => project::run(project.cmd("node").args(["tests/tools/inspect.mjs", "--help"])),
         "inspect" => {
             let mut cmd = dist::node_with_extension(&project, "tests/tools/inspect.mjs")?;
             project::run(cmd.args(rest))

@@ -44,8 +44,14 @@ pub const SYNONYMS: &[(&str, &[&str])] = &[
 
 /// Strips a plural ending so "invoices" and "invoice" index alike. Kept
 /// deliberately light: no "-ing"/"-ed", which would merge "billing" with
-/// "bill" and "searching" with "search".
+/// "bill" and "searching" with "search". A number loses its leading zeros:
+/// pages pad ids ("Order #0002", "INV-00041") that people and agents ask
+/// for as "order 2" or "invoice 41".
 pub fn stem(word: &str) -> String {
+    if word.len() > 1 && word.starts_with('0') && word.bytes().all(|b| b.is_ascii_digit()) {
+        let value = word.trim_start_matches('0');
+        return if value.is_empty() { "0".to_owned() } else { value.to_owned() };
+    }
     let keep = word.len() <= 3
         || !word.bytes().all(|b| b.is_ascii_lowercase())
         || ["ss", "us", "is"].iter().any(|end| word.ends_with(end));
@@ -126,6 +132,13 @@ mod tests {
         assert_eq!(terms("Receipts & statements"), ["invoice", "invoice"]);
         assert_eq!(terms("Billing"), ["billing"]);
         assert_eq!(terms("Searching tips"), ["searching", "tip"]);
+    }
+
+    #[test]
+    fn numbers_lose_their_padding() {
+        assert_eq!(terms("Order #0002"), ["order", "2"]);
+        assert_eq!(terms("INV-00041"), ["inv", "41"]);
+        assert_eq!(terms("000 and 0 and 10 and 1.05"), ["0", "0", "10", "1", "5"]);
     }
 
     #[test]

@@ -507,3 +507,23 @@ fn hits_labelled_with_the_text_are_told_apart() {
     assert!(!hits.is_empty() && !labels_the_text(&query(Some("payment"), None), &hits));
     assert!(!labels_the_text(&query(None, None), &hits));
 }
+
+/// Padded numbers in labels ("Order #0002") are found by the number as
+/// people say it ("order 2"), not by its neighbours in the list.
+#[test]
+fn a_number_finds_its_padded_label() {
+    let mut pool = page();
+    for (i, label) in ["Order", "Order #0001", "Order #0002", "Order #0007", "Order #0012", "INV-00041"].iter().enumerate() {
+        let mut c = pool[0].clone();
+        c.id = format!("o{i}");
+        c.label = (*label).to_owned();
+        c.kind = None;
+        c.landmark = Some(Landmark::Main);
+        c.cluster_id = None;
+        pool.push(c);
+    }
+    let first = |text: &str| rank(query(Some(text), None), pool.clone()).unwrap().first().map(|h| h.id.clone());
+    for (text, want) in [("order 2", "o2"), ("#2", "o2"), ("0002", "o2"), ("Order #0002", "o2"), ("order 12", "o4"), ("41", "o5")] {
+        assert_eq!(first(text).as_deref(), Some(want), "{text:?}");
+    }
+}
