@@ -99,21 +99,28 @@ use ActionWhen::*;
 
 // Keyword sets used by several rows.
 #[rustfmt::skip]
-const DOWNLOAD: &[&str] = &["download", "export", "herunterladen", "telecharger"];
+const DOWNLOAD: &[&str] = &[
+    "download", "export", "herunterladen", "telecharger", "descargar", "baixar", "scarica",
+    "pobierz", "downloaden", "скачать", "下载", "下載", "ダウンロード", "다운로드",
+];
 #[rustfmt::skip]
 const INVOICE: &[&str] = &[
     "invoice", "receipt", "statement", "bill", "billing history", "rechnung", "facture",
+    "factura", "fattura", "faktura", "发票", "發票", "請求書", "領収書", "영수증",
 ];
 #[rustfmt::skip]
 const CART: &[&str] = &[
-    "cart", "basket", "shopping bag", "trolley", "warenkorb", "panier", "carrito",
+    "cart", "basket", "shopping bag", "trolley", "warenkorb", "panier", "carrito", "carrinho",
+    "carrello", "koszyk", "winkelwagen", "корзина", "购物车", "購物車", "カート", "장바구니",
 ];
 #[rustfmt::skip]
 const REMOVE: &[&str] = &["remove", "delete", "trash", "entfernen", "supprimer"];
 #[rustfmt::skip]
 const PAGER_WORDS: &[&str] = &[
     "next", "previous", "prev", "next page", "previous page", "first", "last", "load more",
-    "show more", "older posts", "newer posts", "weiter", "suivant",
+    "show more", "older posts", "newer posts", "weiter", "suivant", "siguiente", "proximo",
+    "successivo", "avanti", "dalej", "volgende", "далее", "следующая", "下一页", "下一頁",
+    "次へ", "次のページ", "다음",
 ];
 
 /// The rules, most specific first. The first row whose conditions all hold
@@ -121,8 +128,9 @@ const PAGER_WORDS: &[&str] = &[
 #[rustfmt::skip]
 pub const ACTION_RULES: &[ActionRule] = &[
     ActionRule { id: "logout.label", kind: K::Logout, when: &[Label(&[
-        "log out", "logout", "sign out", "signout", "log off", "abmelden", "deconnexion",
-        "cerrar sesion",
+        "log out", "logout", "sign out", "signout", "log off", "abmelden", "ausloggen",
+        "deconnexion", "se deconnecter", "cerrar sesion", "sair", "esci", "wyloguj", "uitloggen",
+        "выйти", "выход", "退出登录", "登出", "ログアウト", "로그아웃",
     ])] },
     ActionRule { id: "password_reset.label", kind: K::PasswordReset, when: &[Label(&[
         "forgot password", "forgot your password", "reset password", "reset your password",
@@ -130,13 +138,17 @@ pub const ACTION_RULES: &[ActionRule] = &[
     ])] },
     ActionRule { id: "signup.label", kind: K::Signup, when: &[Label(&[
         "sign up", "signup", "register", "create account", "create an account",
-        "create your account", "join now", "join free", "registrieren", "s inscrire",
+        "create your account", "join now", "join free", "registrieren", "konto erstellen",
+        "s inscrire", "registrarse", "crear cuenta", "cadastre se", "criar conta", "registrati",
+        "zarejestruj", "registreren", "регистрация", "зарегистрироваться", "注册", "註冊",
+        "新規登録", "会員登録", "회원가입",
         // Trials start by creating an account.
         "free trial", "start trial", "start your trial", "try for free", "try it free",
     ])] },
     ActionRule { id: "login.label", kind: K::Login, when: &[Label(&[
-        "sign in", "signin", "log in", "login", "logon", "anmelden", "connexion",
-        "se connecter", "iniciar sesion", "entrar",
+        "sign in", "signin", "log in", "login", "logon", "anmelden", "einloggen", "connexion",
+        "se connecter", "iniciar sesion", "entrar", "accedi", "zaloguj", "inloggen", "войти",
+        "вход", "登录", "登入", "登錄", "ログイン", "로그인",
     ])] },
     ActionRule { id: "login.form_submit", kind: K::Login,
         when: &[Button, Form(&[FormPurpose::Login])] },
@@ -148,6 +160,7 @@ pub const ACTION_RULES: &[ActionRule] = &[
         when: &[Button, Form(&[FormPurpose::Search, FormPurpose::SearchProducts])] },
     ActionRule { id: "search.label", kind: K::Search, when: &[Label(&[
         "search", "find", "look up", "suche", "suchen", "rechercher", "recherche", "buscar",
+        "pesquisar", "ricerca", "szukaj", "zoeken", "поиск", "найти", "搜索", "搜尋", "検索", "검색",
     ])] },
     ActionRule { id: "download_invoice.label", kind: K::DownloadInvoice,
         when: &[Label(DOWNLOAD), Label(INVOICE)] },
@@ -168,11 +181,14 @@ pub const ACTION_RULES: &[ActionRule] = &[
         when: &[Any(&[Label(REMOVE), Symbol(&["×", "✕", "🗑"])]), Context(CART)] },
     ActionRule { id: "add_to_cart.label", kind: K::AddToCart, when: &[Label(&[
         "add to cart", "add to basket", "add to bag", "add to trolley", "in den warenkorb",
-        "ajouter au panier", "anadir al carrito",
+        "ajouter au panier", "anadir al carrito", "agregar al carrito", "adicionar ao carrinho",
+        "aggiungi al carrello", "dodaj do koszyka", "in winkelwagen", "в корзину", "加入购物车",
+        "加入購物車", "カートに入れる", "カートに追加", "장바구니 담기",
     ])] },
     ActionRule { id: "checkout.label", kind: K::Checkout, when: &[Label(&[
         "checkout", "check out", "place order", "place your order", "complete purchase",
-        "complete order", "buy now", "pay now", "zur kasse", "commander",
+        "complete order", "buy now", "pay now", "zur kasse", "commander", "finalizar compra",
+        "afrekenen", "оформить заказ", "结算", "結帳", "レジに進む", "購入手続き", "주문하기", "결제하기",
     ])] },
     ActionRule { id: "checkout.form_submit", kind: K::Checkout,
         when: &[Button, Form(&[FormPurpose::Checkout])] },
@@ -204,7 +220,8 @@ pub const ACTION_RULES: &[ActionRule] = &[
     ActionRule { id: "pagination.in_nav", kind: K::Pagination, when: &[InPagination] },
     ActionRule { id: "settings.label", kind: K::Settings, when: &[Any(&[
         Label(&["settings", "preferences", "configuration", "account settings",
-            "einstellungen", "parametres", "configuracion"]),
+            "einstellungen", "parametres", "configuracion", "configuracoes", "impostazioni",
+            "ustawienia", "instellingen", "настройки", "设置", "設定", "설정"]),
         Href(&["settings", "preferences"]),
     ])] },
     ActionRule { id: "profile.label", kind: K::Profile, when: &[Any(&[
@@ -223,6 +240,7 @@ pub const ACTION_RULES: &[ActionRule] = &[
         when: &[Button, Form(&[FormPurpose::Contact])] },
     ActionRule { id: "help.label", kind: K::Help, when: &[Label(&[
         "help", "support", "faq", "faqs", "help center", "documentation", "docs", "hilfe", "aide",
+        "ayuda", "ajuda", "aiuto", "pomoc", "помощь", "帮助", "幫助", "ヘルプ", "도움말",
     ])] },
     ActionRule { id: "upload.input", kind: K::Upload, when: &[InputType(&["file"])] },
     ActionRule { id: "upload.label", kind: K::Upload, when: &[Label(&[

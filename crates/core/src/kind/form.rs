@@ -94,11 +94,15 @@ const ADDRESS_AC: &[&str] = &[
 #[rustfmt::skip]
 const ADDRESS_WORDS: &[&str] = &["street", "address", "postal code", "zip", "postcode", "city"];
 #[rustfmt::skip]
-const LOGIN: &[&str] = &["sign in", "signin", "log in", "login", "anmelden", "connexion"];
+const LOGIN: &[&str] = &[
+    "sign in", "signin", "log in", "login", "anmelden", "connexion", "iniciar sesion", "entrar",
+    "accedi", "zaloguj", "inloggen", "войти", "вход", "登录", "登入", "登錄", "ログイン", "로그인",
+];
 #[rustfmt::skip]
 const SIGNUP: &[&str] = &[
     "sign up", "signup", "register", "create account", "create an account", "create your account",
-    "join", "get started",
+    "join", "get started", "registrieren", "s inscrire", "registrarse", "cadastre se", "registrati",
+    "регистрация", "зарегистрироваться", "注册", "註冊", "新規登録", "会員登録", "회원가입",
 ];
 #[rustfmt::skip]
 const PRODUCTS: &[&str] = &["product", "shop", "store", "catalog", "catalogue", "item"];

@@ -9,7 +9,7 @@
 //! label word. Results are the same as the phrase-by-phrase functions:
 //! `tests.rs` compares both on every fixture and on generated labels.
 
-use super::text::word_matches;
+use super::text::{contains_phrase, is_phrase, unspaced, word_is, word_matches};
 use rustc_hash::FxHashMap as HashMap;
 
 /// Keyword sets one [`PhraseIndex`] can hold (the bit width of [`SetBits`]).
@@ -60,6 +60,9 @@ pub struct PhraseIndex {
     ids: HashMap<&'static [&'static str], SetId>,
     /// First word → (set, the phrase's words after the first).
     by_first: HashMap<&'static str, Vec<(SetId, Vec<&'static str>)>>,
+    /// Phrases whose first word is [`unspaced`]: found inside a label's
+    /// words, so not by looking a word up; asked of non-ASCII labels only.
+    unspaced: Vec<(SetId, &'static str)>,
 }
 
 impl PhraseIndex {
@@ -78,6 +81,10 @@ impl PhraseIndex {
         for phrase in phrases {
             let mut words = phrase.split(' ');
             let first = words.next().unwrap_or("");
+            if unspaced(first) {
+                self.unspaced.push((id, phrase));
+                continue;
+            }
             self.by_first.entry(first).or_default().push((id, words.collect()));
         }
         id
@@ -100,10 +107,21 @@ impl PhraseIndex {
                     }
                     if words[i + 1..end].iter().zip(rest).all(|(w, p)| word_matches(w.as_ref(), p)) {
                         m.contains.insert(*id);
-                        if i == 0 && end == words.len() {
+                        // Whole: also no keyword word found inside a longer one.
+                        if i == 0 && end == words.len() && words[1..].iter().zip(rest).all(|(w, p)| word_is(w.as_ref(), p)) {
                             m.is.insert(*id);
                         }
                     }
+                }
+            }
+        }
+        if !self.unspaced.is_empty() && words.iter().any(|w| !w.as_ref().is_ascii()) {
+            for (id, phrase) in &self.unspaced {
+                if contains_phrase(words, phrase) {
+                    m.contains.insert(*id);
+                }
+                if is_phrase(words, phrase) {
+                    m.is.insert(*id);
                 }
             }
         }
@@ -145,15 +163,18 @@ mod tests {
     const A: &[&str] = &["add to cart", "cart", "basket"];
     const B: &[&str] = &["invoice", "billing history"];
     const C: &[&str] = &["next", "next page", "es"];
+    // Unspaced scripts: as a whole phrase, after a spaced word, glued.
+    const D: &[&str] = &["登录", "장바구니 담기", "下一页", "wi fi 设置"];
 
     #[test]
     fn matches_agree_with_phrase_functions() {
         let mut index = PhraseIndex::default();
-        let sets = [(index.add(A), A), (index.add(B), B), (index.add(C), C)];
+        let sets = [(index.add(A), A), (index.add(B), B), (index.add(C), C), (index.add(D), D)];
         assert_eq!(index.add(A), sets[0].0, "a set added again keeps its id");
         for label in [
             "Add to carts", "Cart", "Your baskets", "Invoices", "Billing history (2024)", "billing",
             "Next page", "Next pages ›", "nexts", "Ess", "es", "", "Add to", "invoicees",
+            "用户登录", "登录", "장바구니에 담기", "장바구니 담기", "下一页 ›", "查看下一页", "Wi-Fi 设置", "Wi-Fi 网络设置",
         ] {
             let w = words(label);
             let m = index.matches(&w);

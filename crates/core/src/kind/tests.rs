@@ -88,6 +88,34 @@ const ACTIONS: &[Act] = &[
     Act("download.label", "Download", "role=button; landmark=main", Some(K::Download)),
     Act("delete.label", "Remove", "role=button; landmark=main", Some(K::Delete)),
     Act("remove_from_cart.context", "Remove", "role=button; collection=cartItems", Some(K::RemoveFromCart)),
+    // Other languages: scripts with spaces match whole words, those
+    // without (Han, kana) and Hangul with its particles match inside words.
+    Act("login.label", "Войти", "role=link; landmark=header", Some(K::Login)),
+    Act("login.label", "用户登录", "role=link; landmark=nav", Some(K::Login)),
+    Act("login.label", "ログイン", "role=button; landmark=header", Some(K::Login)),
+    Act("login.label", "로그인", "role=link; landmark=header", Some(K::Login)),
+    Act("login.label", "Zaloguj się", "role=link; landmark=header", Some(K::Login)),
+    Act("logout.label", "退出登录", "role=menuitem; landmark=header", Some(K::Logout)),
+    Act("logout.label", "Выйти", "role=button; landmark=header", Some(K::Logout)),
+    Act("signup.label", "会員登録", "role=link; landmark=header", Some(K::Signup)),
+    Act("signup.label", "Cadastre-se", "role=link; landmark=header", Some(K::Signup)),
+    Act("search.label", "検索", "role=button; landmark=header", Some(K::Search)),
+    Act("search.label", "Поиск", "role=button; landmark=header", Some(K::Search)),
+    Act("add_to_cart.label", "加入购物车", "role=button; collection=products", Some(K::AddToCart)),
+    Act("add_to_cart.label", "カートに入れる", "role=button; collection=products", Some(K::AddToCart)),
+    Act("add_to_cart.label", "장바구니에 담기", "role=button; collection=products", Some(K::AddToCart)),
+    Act("add_to_cart.label", "Aggiungi al carrello", "role=button; collection=products", Some(K::AddToCart)),
+    Act("cart.label", "购物车 (2)", "role=link; landmark=header", Some(K::Cart)),
+    Act("cart.label", "Корзина", "role=link; landmark=header", Some(K::Cart)),
+    Act("checkout.label", "去结算", "role=button; heading=购物车", Some(K::Checkout)),
+    Act("download_invoice.label", "下载发票", "role=button", Some(K::DownloadInvoice)),
+    Act("settings.label", "設定", "role=link; landmark=nav", Some(K::Settings)),
+    Act("help.label", "Помощь", "role=link; landmark=footer", Some(K::Help)),
+    Act("pagination.label", "下一页 ›", "role=link", Some(K::Pagination)),
+    Act("pagination.label", "Siguiente", "role=link", Some(K::Pagination)),
+    // Whole words only where words are spaced; a label only holding the word is no pager.
+    Act("", "Входящие", "role=link; landmark=main", None),
+    Act("", "查看下一页的说明", "role=link; landmark=main", None),
     // Negatives: nothing should fire.
     Act("", "Searching tips", "role=link; landmark=main", None),
     Act("", "Can I cancel anytime?", "role=button; landmark=main; heading=FAQ", None),
@@ -147,6 +175,8 @@ const FORMS: &[Form] = &[
     Form("newsletter.email_only", "email:Email", "submit=Sign up", Some(P::Newsletter)),
     Form("signup.submit", "email:Email|password:Password", "heading=Create your account; submit=Continue", Some(P::Signup)),
     Form("search_products.context", "search:Search:q", "action=/shop/search", Some(P::SearchProducts)),
+    Form("login.submit_or_context", "text:手机号", "submit=登录", Some(P::Login)),
+    Form("login.submit_or_context", "email:Адрес почты", "heading=Вход; submit=Продолжить", Some(P::Login)),
     // Negatives.
     Form("", "email:Email", "heading=Searching tips; submit=Send", None),
     Form("", "", "", None),
@@ -268,6 +298,23 @@ fn every_rule_has_a_fixture_and_a_unique_id() {
     assert!(ACTIONS.len() + FORMS.len() >= 60);
 }
 
+/// A keyword not written as `normalize` leaves a label ("Cadastre-se" →
+/// "cadastre se", "Configurações" → "configuracoes") would never match.
+#[test]
+fn keywords_are_written_normalised() {
+    fn collect(w: &ActionWhen, out: &mut Vec<&'static str>) {
+        match w {
+            ActionWhen::Label(p) | ActionWhen::LabelIs(p) | ActionWhen::Context(p) | ActionWhen::Href(p) => out.extend(p.iter()),
+            ActionWhen::Any(o) => o.iter().for_each(|w| collect(w, out)),
+            _ => {}
+        }
+    }
+    let mut keywords = Vec::new();
+    ACTION_RULES.iter().flat_map(|r| r.when).for_each(|w| collect(w, &mut keywords));
+    let odd: Vec<&&str> = keywords.iter().filter(|k| text::normalize(k) != **k).collect();
+    assert!(odd.is_empty(), "{odd:?}");
+}
+
 #[test]
 fn context_deserialises_from_camel_case_json() {
     let ctx: ActionContext = serde_json::from_value(serde_json::json!({
@@ -345,10 +392,11 @@ fn indexed_rules_decide_as_the_rules_read() {
         .map(|a| action_context(a.2))
         .chain(keywords.iter().map(|k| ActionContext { heading: Some(format!("Your {k}")), href_path: Some(format!("/a/{}/b", k.replace(' ', "-"))), icon_hint: Some(k.to_string()), ..Default::default() }))
         .collect();
+    const STRIDE: usize = 16;
     let mut checked = 0;
     for (i, label) in labels.iter().enumerate() {
-        // Each label with a few contexts (all would be ~10⁵ pairs).
-        for ctx in contexts.iter().skip(i % 7).step_by(7) {
+        // Each label with a few contexts (all would be ~10⁶ pairs).
+        for ctx in contexts.iter().skip(i % STRIDE).step_by(STRIDE) {
             assert_eq!(explain_action_kind(label, ctx).map(|r| r.id), explain_naive(label, ctx), "{label:?} in {ctx:?}");
             checked += 1;
         }

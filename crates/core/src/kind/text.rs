@@ -99,11 +99,29 @@ pub fn split_identifier(s: &str) -> String {
     out
 }
 
-/// Whether a word of the text matches a word of a keyword phrase. A trailing
-/// plural `s`/`es` on the text side is tolerated ("invoices" matches
-/// "invoice"), but not other suffixes ("searching" does not match "search").
-pub fn word_matches(text_word: &str, phrase_word: &str) -> bool {
+/// Whether a word of the text is a word of a keyword phrase. A trailing
+/// plural `s`/`es` on the text side is tolerated ("invoices" is "invoice"),
+/// but not other suffixes ("searching" is not "search").
+pub fn word_is(text_word: &str, phrase_word: &str) -> bool {
     text_word == phrase_word || text_word.strip_prefix(phrase_word).is_some_and(|rest| rest == "s" || rest == "es")
+}
+
+/// Whether a word of the text matches a word of a keyword phrase: it is
+/// that word ([`word_is`]), or, for a keyword of a script written without
+/// spaces between words ([`unspaced`]), holds it ("用户登录", "user login",
+/// holds "登录"; "장바구니에" holds "장바구니").
+pub fn word_matches(text_word: &str, phrase_word: &str) -> bool {
+    word_is(text_word, phrase_word) || (unspaced(phrase_word) && text_word.contains(phrase_word))
+}
+
+/// Whether a word is written in a script that does not separate words by
+/// spaces (Han, kana, Thai) or glues particles to them (Hangul): a label's
+/// "word" there is a whole phrase, and keywords are found inside it.
+pub fn unspaced(word: &str) -> bool {
+    !word.is_ascii()
+        && word.chars().any(|c| {
+            matches!(c, '\u{0e00}'..='\u{0e7f}' | '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
+        })
 }
 
 /// Whether the phrase (space-separated normalised words) occurs as a
@@ -122,9 +140,11 @@ pub fn contains_phrase<S: AsRef<str>>(words: &[S], phrase: &str) -> bool {
     })
 }
 
-/// Whether the whole of `words` is exactly the phrase (plural-tolerant).
+/// Whether the whole of `words` is exactly the phrase (plural-tolerant;
+/// an unspaced keyword is not found inside a word here: "下一页" is the
+/// label "下一页 ›", not "查看下一页").
 pub fn is_phrase<S: AsRef<str>>(words: &[S], phrase: &str) -> bool {
-    words.len() == phrase_len(phrase) && words.iter().zip(phrase.split(' ')).all(|(w, p)| word_matches(w.as_ref(), p))
+    words.len() == phrase_len(phrase) && words.iter().zip(phrase.split(' ')).all(|(w, p)| word_is(w.as_ref(), p))
 }
 
 /// The number of words `phrase.split(' ')` yields.
@@ -158,6 +178,19 @@ mod tests {
         assert!(!contains_phrase(&words("Searching tips"), "search"));
         assert!(is_phrase(&words("Next ›"), "next"));
         assert!(!is_phrase(&words("Next-gen features"), "next"));
+    }
+
+    #[test]
+    fn unspaced_keywords_are_found_inside_words() {
+        assert!(contains_phrase(&words("用户登录"), "登录"));
+        assert!(contains_phrase(&words("カートに入れる"), "カートに入れる"));
+        assert!(contains_phrase(&words("장바구니에 담기"), "장바구니 담기"));
+        assert!(!contains_phrase(&words("登录"), "用户登录"));
+        assert!(is_phrase(&words("下一页 ›"), "下一页"));
+        assert!(!is_phrase(&words("查看下一页"), "下一页"));
+        // Spaced scripts keep whole words.
+        assert!(!contains_phrase(&words("Входящие"), "вход"));
+        assert!(contains_phrase(&words("Вход"), "вход"));
     }
 
     #[test]
