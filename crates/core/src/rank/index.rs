@@ -25,6 +25,8 @@ const K1: f64 = 1.2;
 #[derive(Debug, Clone)]
 pub struct Doc {
     fields: [Vec<String>; FIELDS],
+    /// The candidate's kind, as named on the wire (`add_to_cart`).
+    pub kind: Option<String>,
     /// Terms of the kind's name (`download_invoice` → download, invoice).
     pub kind_name: Vec<String>,
     /// Kind name terms plus words users say for it (pagination → next, page).
@@ -77,6 +79,7 @@ impl Doc {
         let (label_text, label_symbols) = super::query::label_forms(&label);
         Doc {
             fields: [terms(&label), context, meta],
+            kind: c.kind.clone(),
             kind_name,
             kind_words,
             label_symbols,

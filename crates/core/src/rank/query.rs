@@ -4,6 +4,7 @@
 
 use super::terms::terms;
 use crate::kind::text::normalize;
+use crate::kind::{infer_action_kind, ActionContext, ActionKind};
 use std::collections::BTreeSet;
 
 /// One alternative of the query text.
@@ -19,6 +20,9 @@ pub struct Alternative {
     /// language reference), which normalising empties: the text itself
     /// (see [`label_forms`]), matched against whole labels.
     pub symbols: String,
+    /// The action kind the text itself names, as a label would
+    /// ("add to cart", "sign in", "next page"): see `score::named_kind`.
+    pub kind: Option<&'static str>,
 }
 
 /// A label or query text as whole-label matches compare it: normalised
@@ -66,7 +70,8 @@ impl TextQuery {
                 let mut seen = BTreeSet::new();
                 let terms: Vec<String> = terms(alt).into_iter().filter(|t| seen.insert(t.clone())).collect();
                 let (text, symbols) = label_forms(alt);
-                (!terms.is_empty() || !text.is_empty() || !symbols.is_empty()).then_some(Alternative { terms, text, symbols })
+                let kind = infer_action_kind(alt, &ActionContext::default()).map(ActionKind::as_str);
+                (!terms.is_empty() || !text.is_empty() || !symbols.is_empty()).then_some(Alternative { terms, text, symbols, kind })
             })
             .collect();
         TextQuery { alternatives }

@@ -18,6 +18,9 @@ pub(super) const W_KIND: f64 = 0.2;
 const W_PRIOR: f64 = 0.2;
 /// Below this relevance a candidate is noise, not a hit.
 const MIN_RELEVANCE: f64 = 0.05;
+/// The least relevance of a candidate of the very kind the query names:
+/// as much as half its words found (see [`named_kind`]).
+pub(super) const NAMED_KIND: f64 = 0.5;
 
 /// Fuzzy expansions of query terms: query term → (page term, weight < 1).
 pub type Expansions = BTreeMap<String, Vec<(String, f64)>>;
@@ -63,7 +66,7 @@ impl Scorer<'_> {
         if alt.terms.is_empty() {
             return whole_label(doc, alt);
         }
-        W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt)
+        named_kind(doc, alt, W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt))
     }
 
     /// BM25F over the alternative's terms, normalised so that every term
@@ -119,6 +122,19 @@ pub(super) fn kind(doc: &Doc, alt: &Alternative) -> f64 {
     let query_in_kind = alt.terms.iter().filter(|t| doc.kind_words.iter().any(|w| names(t, w))).count();
     let kind_in_query = doc.kind_name.iter().filter(|w| said(w)).count();
     0.5 * query_in_kind as f64 / alt.terms.len() as f64 + 0.5 * kind_in_query as f64 / doc.kind_name.len() as f64
+}
+
+/// `relevance`, raised to [`NAMED_KIND`] when the query text names the
+/// candidate's own kind as a label would ("add to cart" for an
+/// add_to_cart button). Kinds are inferred from labels in many languages,
+/// words are not translated: "add to cart" shares no word with
+/// "カートに入れる", whose kind is the one bridge, and the kind part alone
+/// (≤ [`W_KIND`]) lost to any link whose context holds "cart".
+pub(super) fn named_kind(doc: &Doc, alt: &Alternative, relevance: f64) -> f64 {
+    match alt.kind {
+        Some(k) if doc.kind.as_deref() == Some(k) => relevance.max(NAMED_KIND),
+        _ => relevance,
+    }
 }
 
 /// Whether a query term names a kind word, allowing typos.

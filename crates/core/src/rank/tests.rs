@@ -527,3 +527,32 @@ fn a_number_finds_its_padded_label() {
         assert_eq!(first(text).as_deref(), Some(want), "{text:?}");
     }
 }
+
+/// Kinds are inferred from labels in many languages; queries come in the
+/// agent's words. A query that names a kind as a label would ("add to
+/// cart") finds the control of that kind whatever its label's language,
+/// ahead of controls that merely share a word in their context.
+#[test]
+fn a_query_naming_a_kind_finds_it_in_any_language() {
+    let mut pool = page();
+    for (i, (label, kind, context)) in
+        [("カートに入れる", "add_to_cart", "商品"), ("Войти", "login", ""), ("下一页", "pagination", ""), ("Корзина", "cart", "/cart")]
+            .iter()
+            .enumerate()
+    {
+        let mut c = pool[0].clone();
+        c.id = format!("x{i}");
+        c.label = (*label).to_owned();
+        c.kind = Some((*kind).to_owned());
+        c.context = vec![(*context).to_owned()];
+        c.landmark = Some(Landmark::Main);
+        c.cluster_id = None;
+        pool.push(c);
+    }
+    let ids = |text: &str| -> Vec<String> { rank(query(Some(text), None), pool.clone()).unwrap().into_iter().map(|h| h.id).collect() };
+    assert_eq!(ids("add to cart")[0], "x0", "{:?}", ids("add to cart"));
+    // The page's own words still come first where they are the query's.
+    assert_eq!(ids("sign in")[..3], ["a2", "a23", "x1"]);
+    assert_eq!(ids("next page")[0], "a17");
+    assert!(ids("next page")[..3].contains(&"x2".to_owned()), "{:?}", ids("next page"));
+}
