@@ -241,6 +241,8 @@ const lines = [];
 const diffs = [];
 const misses = [];
 const unfound = [];
+// Found in the top 3 but not first: where the ranking could be sharper.
+const second = [];
 const byRole = new Map();
 let pageCount = 0;
 try {
@@ -300,6 +302,7 @@ try {
       for (const f of await findability(tabId, [...names])) {
         here.asked++; here.first += f.first; here.top3 += f.top3;
         if (!f.top3) unfound.push({ page: p, ...f });
+        else if (!f.first) second.push({ page: p, ...f });
       }
       const g = await grounding(page, tabId, spread([...names], groundMax));
       sum.grounded += g.asked; sum.gRole += g.role; sum.gUnique += g.unique; sum.gSame += g.same; sum.gPlaywright += g.playwright; sum.gKnown += g.known; sum.gCss += g.withCss;
@@ -364,6 +367,8 @@ try {
   for (const m of misses.slice(0, maxDiffs)) console.log(`  ${m.page} ${m.desc}: Chromium ${m.role} ${JSON.stringify(m.name)}`);
   console.log(`\nnot found by name in the top 3 (${unfound.length}${unfound.length > maxDiffs ? `, first ${maxDiffs}` : ''}):`);
   for (const u of unfound.slice(0, maxDiffs)) console.log(`  ${u.page} ${JSON.stringify(u.name)}: ${u.error ?? JSON.stringify(u.got)}`);
+  console.log(`\nfound by name in the top 3, not first (${second.length}${second.length > maxDiffs ? `, first ${maxDiffs}` : ''}):`);
+  for (const u of second.slice(0, maxDiffs)) console.log(`  ${u.page} ${JSON.stringify(u.name)}: ${JSON.stringify(u.got)}`);
 } finally {
   await browser.close();
 }

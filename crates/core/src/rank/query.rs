@@ -7,6 +7,11 @@ use crate::kind::text::normalize;
 use crate::kind::{infer_action_kind, ActionContext, ActionKind};
 use std::collections::BTreeSet;
 
+/// Words of a query text that may name a kind as a label would ("add to
+/// cart", "create an account"): a longer text is a sentence quoted from the
+/// page (see `score::named_kind`).
+const KIND_NAMING_WORDS: usize = 4;
+
 /// One alternative of the query text.
 #[derive(Debug, Clone)]
 pub struct Alternative {
@@ -70,7 +75,10 @@ impl TextQuery {
                 let mut seen = BTreeSet::new();
                 let terms: Vec<String> = terms(alt).into_iter().filter(|t| seen.insert(t.clone())).collect();
                 let (text, symbols) = label_forms(alt);
-                let kind = infer_action_kind(alt, &ActionContext::default()).map(ActionKind::as_str);
+                // Only a label-like text names a kind: a sentence that
+                // happens to hold "FAQ" or "support" is no request for help.
+                let label_like = text.split(' ').count() <= KIND_NAMING_WORDS;
+                let kind = label_like.then(|| infer_action_kind(alt, &ActionContext::default()).map(ActionKind::as_str)).flatten();
                 (!terms.is_empty() || !text.is_empty() || !symbols.is_empty()).then_some(Alternative { terms, text, symbols, kind })
             })
             .collect();

@@ -536,7 +536,7 @@ fn a_number_finds_its_padded_label() {
 fn a_query_naming_a_kind_finds_it_in_any_language() {
     let mut pool = page();
     for (i, (label, kind, context)) in
-        [("カートに入れる", "add_to_cart", "商品"), ("Войти", "login", ""), ("下一页", "pagination", ""), ("Корзина", "cart", "/cart")]
+        [("カートに入れる", "add_to_cart", "商品"), ("Войти", "login", ""), ("下一页", "pagination", ""), ("Корзина", "cart", "/cart"), ("ヘルプ", "help", "")]
             .iter()
             .enumerate()
     {
@@ -553,6 +553,11 @@ fn a_query_naming_a_kind_finds_it_in_any_language() {
     assert_eq!(ids("add to cart")[0], "x0", "{:?}", ids("add to cart"));
     // The page's own words still come first where they are the query's.
     assert_eq!(ids("sign in")[..3], ["a2", "a23", "x1"]);
+    // A sentence that holds a kind's word ("FAQ": help) names no kind; its
+    // words decide.
+    assert!(ids("help").contains(&"x4".to_owned()), "{:?}", ids("help"));
+    let sentence = "Here are answers to frequently asked questions (FAQ) about the plan";
+    assert_eq!(ids(sentence)[0], "a4", "{:?}", ids(sentence));
     assert_eq!(ids("next page")[0], "a17");
     assert!(ids("next page")[..3].contains(&"x2".to_owned()), "{:?}", ids("next page"));
 }
