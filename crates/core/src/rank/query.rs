@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 /// Words of a query text that may name a kind as a label would ("add to
 /// cart", "create an account"): a longer text is a sentence quoted from the
-/// page (see `score::named_kind`).
+/// page (see `score::lifted`).
 const KIND_NAMING_WORDS: usize = 4;
 
 /// One alternative of the query text.
@@ -26,7 +26,7 @@ pub struct Alternative {
     /// (see [`label_forms`]), matched against whole labels.
     pub symbols: String,
     /// The action kind the text itself names, as a label would
-    /// ("add to cart", "sign in", "next page"): see `score::named_kind`.
+    /// ("add to cart", "sign in", "next page"): see `score::lifted`.
     pub kind: Option<&'static str>,
 }
 

@@ -19,7 +19,7 @@ const W_PRIOR: f64 = 0.2;
 /// Below this relevance a candidate is noise, not a hit.
 const MIN_RELEVANCE: f64 = 0.05;
 /// The least relevance of a candidate of the very kind the query names:
-/// as much as half its words found (see [`named_kind`]).
+/// as much as half its words found (see [`lifted`]).
 pub(super) const NAMED_KIND: f64 = 0.5;
 
 /// Fuzzy expansions of query terms: query term → (page term, weight < 1).
@@ -66,7 +66,7 @@ impl Scorer<'_> {
         if alt.terms.is_empty() {
             return whole_label(doc, alt);
         }
-        named_kind(doc, alt, W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt))
+        lifted(doc, alt, W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt))
     }
 
     /// BM25F over the alternative's terms, normalised so that every term
@@ -124,13 +124,18 @@ pub(super) fn kind(doc: &Doc, alt: &Alternative) -> f64 {
     0.5 * query_in_kind as f64 / alt.terms.len() as f64 + 0.5 * kind_in_query as f64 / doc.kind_name.len() as f64
 }
 
-/// `relevance`, raised to [`NAMED_KIND`] when the query text names the
+/// `relevance`, lifted halfway to 1 when the query text is the candidate's
+/// whole label — the page's own word quoted outranks a synonym's label
+/// ("option" the "option" link, not "Settings": synonyms fold into one
+/// ranking term, and the synonym's kind part and place outweighed the
+/// substring part) — and raised to [`NAMED_KIND`] when the query text names the
 /// candidate's own kind as a label would ("add to cart" for an
 /// add_to_cart button). Kinds are inferred from labels in many languages,
 /// words are not translated: "add to cart" shares no word with
 /// "カートに入れる", whose kind is the one bridge, and the kind part alone
 /// (≤ [`W_KIND`]) lost to any link whose context holds "cart".
-pub(super) fn named_kind(doc: &Doc, alt: &Alternative, relevance: f64) -> f64 {
+pub(super) fn lifted(doc: &Doc, alt: &Alternative, relevance: f64) -> f64 {
+    let relevance = if alt.is_label((&doc.label_text, &doc.label_symbols)) { relevance + (1.0 - relevance) * 0.5 } else { relevance };
     match alt.kind {
         Some(k) if doc.kind.as_deref() == Some(k) => relevance.max(NAMED_KIND),
         _ => relevance,

@@ -15,7 +15,7 @@
 use super::fuzzy::{similarity, FUZZY_WEIGHT};
 use super::index::Doc;
 use super::query::TextQuery;
-use super::score::{kind, named_kind, substring, whole_label, W_BM25, W_KIND, W_SUBSTRING};
+use super::score::{kind, lifted, substring, whole_label, W_BM25, W_KIND, W_SUBSTRING};
 use super::RankCandidate;
 use std::collections::BTreeMap;
 
@@ -125,7 +125,7 @@ impl Sieve {
                             .fold(0.0, f64::max)
                     })
                     .sum();
-                named_kind(doc, alt, W_BM25 * found / alt.terms.len() as f64 + W_SUBSTRING * substring(doc, alt) + W_KIND * kind(doc, alt))
+                lifted(doc, alt, W_BM25 * found / alt.terms.len() as f64 + W_SUBSTRING * substring(doc, alt) + W_KIND * kind(doc, alt))
             })
             .fold(0.0, f64::max)
     }

@@ -561,3 +561,26 @@ fn a_query_naming_a_kind_finds_it_in_any_language() {
     assert_eq!(ids("next page")[0], "a17");
     assert!(ids("next page")[..3].contains(&"x2".to_owned()), "{:?}", ids("next page"));
 }
+
+/// The page's own word, quoted as the whole query, comes before a synonym's
+/// label: "option" finds the "option" link before "Settings" (option ≈
+/// setting), which also matches every term and has the settings kind.
+#[test]
+fn the_quoted_word_comes_before_its_synonym() {
+    let mut pool = page();
+    for (i, (label, landmark, above)) in [("option", Landmark::Main, false), ("Configuration", Landmark::Nav, true), ("config", Landmark::Main, false)].into_iter().enumerate() {
+        let mut c = pool[0].clone();
+        c.id = format!("s{i}");
+        c.label = label.to_owned();
+        c.kind = None;
+        c.landmark = Some(landmark);
+        c.above_fold = above;
+        c.cluster_id = None;
+        pool.push(c);
+    }
+    let first = |text: &str| rank(query(Some(text), None), pool.clone()).unwrap().first().map(|h| h.id.clone());
+    assert_eq!(first("option").as_deref(), Some("s0"));
+    assert_eq!(first("config").as_deref(), Some("s2"));
+    // A synonym asked for still finds the page's word.
+    assert_eq!(first("preferences").as_deref(), Some("a9"));
+}
