@@ -154,6 +154,29 @@ async fn errors_are_specific() {
     fixture("");
 }
 
+/// Behind an open modal dialog nothing takes input: a click or typing
+/// there fails at once, naming the dialog; inside it, actions work.
+#[wasm_bindgen_test]
+async fn behind_a_modal_dialog_actions_fail_naming_it() {
+    fixture(
+        r#"<main><button id=buy onclick="this.textContent='Bought'">Buy</button><input id=q aria-label=Search></main>
+        <dialog id=consent aria-label="Cookie consent"><button id=ok onclick="this.closest('dialog').close()">Accept all</button></dialog>"#,
+    );
+    common::dialog("consent", "showModal");
+    let doc = document();
+    let cov = act::act(&doc, &button("Buy"), None, &click()).await.unwrap_err();
+    assert!(matches!(&cov, ActError::Covered { by, .. } if by.name == "Cookie consent"), "{cov:?}");
+    let typing = DomAction::Type { text: "shoes".into(), replace: true, submit: false };
+    let search = sel(json!({"kind":"role","role":"textbox","name":"Search"}));
+    let typed = act::act(&doc, &search, None, &typing).await.unwrap_err();
+    assert!(matches!(typed, ActError::Covered { .. }), "{typed:?}");
+    assert_eq!(value_of("q"), "", "nothing typed behind the dialog");
+    act::act(&doc, &button("Accept all"), None, &click()).await.unwrap();
+    act::act(&doc, &button("Buy"), None, &click()).await.unwrap();
+    assert_eq!(text_of("buy"), "Bought");
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 async fn typing_replaces_appends_and_fires_input_events() {
     fixture(

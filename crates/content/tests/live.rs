@@ -145,6 +145,27 @@ fn new_button_text_updates_its_label_only() {
     assert_fresh(&b);
 }
 
+/// Opening a modal dialog makes the page behind it inert and closing it
+/// gives it back: both are seen (the dialog's `open` attribute) and the
+/// live build equals a fresh one each time.
+#[wasm_bindgen_test]
+fn a_modal_dialog_opening_and_closing_is_seen() {
+    fixture(r#"<main><button>Save</button><button>Export</button></main>
+      <dialog id=confirm><p>Leave without saving?</p><button>Leave</button><button>Stay</button></dialog>"#);
+    let a = current();
+    assert_eq!(labels(&a), ["Save", "Export"]);
+    common::dialog("confirm", "showModal");
+    let b = current();
+    assert_eq!(labels(&b), ["Leave", "Stay"]);
+    assert_fresh(&b);
+    common::dialog("confirm", "close");
+    let c = current();
+    assert_eq!(labels(&c), ["Save", "Export"]);
+    assert_eq!(action(&a, "Save").unwrap().id, action(&c, "Save").unwrap().id, "the same ids again");
+    assert_fresh(&c);
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn text_changes_skip_discovery() {
     fixture(TOOLBAR);

@@ -750,6 +750,45 @@ fn product_card_grid_group() {
     }
 }
 
+/// A page behind a cookie dialog opened with `showModal()`.
+const BEHIND_MODAL: &str = r#"<header><nav><a href="/">Home</a> <a href="/cart">Cart</a></nav></header>
+  <main><h1>Blue shoes</h1><button>Add to cart</button>
+  <form><label>Search <input type=search name=q></label><button>Search</button></form>
+  <ul><li><a href="/p/1">Red shoe</a> <button>Buy</button></li><li><a href="/p/2">Green shoe</a> <button>Buy</button></li>
+  <li><a href="/p/3">Yellow shoe</a> <button>Buy</button></li></ul>
+  <div id=host></div></main>
+  <dialog id=consent><h2>We use cookies</h2><form method=dialog><label><input type=checkbox name=ads> Ads</label>
+  <button>Accept all</button> <button>Reject all</button></form><a href="/privacy">Privacy policy</a></dialog>"#;
+
+/// While a modal dialog is open everything else is inert and out of
+/// Chromium's accessibility tree: its controls only, its form only, no
+/// collection or shadow content of the page behind. A dialog opened with
+/// `show()` blocks nothing.
+#[wasm_bindgen_test]
+fn a_modal_dialog_leaves_the_page_behind_it_out() {
+    fixture(BEHIND_MODAL);
+    let host = document().get_element_by_id("host").unwrap();
+    let init = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    host.attach_shadow(&init).unwrap().set_inner_html("<button>Shadow help</button>");
+    let all = facts();
+    for name in ["Home", "Add to cart", "Search", "Shadow help"] {
+        assert!(names(&all).contains(&name.to_owned()), "{name}: {:?}", names(&all));
+    }
+    common::dialog("consent", "showModal");
+    let f = facts();
+    assert_eq!(names(&f), ["Ads", "Accept all", "Reject all", "Privacy policy"]);
+    assert_eq!(f["forms"].as_array().unwrap().len(), 1, "the dialog's form only: {}", f["forms"]);
+    assert_eq!(f["groups"], json!([]), "no list of the page behind: {}", f["groups"]);
+    common::dialog("consent", "close");
+    assert_eq!(names(&facts()), names(&all), "closed: the page again");
+    common::dialog("consent", "show");
+    let open = names(&facts());
+    let page = names(&all);
+    assert_eq!(open[..page.len()], page, "a dialog that is not modal blocks nothing: {open:?}");
+    assert_eq!(open[page.len()..], ["Ads", "Accept all", "Reject all", "Privacy policy"]);
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn pagination() {
     let f = collect(

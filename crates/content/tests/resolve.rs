@@ -159,6 +159,25 @@ fn selectors_match_as_playwright_would() {
     assert!(failures.is_empty(), "{} selector(s) resolved wrong:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// While a modal dialog is open, matches inside it are a selector's only
+/// ones; a selector that matches only behind it still finds those (the
+/// action then says the dialog covers them).
+#[wasm_bindgen_test]
+fn a_modal_dialog_wins_over_the_page_behind_it() {
+    fixture(
+        r#"<main><button id=save>Save</button><a id=behind href="/cookies">Cookie policy</a></main>
+        <dialog id=d><a id=inside href="/cookies">Cookie policy</a><button id=ok>OK</button></dialog>"#,
+    );
+    common::dialog("d", "showModal");
+    assert_eq!(ids(json!({"kind":"text","text":"Cookie policy"})), ["inside"]);
+    assert_eq!(ids(json!({"kind":"role","role":"link","name":"Cookie policy"})), ["inside"]);
+    assert_eq!(ids(json!({"kind":"css","css":"a"})), ["inside"]);
+    assert_eq!(ids(json!({"kind":"role","role":"button","name":"Save"})), ["save"], "behind only: still found");
+    common::dialog("d", "close");
+    assert_eq!(ids(json!({"kind":"role","role":"link","name":"Cookie policy"})), ["behind"]);
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn bad_selectors_say_what_is_wrong() {
     fixture("<button>Go</button>");

@@ -283,3 +283,28 @@ async fn cta_labels_prefer_the_authors_name() {
     let labels: Vec<&str> = s["primary_actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
     assert_eq!(labels, ["1 star", "Close the dialog", "Save", "Plain link"], "{s}");
 }
+
+/// While a modal dialog is open the page behind it is inert: the summary
+/// describes the dialog (its heading, text and buttons), which is what
+/// must be dealt with first; the title stays the page's.
+#[wasm_bindgen_test]
+async fn a_modal_dialog_is_what_the_summary_describes() {
+    let html = r#"<main><h1>Blue shoes</h1><p>Soft leather shoes for every day.</p><button>Add to cart</button><a href="/cart">Cart</a></main>
+      <dialog id=consent><h2>We use cookies</h2><p>Choose which ones.</p><button>Accept all</button> <button>Reject all</button></dialog>"#;
+    common::fixture(html);
+    let before = summary_of_fixture("full").await;
+    assert!(before["main_content_preview"].as_str().unwrap().contains("Soft leather"), "{before}");
+    common::dialog("consent", "showModal");
+    let c = summary_of_fixture("compact").await;
+    let labels: Vec<&str> = c["primary_actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["Accept all", "Reject all"], "{c}");
+    assert_eq!(c["headings"], json!([]), "no h1 in the dialog: {c}");
+    let f = summary_of_fixture("full").await;
+    assert_eq!(f["headings"], json!(["h2: We use cookies"]), "{f}");
+    let preview = f["main_content_preview"].as_str().unwrap();
+    assert!(preview.starts_with("We use cookies Choose which ones.") && !preview.contains("Soft leather"), "{f}");
+    common::dialog("consent", "close");
+    let after = summary_of_fixture("compact").await;
+    assert_eq!(after["primary_actions"][0]["label"], "Add to cart", "{after}");
+    common::fixture("");
+}

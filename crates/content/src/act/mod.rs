@@ -63,6 +63,12 @@ fn check_enabled(el: &Element) -> Result<(), ActError> {
     if resolve::role::disabled(el) || crate::pcd::dom::closest(el, "[inert]").is_some() {
         return Err(ActError::Disabled { target: brief(el) });
     }
+    // Outside an open modal dialog nothing takes input (HTML makes it
+    // inert): said at once, naming the dialog to deal with first, instead
+    // of a click that does nothing and waits for an effect.
+    if let Some(dialog) = crate::aria::blocking_modal(el) {
+        return Err(ActError::Covered { target: brief(el), by: brief(&dialog) });
+    }
     Ok(())
 }
 

@@ -4,10 +4,39 @@
 //! the browser walks the ancestors, not us.
 
 use super::dom;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 /// What makes an element and its subtree hidden whatever its rendering.
 pub const ARIA_HIDDEN_OR_INERT: &str = "[aria-hidden='true' i], [inert]";
+
+/// The modal dialog open in `doc` (`showModal()`), if any: while one is,
+/// HTML makes every node outside it inert and Chromium's accessibility tree
+/// holds only the dialog's subtree, so perception reads that subtree only
+/// (`pcd::frames::Root::Modal`). Several open: the last in document order
+/// (a modal opened from inside another is nested in it, and comes later);
+/// the top layer's own order is not exposed to scripts. A dialog inside a
+/// shadow root is not seen here. `:modal` unknown (old browsers): none.
+pub fn modal_dialog(doc: &web_sys::Document) -> Option<Element> {
+    let list = doc.query_selector_all("dialog:modal").ok()?;
+    list.item(list.length().checked_sub(1)?).map(wasm_bindgen::JsCast::unchecked_into)
+}
+
+/// The modal dialog that makes `el` inert: the one open in its document
+/// when `el` is outside it (shadow content counts as inside its host).
+pub fn blocking_modal(el: &Element) -> Option<Element> {
+    let dialog = modal_dialog(&el.owner_document()?)?;
+    let mut node: web_sys::Node = el.clone().into();
+    loop {
+        if dialog.contains(Some(&node)) {
+            return None;
+        }
+        match node.get_root_node().dyn_into::<web_sys::ShadowRoot>() {
+            Ok(root) => node = root.host().into(),
+            Err(_) => return Some(dialog),
+        }
+    }
+}
 
 /// Whether `el` is hidden from the accessibility tree.
 pub fn is_hidden(el: &Element) -> bool {

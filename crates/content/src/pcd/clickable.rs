@@ -111,10 +111,7 @@ pub fn pointer_elements_in(
 
 /// The document or shadow root behind `root`.
 pub fn root_node(root: &Root) -> &web_sys::Node {
-    match root {
-        Root::Doc(d) => d,
-        Root::Shadow(s) => s,
-    }
+    root.container()
 }
 
 fn is_pointer(el: &Element) -> bool {

@@ -23,15 +23,40 @@ const MAX_SCOPES: usize = 400;
 pub enum Root {
     Doc(Document),
     Shadow(ShadowRoot),
+    /// A document while a modal dialog is open in it: everything outside
+    /// the dialog is inert (HTML) and absent from Chromium's accessibility
+    /// tree, so searches start at the dialog (`aria::modal_dialog`).
+    Modal(Document, Element),
 }
 
 impl Root {
+    /// A document as the tree to read: [`Root::Modal`] while a modal
+    /// dialog is open in it. Its opening and closing change the dialog's
+    /// `open` attribute, a structural change to `live` (discovery and the
+    /// scopes are made again).
+    pub fn document(doc: Document) -> Root {
+        match crate::aria::modal_dialog(&doc) {
+            Some(dialog) => Root::Modal(doc, dialog),
+            None => Root::Doc(doc),
+        }
+    }
+
     /// The document or shadow root as a node (what a `MutationObserver`
-    /// observes).
+    /// observes, and what `getRootNode()` of the tree's elements is).
     pub fn node(&self) -> web_sys::Node {
         match self {
-            Root::Doc(d) => d.clone().into(),
+            Root::Doc(d) | Root::Modal(d, _) => d.clone().into(),
             Root::Shadow(r) => r.clone().into(),
+        }
+    }
+
+    /// Where searches of this tree start: the node, or the open modal
+    /// dialog (whose own element is no control).
+    pub fn container(&self) -> &web_sys::Node {
+        match self {
+            Root::Doc(d) => d,
+            Root::Shadow(s) => s,
+            Root::Modal(_, dialog) => dialog,
         }
     }
 
@@ -47,6 +72,7 @@ impl Root {
         match self {
             Root::Doc(d) => d.query_selector_all(sel),
             Root::Shadow(s) => s.query_selector_all(sel),
+            Root::Modal(_, dialog) => dialog.query_selector_all(sel),
         }
         .ok()
     }
@@ -118,7 +144,7 @@ impl Scope {
     /// The document itself, without its shadow roots and frames.
     pub fn top(document: &Document) -> Scope {
         Scope {
-            root: Root::Doc(document.clone()),
+            root: Root::document(document.clone()),
             host: None,
             via: Via::Top,
             parent: None,
@@ -167,7 +193,7 @@ fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, frames: bool, out
             let mut frame_path = scope.frame_path.clone();
             frame_path.push(frame_selector(&iframe));
             let child = Scope {
-                root: Root::Doc(doc),
+                root: Root::document(doc),
                 host: Some(iframe),
                 via: Via::Frame,
                 parent: Some(idx),

@@ -59,14 +59,28 @@ pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, Selec
         }
         RoleSelector::Css { css, .. } => (Box::new(by_css(&scope::trees(&doc), css)?.into_iter()), None, None),
     };
-    let mut found: Box<dyn Iterator<Item = Element>> = match landmark_filter {
+    let found: Box<dyn Iterator<Item = Element>> = match landmark_filter {
         Some(l) => Box::new(found.filter(move |el| within_landmark(el, l))),
         None => found,
     };
+    let mut found = usable_first(&doc, found);
     Ok(match nth {
         Some(n) => found.nth(n as usize).into_iter().collect(),
         None => found.collect(),
     })
+}
+
+/// While a modal dialog is open, what is behind it is inert: matches in
+/// the dialog are the selector's only ones (a summary's `text=Cookie
+/// policy` is the dialog's link, not the footer's behind it). Only when
+/// every match is behind it are they kept, for the action to say which
+/// dialog covers them (`act::check_enabled`).
+fn usable_first<'a>(doc: &Document, found: Box<dyn Iterator<Item = Element> + 'a>) -> Box<dyn Iterator<Item = Element> + 'a> {
+    if aria::modal_dialog(doc).is_none() {
+        return found;
+    }
+    let (usable, blocked): (Vec<Element>, Vec<Element>) = found.partition(|el| aria::blocking_modal(el).is_none());
+    Box::new(if usable.is_empty() { blocked } else { usable }.into_iter())
 }
 
 /// `dom.resolve`: what `sel` matches, described.
@@ -170,11 +184,7 @@ fn by_role(trees: scope::TreeIter, role: &str, states: role::States, name: Optio
 fn by_css(trees: &[Tree], css: &str) -> Result<Vec<Element>, SelectorError> {
     let mut out = Vec::new();
     for t in trees {
-        let list = match &t.root {
-            Root::Doc(d) => d.query_selector_all(css),
-            Root::Shadow(s) => s.query_selector_all(css),
-        };
-        let list = list.map_err(|_| SelectorError::BadCss { css: css.to_owned() })?;
+        let list = t.root.select_list(css).ok_or_else(|| SelectorError::BadCss { css: css.to_owned() })?;
         out.extend(dom::elements(list));
     }
     Ok(out)
@@ -184,6 +194,7 @@ fn by_css(trees: &[Tree], css: &str) -> Result<Vec<Element>, SelectorError> {
 fn top_elements(root: &Root) -> Vec<Element> {
     match root {
         Root::Doc(d) => d.body().map(Element::from).or_else(|| d.document_element()).into_iter().collect(),
+        Root::Modal(_, dialog) => vec![dialog.clone()],
         Root::Shadow(s) => {
             let kids = s.children();
             (0..kids.length()).filter_map(|i| kids.item(i)).collect()

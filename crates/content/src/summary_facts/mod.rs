@@ -190,7 +190,7 @@ fn forms(trees: &Trees, formless: usize) -> Vec<FormFact> {
 /// it), and how many of them have no `<form>` (at most `formless`).
 fn forms_in(trees: &Trees, scope: &Scope, formless: usize) -> (Vec<(Element, FormFact)>, usize) {
     let mut forms: Vec<(Element, FormFact)> = rendered(&scope.root, "form").take(MAX_FORMS).map(|f| (f.clone(), form(&f, trees))).collect();
-    let found = crate::pcd::formless_in(&scope.root.node(), formless);
+    let found = crate::pcd::formless_in(scope.root.container(), formless);
     let n = found.len();
     for f in found {
         let fields = f.fields.iter().take(MAX_FIELDS).map(field).collect();

@@ -67,12 +67,18 @@ impl Trees {
     }
 
     /// The main content region: the first rendered `main, [role=main]` in
-    /// page order, else the first rendered `article`, else the body (then
-    /// the flag is true).
+    /// page order, else the first rendered `article`, else an open modal
+    /// dialog (the page behind it is inert), else the body (then the flag
+    /// is true).
     pub fn main_region(&self, document: &Document) -> Option<(HtmlElement, bool)> {
         let first = |sel| self.rendered(sel).find_map(|el| as_html(&el).cloned());
+        let modal = || match self.scopes.first().map(|s| &s.root) {
+            Some(crate::pcd::frames::Root::Modal(_, dialog)) => as_html(dialog).cloned(),
+            _ => None,
+        };
         first(MAIN_SELECTORS)
             .or_else(|| first(FALLBACK_SELECTORS))
+            .or_else(modal)
             .map(|m| (m, false))
             .or_else(|| document.body().map(|b| (b, true)))
     }

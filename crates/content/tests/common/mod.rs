@@ -152,3 +152,13 @@ pub fn fixture_with_shadow_roots(html: &str) -> Element {
     set.call1(&f, &html.into()).unwrap();
     f
 }
+
+/// Calls `showModal()` (or `close()`) on the `<dialog>` with id `id`:
+/// opened so, it makes the rest of the page inert.
+#[allow(dead_code)] // not every test file opens dialogs
+pub fn dialog(id: &str, method: &str) {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let dialog = document.get_element_by_id(id).unwrap_or_else(|| panic!("no #{id}"));
+    let f: js_sys::Function = js_sys::Reflect::get(&dialog, &method.into()).unwrap().into();
+    f.call0(&dialog).unwrap_or_else(|e| panic!("{method}: {e:?}"));
+}
