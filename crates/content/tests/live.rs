@@ -166,6 +166,25 @@ fn a_modal_dialog_opening_and_closing_is_seen() {
     fixture("");
 }
 
+/// A banner marked modal that appears, or a dialog that becomes modal,
+/// is seen: its controls come first, and the build equals a fresh one.
+#[wasm_bindgen_test]
+fn a_dialog_marked_modal_is_seen_when_it_appears() {
+    fixture(r#"<main><button>Save</button></main><div id=d role=dialog aria-label="Tips"><button>Next tip</button></div>"#);
+    let _ = current();
+    let banner = document().create_element("div").unwrap();
+    banner.set_inner_html(r#"<div role=dialog aria-modal=true aria-label="Cookies"><button>Accept</button></div>"#);
+    by_id("fixture").append_child(&banner).unwrap();
+    assert_fresh(&current());
+    by_id("d").set_attribute("aria-modal", "true").unwrap();
+    let b = current();
+    assert_fresh(&b);
+    let facts = live::facts().unwrap();
+    let modal: Vec<&str> = facts.controls.iter().filter(|c| c.in_modal).map(|c| c.name.as_str()).collect();
+    assert_eq!(modal, ["Next tip", "Accept"]);
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn text_changes_skip_discovery() {
     fixture(TOOLBAR);

@@ -789,6 +789,28 @@ fn a_modal_dialog_leaves_the_page_behind_it_out() {
     fixture("");
 }
 
+/// Controls inside a rendered dialog the page marks modal (`aria-modal`)
+/// say so (they come first in the MiniPCD); the page behind it stays, as
+/// in Chromium's tree. A hidden or unmarked dialog marks nothing.
+#[wasm_bindgen_test]
+fn controls_of_a_dialog_marked_modal_say_so() {
+    let f = collect(
+        r#"<main><button>Buy</button></main>
+        <div role=dialog aria-modal=true aria-label="Cookies"><button>Accept</button><div id=h></div></div>
+        <div role=alertdialog aria-modal="TRUE" aria-label="Alert"><button>Retry</button></div>
+        <div role=dialog aria-label="Chat"><button>Send</button></div>
+        <div role=dialog aria-modal=true hidden><button>Gone</button></div>"#,
+    );
+    let modal: Vec<(String, bool)> = controls(&f).iter().map(|c| (c["name"].as_str().unwrap().to_owned(), c["inModal"] == true)).collect();
+    let want = [("Buy", false), ("Accept", true), ("Retry", true), ("Send", false)];
+    assert_eq!(modal, want.map(|(n, m)| (n.to_owned(), m)));
+    // Shadow content counts as inside its host.
+    let host = document().get_element_by_id("h").unwrap();
+    host.attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open)).unwrap().set_inner_html("<button>Settings</button>");
+    assert_eq!(control(&facts(), "Settings")["inModal"], true);
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn pagination() {
     let f = collect(

@@ -23,19 +23,40 @@ pub fn modal_dialog(doc: &web_sys::Document) -> Option<Element> {
 }
 
 /// The modal dialog that makes `el` inert: the one open in its document
-/// when `el` is outside it (shadow content counts as inside its host).
+/// when `el` is outside it.
 pub fn blocking_modal(el: &Element) -> Option<Element> {
     let dialog = modal_dialog(&el.owner_document()?)?;
+    (!flat_contains(&dialog, el)).then_some(dialog)
+}
+
+/// Whether `el` is `ancestor` or inside it, shadow content counting as
+/// inside its host.
+pub fn flat_contains(ancestor: &Element, el: &Element) -> bool {
     let mut node: web_sys::Node = el.clone().into();
     loop {
-        if dialog.contains(Some(&node)) {
-            return None;
+        if ancestor.contains(Some(&node)) {
+            return true;
         }
         match node.get_root_node().dyn_into::<web_sys::ShadowRoot>() {
             Ok(root) => node = root.host().into(),
-            Err(_) => return Some(dialog),
+            Err(_) => return false,
         }
     }
+}
+
+/// The rendered dialogs of `doc` its author marks modal (`aria-modal=true`
+/// on a `dialog`/`alertdialog` role; not `showModal()`, see
+/// [`modal_dialog`]), document order: a cookie banner or a sign-in popup
+/// built of `div`s. Chromium keeps the page behind them in its tree, and
+/// so do we; their controls come first (`pcd`'s `in_modal`, the summary's
+/// main region).
+pub fn aria_modals(doc: &web_sys::Document) -> Vec<Element> {
+    const SEL: &str = "[aria-modal=true i]:is([role~=dialog i], [role~=alertdialog i])";
+    let Ok(list) = doc.query_selector_all(SEL) else { return Vec::new() };
+    (0..list.length())
+        .filter_map(|i| list.item(i).map(JsCast::unchecked_into::<Element>))
+        .filter(|d| !is_hidden(d))
+        .collect()
 }
 
 /// Whether `el` is hidden from the accessibility tree.

@@ -35,6 +35,8 @@ thread_local! {
         HOOKED.with(|h| h.set(false));
         clear_memos();
     });
+    /// The top document's `aria::aria_modals`, for the task (see `in_modal`).
+    static MODALS: RefCell<Option<Vec<Element>>> = const { RefCell::new(None) };
     static ROLES: ElementMemo<Option<Role>> = const { ElementMemo::new() };
     static WALKS: ElementMemo<Walk> = const { ElementMemo::new() };
     static HEADING_TEXTS: ElementMemo<Option<String>> = const { ElementMemo::new() };
@@ -47,6 +49,7 @@ pub fn begin_collection() {
 }
 
 fn clear_memos() {
+    MODALS.with(|m| m.borrow_mut().take());
     ROLES.with(ElementMemo::clear);
     WALKS.with(ElementMemo::clear);
     HEADING_TEXTS.with(ElementMemo::clear);
@@ -80,18 +83,36 @@ impl<T: Clone> ElementMemo<T> {
     pub fn set(&self, el: &Element, value: T) {
         let mut inner = self.inner.borrow_mut();
         let (map, values) = inner.get_or_insert_with(|| {
-            // Drop the memo when this task ends: a microtask runs once the
-            // current call into WASM has returned, before any page script.
-            if !HOOKED.with(|h| h.replace(true)) {
-                END_OF_TASK.with(|c| {
-                    let _ = js_sys::Promise::resolve(&JsValue::UNDEFINED).then(c);
-                });
-            }
+            clear_at_end_of_task();
             (ElementIndex::new(), Vec::new())
         });
         map.set(el, values.len() as u32);
         values.push(value);
     }
+}
+
+/// Drops the memos when this task ends: a microtask runs once the current
+/// call into WASM has returned, before any page script.
+fn clear_at_end_of_task() {
+    if !HOOKED.with(|h| h.replace(true)) {
+        END_OF_TASK.with(|c| {
+            let _ = js_sys::Promise::resolve(&JsValue::UNDEFINED).then(c);
+        });
+    }
+}
+
+/// Whether `el` is inside a rendered dialog of the top document its page
+/// marks modal (`aria::aria_modals`, asked once per task: one query, and
+/// on the many pages without one no further call per control).
+pub fn in_modal(el: &Element) -> bool {
+    MODALS.with(|m| {
+        let mut m = m.borrow_mut();
+        let modals = m.get_or_insert_with(|| {
+            clear_at_end_of_task();
+            web_sys::window().and_then(|w| w.document()).map(|d| aria::aria_modals(&d)).unwrap_or_default()
+        });
+        modals.iter().any(|d| aria::flat_contains(d, el))
+    })
 }
 
 /// What the heading walk from an element (its previous siblings, then its

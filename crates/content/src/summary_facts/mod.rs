@@ -72,16 +72,29 @@ pub fn collect(document: &Document, mode: SummaryMode) -> SummaryInput {
             .map(|a| LinkFact { label: text_or_attr(&a, "aria-label"), href: prop_str(&a, "href") })
             .collect(),
         forms: forms(&trees, max_forms),
-        ctas: trees
-            .rendered(CTA_SELECTOR)
-            .take(MAX_CTAS)
-            .enumerate()
-            .map(|(i, el)| cta(&el, i as u32, main_el))
-            .collect(),
+        ctas: cta_elements(&trees, main_el).enumerate().map(|(i, el)| cta(&el, i as u32, main_el)).collect(),
         interactive_count: roots().map(interactive_count).sum(),
         viewport_height: window.and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or_default(),
         has_password_field: roots().any(|r| r.select_list("input[type=password]").is_some_and(|l| l.length() > 0)),
         loose_password_field: loose_password_field(&trees),
+    }
+}
+
+/// The CTA candidates: the page's first `MAX_CTAS` rendered ones, or
+/// those of the main region when it is a dialog (`Trees::main_region`): a
+/// cookie banner at the end of a long page comes after the page's first
+/// 200 links.
+fn cta_elements<'a>(trees: &'a Trees, main: Option<&HtmlElement>) -> Box<dyn Iterator<Item = Element> + 'a> {
+    const DIALOG: &str = "dialog, [role~=dialog i], [role~=alertdialog i]";
+    match main.filter(|m| crate::aria::dom::matches_c(m, DIALOG)) {
+        Some(dialog) => Box::new(
+            crate::pcd::dom::select(dialog, CTA_SELECTOR)
+                .filter(|el| crate::digest::has_box(el) && !crate::aria::is_hidden(el))
+                .take(MAX_CTAS)
+                .collect::<Vec<_>>()
+                .into_iter(),
+        ),
+        None => Box::new(trees.rendered(CTA_SELECTOR).take(MAX_CTAS)),
     }
 }
 

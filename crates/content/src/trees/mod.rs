@@ -66,17 +66,25 @@ impl Trees {
         in_page_order(&self.scopes, &mut per, 0, &el).into_iter().map(|(t, _)| t).collect()
     }
 
-    /// The main content region: the first rendered `main, [role=main]` in
-    /// page order, else the first rendered `article`, else an open modal
-    /// dialog (the page behind it is inert), else the body (then the flag
-    /// is true).
+    /// The main content region: a rendered dialog the page marks modal
+    /// (`aria-modal`: what must be dealt with first), else the first
+    /// rendered `main, [role=main]` in page order, else the first rendered
+    /// `article`, else an open `showModal()` dialog (the page behind it is
+    /// inert and not read), else the body (then the flag is true).
     pub fn main_region(&self, document: &Document) -> Option<(HtmlElement, bool)> {
+        use crate::pcd::frames::Root;
         let first = |sel| self.rendered(sel).find_map(|el| as_html(&el).cloned());
-        let modal = || match self.scopes.first().map(|s| &s.root) {
-            Some(crate::pcd::frames::Root::Modal(_, dialog)) => as_html(dialog).cloned(),
+        let root = self.scopes.first().map(|s| &s.root);
+        let aria_modal = || match root {
+            Some(Root::Modal(..)) => None,
+            _ => crate::aria::aria_modals(document).last().and_then(|d| as_html(d).cloned()),
+        };
+        let modal = || match root {
+            Some(Root::Modal(_, dialog)) => as_html(dialog).cloned(),
             _ => None,
         };
-        first(MAIN_SELECTORS)
+        aria_modal()
+            .or_else(|| first(MAIN_SELECTORS))
             .or_else(|| first(FALLBACK_SELECTORS))
             .or_else(modal)
             .map(|m| (m, false))

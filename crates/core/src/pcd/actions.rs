@@ -133,6 +133,7 @@ pub fn action_from_control(
         disabled: c.disabled,
         clickable_only: c.clickable && class.role == ActionRole::Other,
         external: c.href_origin.is_some(),
+        modal: c.in_modal,
     };
     Some(ActionCandidate {
         order,

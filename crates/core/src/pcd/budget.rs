@@ -109,10 +109,16 @@ pub struct ActionSignals {
     pub disabled: bool,
     pub clickable_only: bool,
     pub external: bool,
+    /// In a dialog the page marks modal ([`super::facts::ControlFact::in_modal`]).
+    pub modal: bool,
 }
 
 pub fn action_priority(s: &ActionSignals) -> i32 {
-    let mut p = landmark_points(s.landmark);
+    // A modal dialog's controls outrank everything: until it is answered
+    // the page behind it waits (and a banner at the end of a long page
+    // would otherwise lose the budget to the page's own controls).
+    let mut p = if s.modal { 100 } else { 0 };
+    p += landmark_points(s.landmark);
     p += if s.above_fold != Some(false) { 20 } else { 0 };
     p += match s.kind {
         Some(ActionKind::Navigation) => 5,

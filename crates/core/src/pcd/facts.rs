@@ -99,6 +99,11 @@ pub struct ControlFact {
     pub frame_path: Vec<String>,
     /// Inside an open shadow root.
     pub in_shadow: bool,
+    /// Inside a rendered dialog its page marks modal (`aria-modal=true`):
+    /// what the page says must be dealt with first, whatever its place in
+    /// the document (a cookie banner appended to the body). A `showModal()`
+    /// dialog needs no mark: perception reads it alone.
+    pub in_modal: bool,
 }
 
 /// Viewport-relative box in CSS px.

@@ -314,6 +314,30 @@ fn many_actions_are_cut_main_and_kinded_first() {
     assert!(orders.windows(2).all(|w| w[0] < w[1]), "{orders:?}");
 }
 
+/// A cookie banner the page marks modal, appended after everything else
+/// and below the fold, still makes the cut: it comes before the page.
+#[test]
+fn a_modal_dialogs_controls_are_always_listed() {
+    let mut f = fixture("many_actions");
+    let n = f.controls.len();
+    for (i, name) in ["Necessary only", "Show purposes"].into_iter().enumerate() {
+        let mut c = ControlFact { key: 900 + i as u32, role: "button".into(), name: name.into(), tag: "button".into(), ..Default::default() };
+        // As a footer's button would be cut (see the test above).
+        c.landmark = Some(Landmark::Footer);
+        f.controls.push(c.clone());
+        c.key += 10;
+        c.name = format!("{name} (modal)");
+        c.in_modal = true;
+        f.controls.push(c);
+    }
+    let l = build(&f, TS).mini.actions.into_iter().map(|a| a.label).collect::<Vec<_>>();
+    assert!(f.controls.len() > n + 3 && l.len() == MiniPcd::MAX_ACTIONS);
+    for name in ["Necessary only (modal)", "Show purposes (modal)"] {
+        assert!(l.contains(&name.to_owned()), "{name} cut: {l:?}");
+    }
+    assert!(!l.contains(&"Necessary only".to_owned()), "the same button outside a modal dialog is cut: {l:?}");
+}
+
 #[test]
 fn nav_repeated_in_header_and_footer_is_deduped() {
     let m = built("nav_dedupe").mini;
