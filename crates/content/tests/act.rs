@@ -177,6 +177,25 @@ async fn behind_a_modal_dialog_actions_fail_naming_it() {
     fixture("");
 }
 
+/// The same with the dialog inside a web component's shadow root: a click
+/// behind it is refused, one inside it that closes it is seen as a change.
+#[wasm_bindgen_test]
+async fn a_modal_dialog_in_a_shadow_root_is_seen_by_actions() {
+    let fx = fixture(r#"<main><button>Buy</button><div id=app></div></main>"#);
+    let sr = fx.query_selector("#app").unwrap().unwrap().attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open)).unwrap();
+    sr.set_inner_html(r#"<dialog id=sd aria-label="Confirm order"><button onclick="this.closest('dialog').close()">Close</button></dialog>"#);
+    let dialog = sr.get_element_by_id("sd").unwrap();
+    let show: js_sys::Function = js_sys::Reflect::get(&dialog, &"showModal".into()).unwrap().into();
+    show.call0(&dialog).unwrap();
+    let doc = document();
+    let cov = act::act(&doc, &button("Buy"), None, &click()).await.unwrap_err();
+    assert!(matches!(&cov, ActError::Covered { by, .. } if by.name == "Confirm order"), "{cov:?}");
+    let closed = act::act(&doc, &button("Close"), None, &click()).await.unwrap();
+    assert!(closed.changed && closed.attempts == 1, "{closed:?}");
+    act::act(&doc, &button("Buy"), None, &click()).await.unwrap_err();
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 async fn typing_replaces_appends_and_fires_input_events() {
     fixture(

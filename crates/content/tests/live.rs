@@ -166,6 +166,32 @@ fn a_modal_dialog_opening_and_closing_is_seen() {
     fixture("");
 }
 
+/// The same with a web component's dialog in its shadow root: the shadow
+/// root the first request saw as the whole page is watched too.
+#[wasm_bindgen_test]
+fn a_modal_dialog_in_a_shadow_root_opening_and_closing_is_seen() {
+    fixture(r#"<main><button>Save</button><div id=app></div></main>"#);
+    let sr = by_id("app").attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open)).unwrap();
+    sr.set_inner_html(r#"<button>Open</button><dialog id=sd><button>Leave</button></dialog>"#);
+    let dialog = sr.get_element_by_id("sd").unwrap();
+    let call = |m: &str| {
+        let f: js_sys::Function = js_sys::Reflect::get(&dialog, &m.into()).unwrap().into();
+        f.call0(&dialog).unwrap();
+    };
+    call("showModal");
+    let a = current();
+    assert_eq!(labels(&a), ["Leave"]);
+    assert_fresh(&a);
+    call("close");
+    let b = current();
+    assert_eq!(labels(&b), ["Save", "Open"]);
+    assert_fresh(&b);
+    call("showModal");
+    assert_eq!(labels(&current()), ["Leave"]);
+    call("close");
+    fixture("");
+}
+
 /// A banner marked modal that appears, or a dialog that becomes modal,
 /// is seen: its controls come first, and the build equals a fresh one.
 #[wasm_bindgen_test]

@@ -789,6 +789,26 @@ fn a_modal_dialog_leaves_the_page_behind_it_out() {
     fixture("");
 }
 
+/// A web component's own `<dialog>`, shown with `showModal()` inside its
+/// shadow root, blocks the page as one in the document does: its controls
+/// (and shadow content inside it) only.
+#[wasm_bindgen_test]
+fn a_modal_dialog_in_a_shadow_root_leaves_the_page_out() {
+    fixture(r#"<main><button>Buy</button><div id=other></div><div id=app></div></main>"#);
+    let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    let doc = document();
+    doc.get_element_by_id("other").unwrap().attach_shadow(&open).unwrap().set_inner_html("<button>Other</button>");
+    let sr = doc.get_element_by_id("app").unwrap().attach_shadow(&open).unwrap();
+    sr.set_inner_html(r#"<button>Open</button><dialog id=sd><p>Sure?</p><button>Confirm</button><span id=inner></span></dialog>"#);
+    sr.get_element_by_id("inner").unwrap().attach_shadow(&open).unwrap().set_inner_html("<button>Details</button>");
+    assert_eq!(names(&facts()), ["Buy", "Other", "Open"]);
+    let dialog = sr.get_element_by_id("sd").unwrap();
+    let show: js_sys::Function = js_sys::Reflect::get(&dialog, &"showModal".into()).unwrap().into();
+    show.call0(&dialog).unwrap();
+    assert_eq!(names(&facts()), ["Confirm", "Details"]);
+    fixture("");
+}
+
 /// Controls inside a rendered dialog the page marks modal (`aria-modal`)
 /// say so (they come first in the MiniPCD); the page behind it stays, as
 /// in Chromium's tree. A hidden or unmarked dialog marks nothing.

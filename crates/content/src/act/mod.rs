@@ -66,7 +66,7 @@ fn check_enabled(el: &Element) -> Result<(), ActError> {
     // Outside an open modal dialog nothing takes input (HTML makes it
     // inert): said at once, naming the dialog to deal with first, instead
     // of a click that does nothing and waits for an effect.
-    if let Some(dialog) = crate::aria::blocking_modal(el) {
+    if let Some(dialog) = crate::pcd::frames::blocking_modal(el) {
         return Err(ActError::Covered { target: brief(el), by: brief(&dialog) });
     }
     Ok(())

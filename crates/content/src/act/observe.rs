@@ -218,7 +218,9 @@ impl MutationCounter {
         init.set_character_data(true);
         for (doc, trees) in docs.iter() {
             observer.observe_with_options(doc, &init).ok()?;
-            for scope in trees.scopes().iter().skip(1) {
+            // Every tree but the document itself (the first scope is a
+            // shadow root when a modal dialog is open in one).
+            for scope in trees.scopes().iter().filter(|s| s.root.node() != **doc) {
                 let _ = observer.observe_with_options(&scope.root.node(), &init);
             }
         }

@@ -16,17 +16,11 @@ pub const ARIA_HIDDEN_OR_INERT: &str = "[aria-hidden='true' i], [inert]";
 /// (`pcd::frames::Root::Modal`). Several open: the last in document order
 /// (a modal opened from inside another is nested in it, and comes later);
 /// the top layer's own order is not exposed to scripts. A dialog inside a
-/// shadow root is not seen here. `:modal` unknown (old browsers): none.
+/// shadow root: `pcd::frames::open_modal`. `:modal` unknown (old
+/// browsers): none.
 pub fn modal_dialog(doc: &web_sys::Document) -> Option<Element> {
     let list = doc.query_selector_all("dialog:modal").ok()?;
     list.item(list.length().checked_sub(1)?).map(wasm_bindgen::JsCast::unchecked_into)
-}
-
-/// The modal dialog that makes `el` inert: the one open in its document
-/// when `el` is outside it.
-pub fn blocking_modal(el: &Element) -> Option<Element> {
-    let dialog = modal_dialog(&el.owner_document()?)?;
-    (!flat_contains(&dialog, el)).then_some(dialog)
 }
 
 /// Whether `el` is `ancestor` or inside it, shadow content counting as

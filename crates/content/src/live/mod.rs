@@ -395,7 +395,10 @@ fn refresh(l: &mut Option<Live>, document: &Document) -> (Served, bool) {
 /// Mutation-watches every shadow root and frame document the last
 /// collection read (observing one again changes nothing).
 fn watch_scopes(cache: &cache::Cache) {
-    for root in cache.scope_roots().iter().skip(1) {
+    // The top document is watched from the start. Not simply the first
+    // scope: with a modal dialog open in a shadow root, that root is.
+    let top: Option<web_sys::Node> = web_sys::window().and_then(|w| w.document()).map(Into::into);
+    for root in cache.scope_roots().iter().filter(|r| Some(*r) != top.as_ref()) {
         dirty::observe(root);
     }
 }
@@ -527,7 +530,7 @@ fn prepare_slice(document: &Document, warming: &mut Option<Warming>) -> bool {
         let Some(discovery) = done else { return true };
         // Facts and groups computed ahead must see changes in the shadow
         // roots and frames found too, not only from the first collection on.
-        for s in discovery.scopes().iter().skip(1) {
+        for s in discovery.scopes().iter().filter(|s| s.via != pcd::frames::Via::Top) {
             dirty::observe(&s.root.node());
         }
         *warming = Some(Warming {

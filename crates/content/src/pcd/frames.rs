@@ -23,10 +23,11 @@ const MAX_SCOPES: usize = 400;
 pub enum Root {
     Doc(Document),
     Shadow(ShadowRoot),
-    /// A document while a modal dialog is open in it: everything outside
-    /// the dialog is inert (HTML) and absent from Chromium's accessibility
-    /// tree, so searches start at the dialog (`aria::modal_dialog`).
-    Modal(Document, Element),
+    /// A document or shadow root while a modal dialog is open in it:
+    /// everything outside the dialog is inert (HTML) and absent from
+    /// Chromium's accessibility tree, so searches start at the dialog
+    /// (`aria::modal_dialog`; in a shadow root, see [`scopes`]).
+    Modal(web_sys::Node, Element),
 }
 
 impl Root {
@@ -36,8 +37,21 @@ impl Root {
     /// scopes are made again).
     pub fn document(doc: Document) -> Root {
         match crate::aria::modal_dialog(&doc) {
-            Some(dialog) => Root::Modal(doc, dialog),
+            Some(dialog) => Root::Modal(doc.into(), dialog),
             None => Root::Doc(doc),
+        }
+    }
+
+    /// A shadow root as the tree to read: [`Root::Modal`] while a modal
+    /// dialog is open in it (a web component's own `<dialog>`).
+    fn shadow(root: ShadowRoot) -> Root {
+        let last = root
+            .query_selector_all("dialog:modal")
+            .ok()
+            .and_then(|l| l.item(l.length().checked_sub(1)?));
+        match last {
+            Some(dialog) => Root::Modal(root.into(), dialog.unchecked_into()),
+            None => Root::Shadow(root),
         }
     }
 
@@ -45,8 +59,9 @@ impl Root {
     /// observes, and what `getRootNode()` of the tree's elements is).
     pub fn node(&self) -> web_sys::Node {
         match self {
-            Root::Doc(d) | Root::Modal(d, _) => d.clone().into(),
+            Root::Doc(d) => d.clone().into(),
             Root::Shadow(r) => r.clone().into(),
+            Root::Modal(n, _) => n.clone(),
         }
     }
 
@@ -105,7 +120,7 @@ pub struct Scope {
 pub fn scopes(document: &Document) -> Vec<Scope> {
     let mut out = Vec::new();
     walk(Scope::top(document), 0, 0, true, &mut out);
-    out
+    modal_only(out)
 }
 
 /// The document and its open shadow roots (nested ones too), without
@@ -113,6 +128,47 @@ pub fn scopes(document: &Document) -> Vec<Scope> {
 pub fn shadow_scopes(document: &Document) -> Vec<Scope> {
     let mut out = Vec::new();
     walk(Scope::top(document), 0, 0, false, &mut out);
+    modal_only(out)
+}
+
+/// The modal dialog open in `document`, in its own tree or a shadow root's
+/// (a web component's `<dialog>` shown with `showModal()`).
+pub fn open_modal(document: &Document) -> Option<Element> {
+    match &shadow_scopes(document).first()?.root {
+        Root::Modal(_, dialog) => Some(dialog.clone()),
+        _ => None,
+    }
+}
+
+/// The modal dialog that makes `el` inert: the one open in its document
+/// when `el` is outside it.
+pub fn blocking_modal(el: &Element) -> Option<Element> {
+    let dialog = open_modal(&el.owner_document()?)?;
+    (!crate::aria::flat_contains(&dialog, el)).then_some(dialog)
+}
+
+/// With a modal dialog open in a shadow root of the top document, that
+/// root's scope and those inside the dialog only, the first standing for
+/// the page: the rest is inert. The last such scope in page order wins (a
+/// dialog opened from inside another is nested in it). A modal dialog in
+/// the document's own tree already made its scope [`Root::Modal`], and the
+/// walk reached only what is inside it.
+fn modal_only(scopes: Vec<Scope>) -> Vec<Scope> {
+    let Some(m) = scopes.iter().rposition(|s| s.frame_path.is_empty() && s.via == Via::Shadow && matches!(s.root, Root::Modal(..))) else {
+        return scopes;
+    };
+    // Pre-order: the scopes inside `m` follow it, each after its parent.
+    let mut index: Vec<Option<usize>> = vec![None; scopes.len()];
+    let mut out = Vec::new();
+    for (i, mut s) in scopes.into_iter().enumerate() {
+        let inside = i == m || (i > m && s.parent.is_some_and(|p| index[p].is_some()));
+        if !inside {
+            continue;
+        }
+        s.parent = if i == m { None } else { s.parent.and_then(|p| index[p]) };
+        index[i] = Some(out.len());
+        out.push(s);
+    }
     out
 }
 
@@ -171,7 +227,7 @@ fn walk(scope: Scope, frame_depth: usize, shadow_depth: usize, frames: bool, out
                 continue;
             }
             let child = Scope {
-                root: Root::Shadow(sr),
+                root: Root::shadow(sr),
                 host: Some(host),
                 via: Via::Shadow,
                 parent: Some(idx),

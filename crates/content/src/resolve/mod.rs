@@ -76,10 +76,10 @@ pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, Selec
 /// every match is behind it are they kept, for the action to say which
 /// dialog covers them (`act::check_enabled`).
 fn usable_first<'a>(doc: &Document, found: Box<dyn Iterator<Item = Element> + 'a>) -> Box<dyn Iterator<Item = Element> + 'a> {
-    if aria::modal_dialog(doc).is_none() {
+    let Some(dialog) = frames::open_modal(doc) else {
         return found;
-    }
-    let (usable, blocked): (Vec<Element>, Vec<Element>) = found.partition(|el| aria::blocking_modal(el).is_none());
+    };
+    let (usable, blocked): (Vec<Element>, Vec<Element>) = found.partition(|el| aria::flat_contains(&dialog, el));
     Box::new(if usable.is_empty() { blocked } else { usable }.into_iter())
 }
 
