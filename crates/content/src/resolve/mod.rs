@@ -75,11 +75,19 @@ pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, Selec
 /// policy` is the dialog's link, not the footer's behind it). Only when
 /// every match is behind it are they kept, for the action to say which
 /// dialog covers them (`act::check_enabled`).
-fn usable_first<'a>(doc: &Document, found: Box<dyn Iterator<Item = Element> + 'a>) -> Box<dyn Iterator<Item = Element> + 'a> {
+/// A single match needs no choice (and its action still says what covers
+/// it), so the dialog is looked for — in shadow roots too, a walk of the
+/// page's trees — only when there are two; matches stay lazy otherwise.
+fn usable_first<'a>(doc: &Document, mut found: Box<dyn Iterator<Item = Element> + 'a>) -> Box<dyn Iterator<Item = Element> + 'a> {
+    let first: Vec<Element> = found.by_ref().take(2).collect();
+    if first.len() < 2 {
+        return Box::new(first.into_iter());
+    }
+    let all = first.into_iter().chain(found);
     let Some(dialog) = frames::open_modal(doc) else {
-        return found;
+        return Box::new(all);
     };
-    let (usable, blocked): (Vec<Element>, Vec<Element>) = found.partition(|el| aria::flat_contains(&dialog, el));
+    let (usable, blocked): (Vec<Element>, Vec<Element>) = all.partition(|el| aria::flat_contains(&dialog, el));
     Box::new(if usable.is_empty() { blocked } else { usable }.into_iter())
 }
 
