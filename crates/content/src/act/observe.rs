@@ -220,7 +220,7 @@ impl MutationCounter {
             observer.observe_with_options(doc, &init).ok()?;
             // Every tree but the document itself (the first scope is a
             // shadow root when a modal dialog is open in one).
-            for scope in trees.scopes().iter().filter(|s| s.root.node() != **doc) {
+            for scope in trees.scopes().iter().filter(|s| s.via != crate::pcd::frames::Via::Top) {
                 let _ = observer.observe_with_options(&scope.root.node(), &init);
             }
         }

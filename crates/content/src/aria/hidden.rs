@@ -10,17 +10,17 @@ use web_sys::Element;
 /// What makes an element and its subtree hidden whatever its rendering.
 pub const ARIA_HIDDEN_OR_INERT: &str = "[aria-hidden='true' i], [inert]";
 
-/// The modal dialog open in `doc` (`showModal()`), if any: while one is,
+/// The modal dialog open in `root` (a document or shadow root; `showModal()`), if any: while one is,
 /// HTML makes every node outside it inert and Chromium's accessibility tree
 /// holds only the dialog's subtree, so perception reads that subtree only
 /// (`pcd::frames::Root::Modal`). Several open: the last in document order
 /// (a modal opened from inside another is nested in it, and comes later);
-/// the top layer's own order is not exposed to scripts. A dialog inside a
-/// shadow root: `pcd::frames::open_modal`. `:modal` unknown (old
-/// browsers): none.
-pub fn modal_dialog(doc: &web_sys::Document) -> Option<Element> {
-    let list = doc.query_selector_all("dialog:modal").ok()?;
-    list.item(list.length().checked_sub(1)?).map(wasm_bindgen::JsCast::unchecked_into)
+/// the top layer's own order is not exposed to scripts. The page's modal
+/// dialog in any of its trees: `pcd::frames::open_modal`. `:modal` unknown
+/// (old browsers): none.
+pub fn modal_dialog(root: &web_sys::Node) -> Option<Element> {
+    let list = dom::query_all_in_str(root, &dom::js_str("dialog:modal")).ok()?;
+    list.item(list.length().checked_sub(1)?).map(JsCast::unchecked_into)
 }
 
 /// Whether `el` is `ancestor` or inside it, shadow content counting as

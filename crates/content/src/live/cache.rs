@@ -160,10 +160,13 @@ impl Cache {
         self.has_frames
     }
 
-    /// The roots of the last collection's scopes (the top document first).
-    pub fn scope_roots(&self) -> Vec<Node> {
+    /// The roots of the last collection's scopes other than the top
+    /// document's own tree (shadow roots and frame documents: what its
+    /// observer does not reach).
+    pub fn inner_scope_roots(&self) -> Vec<Node> {
         self.scopes
             .iter()
+            .filter(|c| c.scope.via != crate::pcd::frames::Via::Top)
             .map(|c| c.scope.root.node())
             .collect()
     }

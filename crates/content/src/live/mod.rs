@@ -397,8 +397,7 @@ fn refresh(l: &mut Option<Live>, document: &Document) -> (Served, bool) {
 fn watch_scopes(cache: &cache::Cache) {
     // The top document is watched from the start. Not simply the first
     // scope: with a modal dialog open in a shadow root, that root is.
-    let top: Option<web_sys::Node> = web_sys::window().and_then(|w| w.document()).map(Into::into);
-    for root in cache.scope_roots().iter().filter(|r| Some(*r) != top.as_ref()) {
+    for root in &cache.inner_scope_roots() {
         dirty::observe(root);
     }
 }

@@ -45,12 +45,8 @@ impl Root {
     /// A shadow root as the tree to read: [`Root::Modal`] while a modal
     /// dialog is open in it (a web component's own `<dialog>`).
     fn shadow(root: ShadowRoot) -> Root {
-        let last = root
-            .query_selector_all("dialog:modal")
-            .ok()
-            .and_then(|l| l.item(l.length().checked_sub(1)?));
-        match last {
-            Some(dialog) => Root::Modal(root.into(), dialog.unchecked_into()),
+        match crate::aria::modal_dialog(&root) {
+            Some(dialog) => Root::Modal(root.into(), dialog),
             None => Root::Shadow(root),
         }
     }
