@@ -789,6 +789,39 @@ fn a_modal_dialog_leaves_the_page_behind_it_out() {
     fixture("");
 }
 
+/// Two modal dialogs open: the one on top is read, wherever it is in the
+/// page — a "Discard changes?" prompt written before the editor it is
+/// opened over. Chromium's tree holds only that one (the other is inert).
+/// Focus says which; with focus on neither (a click on the dialog's text
+/// leaves it on the body), what shows at their centres does.
+#[wasm_bindgen_test]
+fn of_two_open_modal_dialogs_the_one_on_top_is_read() {
+    fixture(
+        r#"<main><button>Behind</button></main>
+        <dialog id=confirm><p>Discard changes?</p><button>Discard</button><button>Keep editing</button></dialog>
+        <dialog id=edit><label>Title <input></label><button>Close</button></dialog>"#,
+    );
+    let blur = || {
+        let active = document().active_element().unwrap();
+        active.unchecked_into::<web_sys::HtmlElement>().blur().unwrap();
+    };
+    common::dialog("edit", "showModal");
+    common::dialog("confirm", "showModal");
+    assert_eq!(names(&facts()), ["Discard", "Keep editing"], "focus is in the prompt");
+    blur();
+    assert_eq!(names(&facts()), ["Discard", "Keep editing"], "the prompt covers the editor");
+    common::dialog("confirm", "close");
+    common::dialog("edit", "close");
+    common::dialog("confirm", "showModal");
+    common::dialog("edit", "showModal");
+    assert_eq!(names(&facts()), ["Title", "Close"], "opened last, the editor is on top");
+    blur();
+    assert_eq!(names(&facts()), ["Title", "Close"], "the editor covers the prompt");
+    common::dialog("edit", "close");
+    assert_eq!(names(&facts()), ["Discard", "Keep editing"], "the prompt again");
+    fixture("");
+}
+
 /// A web component's own `<dialog>`, shown with `showModal()` inside its
 /// shadow root, blocks the page as one in the document does: its controls
 /// (and shadow content inside it) only.

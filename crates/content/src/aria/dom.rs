@@ -72,6 +72,12 @@ extern "C" {
     type AnyParent;
     #[wasm_bindgen(method, catch, js_name = querySelectorAll)]
     fn parent_query_selector_all_js(this: &AnyParent, sel: &JsString) -> Result<web_sys::NodeList, JsValue>;
+    /// `DocumentOrShadowRoot.activeElement` (retargeted to this tree).
+    #[wasm_bindgen(method, getter, js_name = activeElement)]
+    fn parent_active_element_js(this: &AnyParent) -> Option<Element>;
+    /// `DocumentOrShadowRoot.elementFromPoint` (retargeted to this tree).
+    #[wasm_bindgen(method, js_name = elementFromPoint)]
+    fn parent_element_from_point_js(this: &AnyParent, x: f64, y: f64) -> Option<Element>;
 }
 
 thread_local! {
@@ -159,6 +165,18 @@ pub fn query_all_in_c(root: &Node, selector: &'static str) -> impl Iterator<Item
 /// made a JS string; the browser's error if invalid.
 pub fn query_all_in_str(root: &Node, selector: &JsString) -> Result<web_sys::NodeList, JsValue> {
     root.unchecked_ref::<AnyParent>().parent_query_selector_all_js(selector)
+}
+
+/// The focused element of a document or shadow root, as that tree sees it
+/// (focus inside a nested shadow root is its host).
+pub fn active_element_in(root: &Node) -> Option<Element> {
+    root.unchecked_ref::<AnyParent>().parent_active_element_js()
+}
+
+/// The topmost element at a viewport point of a document or shadow root,
+/// as that tree sees it.
+pub fn element_from_point_in(root: &Node, x: f64, y: f64) -> Option<Element> {
+    root.unchecked_ref::<AnyParent>().parent_element_from_point_js(x, y)
 }
 
 /// The last element in tree order matching a constant selector inside `el`.

@@ -13,14 +13,42 @@ pub const ARIA_HIDDEN_OR_INERT: &str = "[aria-hidden='true' i], [inert]";
 /// The modal dialog open in `root` (a document or shadow root; `showModal()`), if any: while one is,
 /// HTML makes every node outside it inert and Chromium's accessibility tree
 /// holds only the dialog's subtree, so perception reads that subtree only
-/// (`pcd::frames::Root::Modal`). Several open: the last in document order
-/// (a modal opened from inside another is nested in it, and comes later);
-/// the top layer's own order is not exposed to scripts. The page's modal
-/// dialog in any of its trees: `pcd::frames::open_modal`. `:modal` unknown
-/// (old browsers): none.
+/// (`pcd::frames::Root::Modal`). The page's modal dialog in any of its
+/// trees: `pcd::frames::open_modal`. `:modal` unknown (old browsers): none.
 pub fn modal_dialog(root: &web_sys::Node) -> Option<Element> {
     let list = dom::query_all_in_str(root, &dom::js_str("dialog:modal")).ok()?;
-    list.item(list.length().checked_sub(1)?).map(JsCast::unchecked_into)
+    let open: Vec<Element> = (0..list.length()).filter_map(|i| list.item(i).map(JsCast::unchecked_into)).collect();
+    match open.len() {
+        0 | 1 => open.into_iter().next(),
+        _ => Some(top_modal(root, &open)),
+    }
+}
+
+/// The one of several open modal dialogs (tree order) that is on top: HTML
+/// makes the others inert too, and Chromium's tree holds only it. The top
+/// layer's order is not exposed to scripts, so: the one holding focus
+/// (opening a modal dialog focuses it or inside it, and focus cannot stay
+/// in an inert one); when focus is elsewhere (a click on the dialog's
+/// text moves it to the body), the one no other covers at its centre;
+/// else the last in tree order (one opened from inside another is nested
+/// in it, so comes later). Nested candidates: the innermost wins each test.
+fn top_modal(root: &web_sys::Node, open: &[Element]) -> Element {
+    let innermost = |holds: &dyn Fn(&Element) -> bool| open.iter().rev().find(|d| holds(d)).cloned();
+    if let Some(focused) = dom::active_element_in(root) {
+        if let Some(d) = innermost(&|d: &Element| d.contains(Some(&focused))) {
+            return d;
+        }
+    }
+    // Covered: what shows at its centre is in another candidate that is
+    // not around it.
+    let covered = |d: &Element| {
+        let r = d.get_bounding_client_rect();
+        let Some(hit) = dom::element_from_point_in(root, r.x() + r.width() / 2.0, r.y() + r.height() / 2.0) else {
+            return false;
+        };
+        open.iter().any(|e| e != d && e.contains(Some(&hit)) && !e.contains(Some(d)))
+    };
+    innermost(&|d: &Element| !covered(d)).unwrap_or_else(|| open[open.len() - 1].clone())
 }
 
 /// Whether `el` is `ancestor` or inside it, shadow content counting as
