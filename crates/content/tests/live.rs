@@ -211,6 +211,27 @@ fn a_dialog_marked_modal_is_seen_when_it_appears() {
     fixture("");
 }
 
+/// The same inside a web component's shadow root: a banner marked modal
+/// added there, and a dialog of it marked modal later.
+#[wasm_bindgen_test]
+fn a_dialog_marked_modal_in_a_shadow_root_is_seen_when_it_appears() {
+    fixture(r#"<main><button>Save</button></main><div id=cmp></div>"#);
+    let sr = by_id("cmp").attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open)).unwrap();
+    sr.set_inner_html(r#"<div id=d role=dialog aria-label="Tips"><button>Next tip</button></div>"#);
+    let _ = current();
+    let banner = document().create_element("div").unwrap();
+    banner.set_inner_html(r#"<div role=dialog aria-modal=true aria-label="Cookies"><button>Accept</button></div>"#);
+    sr.append_child(&banner).unwrap();
+    assert_fresh(&current());
+    sr.get_element_by_id("d").unwrap().set_attribute("aria-modal", "true").unwrap();
+    let b = current();
+    assert_fresh(&b);
+    let facts = live::facts().unwrap();
+    let modal: Vec<&str> = facts.controls.iter().filter(|c| c.in_modal).map(|c| c.name.as_str()).collect();
+    assert_eq!(modal, ["Next tip", "Accept"]);
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn text_changes_skip_discovery() {
     fixture(TOOLBAR);

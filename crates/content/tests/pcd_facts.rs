@@ -864,6 +864,27 @@ fn controls_of_a_dialog_marked_modal_say_so() {
     fixture("");
 }
 
+/// A dialog marked modal inside a web component's shadow root (consent
+/// banners are often components) marks its controls as one in the
+/// document does, also those of a component nested inside it; the
+/// component's other controls and the page's do not.
+#[wasm_bindgen_test]
+fn controls_of_a_dialog_marked_modal_in_a_shadow_root_say_so() {
+    fixture(r#"<main><button>Buy</button></main><div id=cmp></div>"#);
+    let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    let sr = document().get_element_by_id("cmp").unwrap().attach_shadow(&open).unwrap();
+    sr.set_inner_html(
+        r#"<button>Open settings</button><div role=dialog aria-modal=true aria-label="Privacy">
+        <button>Accept all</button><span id=more></span></div>"#,
+    );
+    sr.get_element_by_id("more").unwrap().attach_shadow(&open).unwrap().set_inner_html("<button>Details</button>");
+    let f = facts();
+    let modal: Vec<(String, bool)> = controls(&f).iter().map(|c| (c["name"].as_str().unwrap().to_owned(), c["inModal"] == true)).collect();
+    let want = [("Buy", false), ("Open settings", false), ("Accept all", true), ("Details", true)];
+    assert_eq!(modal, want.map(|(n, m)| (n.to_owned(), m)));
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn pagination() {
     let f = collect(

@@ -309,6 +309,25 @@ async fn a_modal_dialog_is_what_the_summary_describes() {
     common::fixture("");
 }
 
+/// A dialog marked modal inside a web component's shadow root is the main
+/// region as one in the document is.
+#[wasm_bindgen_test]
+async fn a_dialog_marked_modal_in_a_shadow_root_gives_the_calls_to_action() {
+    let links: String = (0..300).map(|i| format!(r#"<li><a href="/p/{i}">Product {i}</a></li>"#)).collect();
+    common::fixture(&format!(r#"<main><h1>All products</h1><button>Filter</button><ul>{links}</ul></main><div id=cmp></div>"#));
+    let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    let host = web_sys::window().unwrap().document().unwrap().get_element_by_id("cmp").unwrap();
+    host.attach_shadow(&open).unwrap().set_inner_html(
+        r#"<div role=dialog aria-modal=true aria-labelledby=ct style="position:fixed;bottom:0;left:0;right:0;background:white">
+        <h2 id=ct>Cookies</h2><p>We use cookies to measure visits.</p><button>Accept all</button> <button>Reject all</button></div>"#,
+    );
+    let c = summary_of_fixture("compact").await;
+    let labels: Vec<&str> = c["primary_actions"].as_array().unwrap().iter().map(|a| a["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["Accept all", "Reject all"], "{c}");
+    assert!(c["content_preview"].as_str().unwrap().starts_with("Cookies We use cookies"), "{c}");
+    common::fixture("");
+}
+
 /// A dialog the page marks modal (`aria-modal`) is the summary's main
 /// region, whatever its place: a cookie banner after 300 links gives the
 /// calls to action and the preview; the headings stay the page's.

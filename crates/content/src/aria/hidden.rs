@@ -66,15 +66,15 @@ pub fn flat_contains(ancestor: &Element, el: &Element) -> bool {
     }
 }
 
-/// The rendered dialogs of `doc` its author marks modal (`aria-modal=true`
-/// on a `dialog`/`alertdialog` role; not `showModal()`, see
-/// [`modal_dialog`]), document order: a cookie banner or a sign-in popup
+/// The rendered dialogs of `root` (a document or shadow root) its author
+/// marks modal (`aria-modal=true` on a `dialog`/`alertdialog` role; not
+/// `showModal()`, see [`modal_dialog`]), tree order: a cookie banner or a sign-in popup
 /// built of `div`s. Chromium keeps the page behind them in its tree, and
 /// so do we; their controls come first (`pcd`'s `in_modal`, the summary's
 /// main region).
-pub fn aria_modals(doc: &web_sys::Document) -> Vec<Element> {
+pub fn aria_modals(root: &web_sys::Node) -> Vec<Element> {
     const SEL: &str = "[aria-modal=true i]:is([role~=dialog i], [role~=alertdialog i])";
-    let Ok(list) = doc.query_selector_all(SEL) else { return Vec::new() };
+    let Ok(list) = dom::query_all_in_str(root, &dom::js_str(SEL)) else { return Vec::new() };
     (0..list.length())
         .filter_map(|i| list.item(i).map(JsCast::unchecked_into::<Element>))
         .filter(|d| !is_hidden(d))

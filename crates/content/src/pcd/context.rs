@@ -37,6 +37,9 @@ thread_local! {
     });
     /// The top document's `aria::aria_modals`, for the task (see `in_modal`).
     static MODALS: RefCell<Option<Vec<Element>>> = const { RefCell::new(None) };
+    /// Per shadow root (the key), those of it and the shadow roots around
+    /// its host, for the task.
+    static SHADOW_MODALS: ElementMemo<std::rc::Rc<[Element]>> = const { ElementMemo::new() };
     static ROLES: ElementMemo<Option<Role>> = const { ElementMemo::new() };
     static WALKS: ElementMemo<Walk> = const { ElementMemo::new() };
     static HEADING_TEXTS: ElementMemo<Option<String>> = const { ElementMemo::new() };
@@ -50,12 +53,13 @@ pub fn begin_collection() {
 
 fn clear_memos() {
     MODALS.with(|m| m.borrow_mut().take());
+    SHADOW_MODALS.with(ElementMemo::clear);
     ROLES.with(ElementMemo::clear);
     WALKS.with(ElementMemo::clear);
     HEADING_TEXTS.with(ElementMemo::clear);
 }
 
-/// Values keyed by element for one collection (see the module doc). The
+/// Values keyed by element (or any node) for one collection (see the module doc). The
 /// keys live in a JS `Map`, since elements cannot be hashed on the Rust
 /// side; one `get` costs about what one cheap DOM read does. Dropped at the
 /// end of the task, so no element outlives its collection here.
@@ -74,13 +78,13 @@ impl<T: Clone> ElementMemo<T> {
         self.inner.borrow_mut().take();
     }
 
-    pub fn get(&self, el: &Element) -> Option<T> {
+    pub fn get(&self, el: &JsValue) -> Option<T> {
         let inner = self.inner.borrow();
         let (map, values) = inner.as_ref()?;
         values.get(map.get(el)? as usize).cloned()
     }
 
-    pub fn set(&self, el: &Element, value: T) {
+    pub fn set(&self, el: &JsValue, value: T) {
         let mut inner = self.inner.borrow_mut();
         let (map, values) = inner.get_or_insert_with(|| {
             clear_at_end_of_task();
@@ -101,18 +105,37 @@ fn clear_at_end_of_task() {
     }
 }
 
-/// Whether `el` is inside a rendered dialog of the top document its page
-/// marks modal (`aria::aria_modals`, asked once per task: one query, and
-/// on the many pages without one no further call per control).
-pub fn in_modal(el: &Element) -> bool {
-    MODALS.with(|m| {
+/// Whether `el` is inside a rendered dialog its page marks modal
+/// (`aria::aria_modals`): one of the top document's, or for a control in
+/// `scope`, a shadow root, one of that root's or of a shadow root around
+/// its host (a consent banner of a web component). Asked once per task
+/// and tree: one query each, and on the many pages without one no further
+/// call per control of the document.
+pub fn in_modal(el: &Element, scope: &super::frames::Scope) -> bool {
+    let top = MODALS.with(|m| {
         let mut m = m.borrow_mut();
         let modals = m.get_or_insert_with(|| {
             clear_at_end_of_task();
             web_sys::window().and_then(|w| w.document()).map(|d| aria::aria_modals(&d)).unwrap_or_default()
         });
         modals.iter().any(|d| aria::flat_contains(d, el))
-    })
+    });
+    if top || scope.via != super::frames::Via::Shadow {
+        return top;
+    }
+    let root = scope.root.node();
+    let modals = SHADOW_MODALS.with(|m| m.get(&root)).unwrap_or_else(|| {
+        let mut found = Vec::new();
+        let mut node = root.clone();
+        while let Some(shadow) = node.dyn_ref::<web_sys::ShadowRoot>() {
+            found.extend(aria::aria_modals(shadow));
+            node = shadow.host().get_root_node();
+        }
+        let found: std::rc::Rc<[Element]> = found.into();
+        SHADOW_MODALS.with(|m| m.set(&root, found.clone()));
+        found
+    });
+    modals.iter().any(|d| aria::flat_contains(d, el))
 }
 
 /// What the heading walk from an element (its previous siblings, then its

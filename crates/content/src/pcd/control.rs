@@ -94,7 +94,7 @@ pub fn fact(
         icon_hint: icon,
         frame_path: scope.frame_path.clone(),
         in_shadow: scope.in_shadow,
-        in_modal: context::in_modal(el),
+        in_modal: context::in_modal(el, scope),
         role,
         name,
         tag,

@@ -67,7 +67,8 @@ impl Trees {
     }
 
     /// The main content region: a rendered dialog the page marks modal
-    /// (`aria-modal`: what must be dealt with first), else the first
+    /// (`aria-modal`: what must be dealt with first; in the document or a
+    /// shadow root), else the first
     /// rendered `main, [role=main]` in page order, else the first rendered
     /// `article`, else an open `showModal()` dialog (the page behind it is
     /// inert and not read), else the body (then the flag is true).
@@ -75,9 +76,20 @@ impl Trees {
         use crate::pcd::frames::Root;
         let first = |sel| self.rendered(sel).find_map(|el| as_html(&el).cloned());
         let root = self.scopes.first().map(|s| &s.root);
+        // The page's own trees (the document and its shadow roots; a
+        // frame's dialog covers the frame only), the last in page order.
         let aria_modal = || match root {
             Some(Root::Modal(..)) => None,
-            _ => crate::aria::aria_modals(document).last().and_then(|d| as_html(d).cloned()),
+            _ => self
+                .each(
+                    |s| match s.frame_path.is_empty() {
+                        true => crate::aria::aria_modals(&s.root.node()),
+                        false => Vec::new(),
+                    },
+                    |d| d,
+                )
+                .last()
+                .and_then(|d| as_html(d).cloned()),
         };
         let modal = || match root {
             Some(Root::Modal(_, dialog)) => as_html(dialog).cloned(),
