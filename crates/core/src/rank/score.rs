@@ -18,6 +18,15 @@ pub(super) const W_KIND: f64 = 0.2;
 const W_PRIOR: f64 = 0.2;
 /// Below this relevance a candidate is noise, not a hit.
 const MIN_RELEVANCE: f64 = 0.05;
+/// The least score of a candidate whose whole label the query text is:
+/// above any other match (their relevance stays ≤ 0.96: the substring part
+/// of a label that only holds the text is ≤ 0.8; the prior factor ≤ 1), so
+/// the page's own words, quoted whole, come first whatever the kinds and
+/// places of longer labels holding them ("config" the `config` link, not
+/// "Configuration", whose kind the query names; "Organization" the field,
+/// not "Add Organization" twice). Priors order such candidates among
+/// themselves. An agent quotes the labels it read in the MiniPCD.
+const EXACT: f64 = 0.97;
 /// The least relevance of a candidate of the very kind the query names:
 /// as much as half its words found (see [`lifted`]).
 pub(super) const NAMED_KIND: f64 = 0.5;
@@ -58,15 +67,36 @@ impl Scorer<'_> {
         if self.query.is_empty() {
             return Some(prior);
         }
-        let relevance = self.query.alternatives.iter().map(|alt| self.relevance(doc, alt)).fold(0.0, f64::max);
-        (relevance >= MIN_RELEVANCE).then_some(relevance * (1.0 - W_PRIOR + W_PRIOR * prior))
+        let factor = 1.0 - W_PRIOR + W_PRIOR * prior;
+        let alternatives = &self.query.alternatives;
+        if alternatives.iter().any(|alt| alt.is_label((&doc.label_text, &doc.label_symbols))) {
+            // Among themselves, as the rest are ranked (the kind the query
+            // names, the place), without the whole-label lift.
+            let unlifted = alternatives.iter().map(|alt| self.unlifted(doc, alt)).fold(0.0, f64::max);
+            return Some(EXACT + (1.0 - EXACT) * unlifted * factor);
+        }
+        let relevance = alternatives.iter().map(|alt| self.relevance(doc, alt)).fold(0.0, f64::max);
+        (relevance >= MIN_RELEVANCE).then_some(relevance * factor)
     }
 
     fn relevance(&self, doc: &Doc, alt: &Alternative) -> f64 {
         if alt.terms.is_empty() {
             return whole_label(doc, alt);
         }
-        lifted(doc, alt, W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt))
+        lifted(doc, alt, self.parts(doc, alt))
+    }
+
+    /// [`Self::relevance`] but for the whole-label lift.
+    fn unlifted(&self, doc: &Doc, alt: &Alternative) -> f64 {
+        if alt.terms.is_empty() {
+            return whole_label(doc, alt);
+        }
+        named_kind(doc, alt, self.parts(doc, alt))
+    }
+
+    /// The weighted relevance parts.
+    fn parts(&self, doc: &Doc, alt: &Alternative) -> f64 {
+        W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt)
     }
 
     /// BM25F over the alternative's terms, normalised so that every term
@@ -124,18 +154,27 @@ pub(super) fn kind(doc: &Doc, alt: &Alternative) -> f64 {
     0.5 * query_in_kind as f64 / alt.terms.len() as f64 + 0.5 * kind_in_query as f64 / doc.kind_name.len() as f64
 }
 
-/// `relevance`, lifted halfway to 1 when the query text is the candidate's
-/// whole label — the page's own word quoted outranks a synonym's label
-/// ("option" the "option" link, not "Settings": synonyms fold into one
-/// ranking term, and the synonym's kind part and place outweighed the
-/// substring part) — and raised to [`NAMED_KIND`] when the query text names the
+/// `relevance`, lifted to 1 when the query text is the candidate's whole
+/// label — the page's own word quoted outranks a synonym's label ("option"
+/// the "option" link, not "Settings": synonyms fold into one ranking term,
+/// and the synonym's kind part and place outweighed the substring part;
+/// the sieve keeps it, and the score puts it first, see [`EXACT`]) — and
+/// raised to [`NAMED_KIND`] when the query text names the
 /// candidate's own kind as a label would ("add to cart" for an
 /// add_to_cart button). Kinds are inferred from labels in many languages,
 /// words are not translated: "add to cart" shares no word with
 /// "カートに入れる", whose kind is the one bridge, and the kind part alone
 /// (≤ [`W_KIND`]) lost to any link whose context holds "cart".
 pub(super) fn lifted(doc: &Doc, alt: &Alternative, relevance: f64) -> f64 {
-    let relevance = if alt.is_label((&doc.label_text, &doc.label_symbols)) { relevance + (1.0 - relevance) * 0.5 } else { relevance };
+    match alt.is_label((&doc.label_text, &doc.label_symbols)) {
+        true => 1.0,
+        false => named_kind(doc, alt, relevance),
+    }
+}
+
+/// `relevance`, raised to [`NAMED_KIND`] for a candidate of the kind the
+/// query text names (see [`lifted`]).
+fn named_kind(doc: &Doc, alt: &Alternative, relevance: f64) -> f64 {
     match alt.kind {
         Some(k) if doc.kind.as_deref() == Some(k) => relevance.max(NAMED_KIND),
         _ => relevance,

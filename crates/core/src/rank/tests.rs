@@ -562,6 +562,38 @@ fn a_query_naming_a_kind_finds_it_in_any_language() {
     assert!(ids("next page")[..3].contains(&"x2".to_owned()), "{:?}", ids("next page"));
 }
 
+/// A query that is a control's whole label finds that control first, also
+/// when longer labels holding the word have the kind it names and a better
+/// place (real pages: npm's docs ask "config" of a sidebar `config` link
+/// under a "Configuration" section link; an APG form's "Organization"
+/// field sits under two "Add Organization" buttons). Among several whole-label
+/// matches the usual score still orders (the `invoices` scenario).
+#[test]
+fn the_whole_label_comes_first_whatever_longer_labels_have() {
+    let mut pool = page();
+    let rows = [
+        ("Configuration", Some("settings"), Landmark::Main, true),
+        ("config", None, Landmark::Aside, false),
+        ("Add Organization", None, Landmark::Main, true),
+        ("Add Organization", None, Landmark::Main, true),
+        ("Organization", None, Landmark::Footer, false),
+    ];
+    for (i, (label, kind, landmark, above)) in rows.into_iter().enumerate() {
+        let mut c = pool[0].clone();
+        c.id = format!("w{i}");
+        c.label = label.to_owned();
+        c.kind = kind.map(str::to_owned);
+        c.landmark = Some(landmark);
+        c.above_fold = above;
+        c.cluster_id = None;
+        pool.push(c);
+    }
+    let ids = |text: &str| -> Vec<String> { rank(query(Some(text), None), pool.clone()).unwrap().iter().take(3).map(|h| h.id.clone()).collect() };
+    assert_eq!(ids("config")[..2], ["w1", "w0"]);
+    assert_eq!(ids("organization")[0], "w4");
+    assert_eq!(ids("Organization")[0], "w4", "case does not matter");
+}
+
 /// The page's own word, quoted as the whole query, comes before a synonym's
 /// label: "option" finds the "option" link before "Settings" (option ≈
 /// setting), which also matches every term and has the settings kind.
