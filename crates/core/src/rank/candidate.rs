@@ -32,6 +32,10 @@ pub struct RankCandidate {
     /// Dedupe key (role + label + path root): only the best of a cluster is kept.
     #[serde(default)]
     pub cluster_id: Option<String>,
+    /// A form's field labels (also in `context`): a query that is one of
+    /// them whole names a control the form stands for, as a label would.
+    #[serde(default)]
+    pub fields: Vec<String>,
 }
 
 impl RankCandidate {
@@ -49,6 +53,7 @@ impl RankCandidate {
             landmark: a.landmark,
             above_fold: a.above_fold.unwrap_or(true),
             cluster_id: a.cluster_id.clone(),
+            fields: Vec::new(),
         }
     }
 
@@ -67,6 +72,7 @@ impl RankCandidate {
             landmark: f.landmark,
             above_fold,
             cluster_id: None,
+            fields: f.field_summaries.iter().map(|s| s.label.clone()).collect(),
         }
     }
 
@@ -83,6 +89,7 @@ impl RankCandidate {
             landmark: c.landmark,
             above_fold,
             cluster_id: None,
+            fields: Vec::new(),
         }
     }
 }

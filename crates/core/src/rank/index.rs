@@ -36,6 +36,8 @@ pub struct Doc {
     /// The label as a query of punctuation compares it (`query::label_forms`).
     pub label_symbols: String,
     pub context_text: Vec<String>,
+    /// A form's field labels, normalised (`RankCandidate::fields`).
+    pub field_texts: Vec<String>,
 }
 
 /// Words users say for a kind whose name is not one of them.
@@ -85,7 +87,14 @@ impl Doc {
             label_symbols,
             label_text,
             context_text: c.context.iter().map(|s| normalize(&split_identifier(s))).collect(),
+            field_texts: c.fields.iter().map(|s| normalize(s)).filter(|s| !s.is_empty()).collect(),
         }
+    }
+
+    /// Whether the alternative's text is this candidate's whole label, or
+    /// the whole label of one of a form's fields (the form stands for them).
+    pub fn is_named(&self, alt: &super::query::Alternative) -> bool {
+        alt.is_label((&self.label_text, &self.label_symbols)) || (!alt.text.is_empty() && self.field_texts.contains(&alt.text))
     }
 
     /// Whether field `field` (0 label, 1 context, 2 role and entity) has `term`.

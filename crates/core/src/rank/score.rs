@@ -23,8 +23,9 @@ const MIN_RELEVANCE: f64 = 0.05;
 /// of a label that only holds the text is ≤ 0.8; the prior factor ≤ 1), so
 /// the page's own words, quoted whole, come first whatever the kinds and
 /// places of longer labels holding them ("config" the `config` link, not
-/// "Configuration", whose kind the query names; "Organization" the field,
-/// not "Add Organization" twice). Priors order such candidates among
+/// "Configuration", whose kind the query names; "Organization" the field's form,
+/// not "Add Organization" twice; a form counts as named by each of its
+/// fields' labels, `Doc::is_named`). Priors order such candidates among
 /// themselves. An agent quotes the labels it read in the MiniPCD.
 const EXACT: f64 = 0.97;
 /// The least relevance of a candidate of the very kind the query names:
@@ -69,7 +70,7 @@ impl Scorer<'_> {
         }
         let factor = 1.0 - W_PRIOR + W_PRIOR * prior;
         let alternatives = &self.query.alternatives;
-        if alternatives.iter().any(|alt| alt.is_label((&doc.label_text, &doc.label_symbols))) {
+        if alternatives.iter().any(|alt| doc.is_named(alt)) {
             // Among themselves, as the rest are ranked (the kind the query
             // names, the place), without the whole-label lift.
             let unlifted = alternatives.iter().map(|alt| self.unlifted(doc, alt)).fold(0.0, f64::max);
@@ -166,7 +167,7 @@ pub(super) fn kind(doc: &Doc, alt: &Alternative) -> f64 {
 /// "カートに入れる", whose kind is the one bridge, and the kind part alone
 /// (≤ [`W_KIND`]) lost to any link whose context holds "cart".
 pub(super) fn lifted(doc: &Doc, alt: &Alternative, relevance: f64) -> f64 {
-    match alt.is_label((&doc.label_text, &doc.label_symbols)) {
+    match doc.is_named(alt) {
         true => 1.0,
         false => named_kind(doc, alt, relevance),
     }

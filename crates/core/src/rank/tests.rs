@@ -60,6 +60,7 @@ fn page() -> Vec<RankCandidate> {
                 landmark: some(landmark).map(|l| serde_json::from_value::<Landmark>(l.into()).unwrap()),
                 above_fold: *above,
                 cluster_id: some(cluster),
+                fields: Vec::new(),
             }
         })
         .collect()
@@ -353,6 +354,7 @@ fn micro_benchmark_200_candidates_50_queries() {
             landmark: Some(landmarks[i % landmarks.len()]),
             above_fold: i % 3 != 0,
             cluster_id: (i % 10 == 0).then(|| format!("k{}", i % 30)),
+            fields: Vec::new(),
         })
         .collect();
     let queries: Vec<String> = (0..50)
@@ -405,6 +407,7 @@ fn big_pool() -> Vec<RankCandidate> {
         landmark: Some(Landmark::Nav),
         above_fold: false,
         cluster_id: None,
+        fields: Vec::new(),
     }));
     pool
 }
@@ -592,6 +595,40 @@ fn the_whole_label_comes_first_whatever_longer_labels_have() {
     assert_eq!(ids("config")[..2], ["w1", "w0"]);
     assert_eq!(ids("organization")[0], "w4");
     assert_eq!(ids("Organization")[0], "w4", "case does not matter");
+}
+
+/// A form's field asked by its whole label finds the form first (fields are
+/// no candidates of their own; the form stands for them), before buttons
+/// whose longer labels hold the word: APG's landmarks form, "Organization"
+/// under two "Add Organization" buttons.
+#[test]
+fn a_field_label_quoted_whole_finds_its_form_first() {
+    let mut pool = page();
+    for (i, label) in ["Add Organization", "Add Organization", "Name the contact"].into_iter().enumerate() {
+        let mut c = pool[0].clone();
+        c.id = format!("b{i}");
+        c.label = label.to_owned();
+        c.landmark = Some(Landmark::Main);
+        c.above_fold = true;
+        c.cluster_id = None;
+        pool.push(c);
+    }
+    let mut form = pool[0].clone();
+    form.id = "f9".into();
+    form.entity = QueryKind::Form;
+    form.role = Some("form".into());
+    form.label = "Add Contact".into();
+    form.kind = None;
+    form.fields = vec!["Name:".into(), "Organization *".into()];
+    form.context = form.fields.clone();
+    form.landmark = Some(Landmark::Aside);
+    form.above_fold = false;
+    form.cluster_id = None;
+    pool.push(form);
+    let first = |text: &str| rank(query(Some(text), None), pool.clone()).unwrap().first().map(|h| h.id.clone());
+    assert_eq!(first("Organization").as_deref(), Some("f9"));
+    assert_eq!(first("name").as_deref(), Some("f9"));
+    assert_eq!(first("Add Organization").as_deref(), Some("b0"), "the buttons' own label still finds them");
 }
 
 /// The page's own word, quoted as the whole query, comes before a synonym's
