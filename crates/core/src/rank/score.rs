@@ -70,34 +70,22 @@ impl Scorer<'_> {
         }
         let factor = 1.0 - W_PRIOR + W_PRIOR * prior;
         let alternatives = &self.query.alternatives;
+        let relevance = alternatives.iter().map(|alt| self.relevance(doc, alt)).fold(0.0, f64::max);
         if alternatives.iter().any(|alt| doc.is_named(alt)) {
             // Among themselves, as the rest are ranked (the kind the query
-            // names, the place), without the whole-label lift.
-            let unlifted = alternatives.iter().map(|alt| self.unlifted(doc, alt)).fold(0.0, f64::max);
-            return Some(EXACT + (1.0 - EXACT) * unlifted * factor);
+            // names, the place).
+            return Some(EXACT + (1.0 - EXACT) * relevance * factor);
         }
-        let relevance = alternatives.iter().map(|alt| self.relevance(doc, alt)).fold(0.0, f64::max);
         (relevance >= MIN_RELEVANCE).then_some(relevance * factor)
     }
 
+    /// Relevance without the whole-label lift of [`lifted`] (the sieve's):
+    /// [`Self::score`] puts whole labels first itself.
     fn relevance(&self, doc: &Doc, alt: &Alternative) -> f64 {
         if alt.terms.is_empty() {
             return whole_label(doc, alt);
         }
-        lifted(doc, alt, self.parts(doc, alt))
-    }
-
-    /// [`Self::relevance`] but for the whole-label lift.
-    fn unlifted(&self, doc: &Doc, alt: &Alternative) -> f64 {
-        if alt.terms.is_empty() {
-            return whole_label(doc, alt);
-        }
-        named_kind(doc, alt, self.parts(doc, alt))
-    }
-
-    /// The weighted relevance parts.
-    fn parts(&self, doc: &Doc, alt: &Alternative) -> f64 {
-        W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt)
+        named_kind(doc, alt, W_BM25 * self.bm25(doc, alt) + W_SUBSTRING * substring(doc, alt) + W_KIND * self.kind(doc, alt))
     }
 
     /// BM25F over the alternative's terms, normalised so that every term
