@@ -347,3 +347,24 @@ async fn a_dialog_marked_modal_gives_the_calls_to_action() {
     assert_eq!(c["headings"], json!(["h1: All products"]), "{c}");
     common::fixture("");
 }
+
+/// Buttons written with nothing between them (as React renders a list of
+/// them) are separate words in the preview: `innerText` runs the texts of
+/// inline-block boxes together ("Accept allReject all"). Links with text
+/// between them stay one sentence.
+#[wasm_bindgen_test]
+async fn abutting_buttons_are_separate_words_in_the_preview() {
+    let html = r#"<main><h1>Cookies</h1><div><p>Read the <a href="/terms">terms</a>, then <a href="/privacy">privacy</a>.</p>
+        <div class=bar><button>Accept all</button><button>Reject all</button><a href="/prefs">Preferences</a></div></div></main>"#;
+    for mode in ["compact", "full"] {
+        let s = summarize(html, mode).await;
+        let key = if mode == "compact" { "content_preview" } else { "main_content_preview" };
+        let preview = s[key].as_str().unwrap();
+        assert!(preview.contains("Read the terms, then privacy."), "{mode}: {preview:?}");
+        assert!(preview.contains("Accept all Reject all Preferences"), "{mode}: {preview:?}");
+        if mode == "full" {
+            assert_eq!(s["word_count"], json!(11), "{s}");
+        }
+    }
+    common::fixture("");
+}

@@ -15,6 +15,14 @@
 //! its first few sections cost, not its whole text (~25 ms). Pieces are
 //! joined as above.
 //!
+//! Controls a page writes with nothing between them (`<button>Accept
+//! all</button><button>Reject all</button>`, as React renders a list) are
+//! read each on its own: `innerText` puts nothing between inline-block
+//! boxes, so their texts would run together ("Accept allReject all", one
+//! word for the preview, the word count and the page type's decisive
+//! words). A subtree holding such a pair ([`abutting`]) is read child by
+//! child, down to the pair's parent.
+//!
 //! Form controls are skipped whole: their values (and a `<textarea>`'s
 //! default text) are user data, never summary text — `innerText`, which
 //! leaves them out, is only asked of subtrees.
@@ -34,6 +42,36 @@ const SKIPPED: &[&str] = &["input", "textarea", "select", "iframe", "frame"];
 /// subtree's elements, natively, far less.)
 pub const SMALL_SUBTREE: u32 = 300;
 
+/// Controls browsers draw as boxes of their own (inline-block buttons,
+/// links styled as buttons or tabs): an element of these right after
+/// another may abut it.
+const BOXED: &str = "button, a[href], [role~=button i], [role~=link i], [role~=tab i], [role~=menuitem i]";
+
+thread_local! {
+    /// `:is(BOXED) + :is(BOXED)`, built once.
+    static ABUTTING_SEL: String = format!(":is({BOXED}) + :is({BOXED})");
+}
+
+/// Whether `el` holds two of [`BOXED`] with no text at all between them,
+/// whose `innerText`s would run together. (The selector's `+` skips text
+/// nodes: links in a sentence are told apart by the text between them.)
+fn abutting(el: &Element) -> bool {
+    let Some(list) = ABUTTING_SEL.with(|s| el.query_selector_all(s).ok()) else { return false };
+    (0..list.length()).filter_map(|i| list.item(i)).any(|second| {
+        let mut node = second.previous_sibling();
+        while let Some(n) = node {
+            match n.node_type() {
+                Node::ELEMENT_NODE => return true,
+                Node::TEXT_NODE if n.text_content().is_some_and(|t| !t.is_empty()) => return false,
+                // Comments and empty text nodes (a framework's markers)
+                // put nothing between the two.
+                _ => node = n.previous_sibling(),
+            }
+        }
+        false
+    })
+}
+
 /// How much text a reader needs: it stops once it has both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Enough {
@@ -49,7 +87,7 @@ pub struct Enough {
 /// summary reads (any depth).
 pub fn rendered_text_upto(el: &HtmlElement, hosts: &[Element], enough: Option<Enough>) -> String {
     let inside: Vec<Element> = hosts.iter().filter(|h| composed_contains(el, h)).cloned().collect();
-    if inside.is_empty() && enough.is_none() {
+    if inside.is_empty() && enough.is_none() && !abutting(el) {
         return el.inner_text();
     }
     let mut out = Reader { text: String::new(), chars: 0, words: 0, enough };
@@ -70,10 +108,10 @@ impl Reader {
         self.enough.is_some_and(|e| self.chars >= e.chars && self.words >= e.words)
     }
 
-    /// Whether `el` is read child by child: only when the beginning is
-    /// enough and `el` is big.
+    /// Whether `el` is read child by child: when the beginning is enough
+    /// and `el` is big, or when two of its controls abut.
     fn goes_down(&self, el: &Element) -> bool {
-        self.enough.is_some() && el.get_elements_by_tag_name("*").length() > SMALL_SUBTREE
+        (self.enough.is_some() && el.get_elements_by_tag_name("*").length() > SMALL_SUBTREE) || abutting(el)
     }
 
     /// Appends a piece on a line of its own; blank pieces add nothing.
