@@ -885,6 +885,31 @@ fn controls_of_a_dialog_marked_modal_in_a_shadow_root_say_so() {
     fixture("");
 }
 
+/// A dialog marked modal inside a same-origin frame (a consent manager's
+/// frame) marks its controls as one in the top document does, also those
+/// of a component inside it; the frame's other controls and the page's do
+/// not.
+#[wasm_bindgen_test]
+fn controls_of_a_dialog_marked_modal_in_a_frame_say_so() {
+    let fx = fixture(r#"<main><button>Buy</button></main>"#);
+    let frame = document().create_element("iframe").unwrap();
+    frame.set_attribute("name", "cmp").unwrap();
+    fx.append_child(&frame).unwrap();
+    // about:blank is same-origin and ready at once.
+    let frame_doc = js_sys::Reflect::get(&frame, &"contentDocument".into()).unwrap().unchecked_into::<Document>();
+    frame_doc.body().unwrap().set_inner_html(
+        r#"<button>Open settings</button><div role=dialog aria-modal=true aria-label="Privacy">
+        <button>Accept all</button><span id=more></span></div>"#,
+    );
+    let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    frame_doc.get_element_by_id("more").unwrap().attach_shadow(&open).unwrap().set_inner_html("<button>Details</button>");
+    let f = facts();
+    let modal: Vec<(String, bool)> = controls(&f).iter().map(|c| (c["name"].as_str().unwrap().to_owned(), c["inModal"] == true)).collect();
+    let want = [("Buy", false), ("Open settings", false), ("Accept all", true), ("Details", true)];
+    assert_eq!(modal, want.map(|(n, m)| (n.to_owned(), m)));
+    fixture("");
+}
+
 #[wasm_bindgen_test]
 fn pagination() {
     let f = collect(

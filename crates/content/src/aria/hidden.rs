@@ -59,10 +59,13 @@ pub fn flat_contains(ancestor: &Element, el: &Element) -> bool {
         if ancestor.contains(Some(&node)) {
             return true;
         }
-        match node.get_root_node().dyn_into::<web_sys::ShadowRoot>() {
-            Ok(root) => node = root.host().into(),
-            Err(_) => return false,
+        // By node type, not `instanceof`: a same-origin frame's shadow
+        // roots are of another realm.
+        let root = node.get_root_node();
+        if root.node_type() != web_sys::Node::DOCUMENT_FRAGMENT_NODE {
+            return false;
         }
+        node = root.unchecked_ref::<web_sys::ShadowRoot>().host().into();
     }
 }
 

@@ -106,11 +106,12 @@ fn clear_at_end_of_task() {
 }
 
 /// Whether `el` is inside a rendered dialog its page marks modal
-/// (`aria::aria_modals`): one of the top document's, or for a control in
-/// `scope`, a shadow root, one of that root's or of a shadow root around
-/// its host (a consent banner of a web component). Asked once per task
-/// and tree: one query each, and on the many pages without one no further
-/// call per control of the document.
+/// (`aria::aria_modals`): one of the top document's, or for a control of
+/// a shadow root or a same-origin frame, one of the trees it sits in —
+/// its shadow root, those around its host, and the frame's document (a
+/// consent banner of a web component, or of a consent manager's frame).
+/// Asked once per task and tree: one query each, and on the many pages
+/// without one no further call per control of the document.
 pub fn in_modal(el: &Element, scope: &super::frames::Scope) -> bool {
     let top = MODALS.with(|m| {
         let mut m = m.borrow_mut();
@@ -120,16 +121,24 @@ pub fn in_modal(el: &Element, scope: &super::frames::Scope) -> bool {
         });
         modals.iter().any(|d| aria::flat_contains(d, el))
     });
-    if top || scope.via != super::frames::Via::Shadow {
+    if top || scope.via == super::frames::Via::Top {
         return top;
     }
     let root = scope.root.node();
     let modals = SHADOW_MODALS.with(|m| m.get(&root)).unwrap_or_else(|| {
         let mut found = Vec::new();
+        // By node type, not `instanceof`: a same-origin frame's trees are
+        // of another realm.
         let mut node = root.clone();
-        while let Some(shadow) = node.dyn_ref::<web_sys::ShadowRoot>() {
-            found.extend(aria::aria_modals(shadow));
-            node = shadow.host().get_root_node();
+        while node.node_type() == web_sys::Node::DOCUMENT_FRAGMENT_NODE {
+            found.extend(aria::aria_modals(&node));
+            node = node.unchecked_ref::<web_sys::ShadowRoot>().host().get_root_node();
+        }
+        // The chain ends at a document: a frame's is asked here (the
+        // top document's was above).
+        let top_doc = web_sys::window().and_then(|w| w.document());
+        if node.node_type() == web_sys::Node::DOCUMENT_NODE && top_doc.is_none_or(|t| *t.unchecked_ref::<web_sys::Node>() != node) {
+            found.extend(aria::aria_modals(&node));
         }
         let found: std::rc::Rc<[Element]> = found.into();
         SHADOW_MODALS.with(|m| m.set(&root, found.clone()));

@@ -11,7 +11,8 @@ use crate::digest::{has_box, outside_hidden_subtrees};
 use crate::pcd::dom::{attr, elements, inner_text};
 use crate::pcd::frames::{in_page_order, Root, Scope};
 use bc_core::summary::{decisive_words, CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput, SummaryMode};
-use crate::trees::{composed_contains, text, Trees};
+use crate::aria::flat_contains;
+use crate::trees::{text, Trees};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
@@ -247,7 +248,7 @@ fn form_fields(form: &Element, trees: &Trees) -> Vec<Element> {
     let own = || form.query_selector_all(FIELDS).ok().into_iter().flat_map(elements).collect::<Vec<_>>();
     let scopes = trees.scopes();
     let inside: Vec<usize> = (1..scopes.len())
-        .filter(|&i| scopes[i].host.as_ref().is_some_and(|h| composed_contains(form, h)))
+        .filter(|&i| scopes[i].host.as_ref().is_some_and(|h| flat_contains(form, h)))
         .collect();
     if inside.is_empty() {
         return own();
@@ -324,7 +325,7 @@ fn cta(el: &Element, dom_index: u32, main: Option<&HtmlElement>) -> CtaCandidate
         input_type: attr(el, "type").map(|t| t.to_ascii_lowercase()),
         role: attr(el, "role").map(|t| t.to_ascii_lowercase()),
         rect: RectFact { top: r.top(), height: r.height(), width: r.width() },
-        in_main: main.is_some_and(|m| composed_contains(m, el)),
+        in_main: main.is_some_and(|m| flat_contains(m, el)),
         selector_hints: SelectorHints {
             id: attr(el, "id"),
             name: attr(el, "name"),

@@ -20,7 +20,7 @@ pub mod text;
 use crate::digest::has_box;
 use crate::pcd::frames::{count_before, in_page_order, shadow_scopes, Scope};
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, ShadowRoot};
+use web_sys::{Document, Element, HtmlElement};
 
 /// Where the main content is, most specific first.
 const MAIN_SELECTORS: &str = "main, [role=main]";
@@ -194,17 +194,3 @@ pub(crate) fn in_hidden_subtree(el: &Element) -> bool {
     crate::aria::dom::closest_c(el, "[aria-hidden=true], [inert]").is_some()
 }
 
-/// Whether `el` is `ancestor` or inside it, across shadow boundaries
-/// (`Node.contains` stops at them).
-pub fn composed_contains(ancestor: &Element, el: &Element) -> bool {
-    let mut el = el.clone();
-    loop {
-        if ancestor.contains(Some(&el)) {
-            return true;
-        }
-        match el.get_root_node().dyn_into::<ShadowRoot>() {
-            Ok(root) => el = root.host(),
-            Err(_) => return false,
-        }
-    }
-}

@@ -27,7 +27,8 @@
 //! default text) are user data, never summary text — `innerText`, which
 //! leaves them out, is only asked of subtrees.
 
-use super::{as_html, composed_contains};
+use super::as_html;
+use crate::aria::flat_contains;
 use crate::digest::has_box;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlSlotElement, Node};
@@ -86,7 +87,7 @@ pub struct Enough {
 /// (whole pieces: usually more); `hosts` are the open shadow hosts the
 /// summary reads (any depth).
 pub fn rendered_text_upto(el: &HtmlElement, hosts: &[Element], enough: Option<Enough>) -> String {
-    let inside: Vec<Element> = hosts.iter().filter(|h| composed_contains(el, h)).cloned().collect();
+    let inside: Vec<Element> = hosts.iter().filter(|h| flat_contains(el, h)).cloned().collect();
     if inside.is_empty() && enough.is_none() && !abutting(el) {
         return el.inner_text();
     }
@@ -139,7 +140,7 @@ fn push_element(el: &Element, hosts: &[Element], out: &mut Reader) {
     if out.done() {
         return;
     }
-    let here: Vec<Element> = hosts.iter().filter(|h| composed_contains(el, h)).cloned().collect();
+    let here: Vec<Element> = hosts.iter().filter(|h| flat_contains(el, h)).cloned().collect();
     if here.is_empty() && !out.goes_down(el) {
         if let Some(h) = as_html(el) {
             out.push(&h.inner_text());
