@@ -822,6 +822,48 @@ fn of_two_open_modal_dialogs_the_one_on_top_is_read() {
     fixture("");
 }
 
+/// Two web components' modal dialogs open at once: the one on top is read,
+/// whatever their places in the page (an app's confirm component often
+/// sits before the editor component it is opened over) — by focus, else
+/// by which one covers the other, as for two dialogs of one tree.
+#[wasm_bindgen_test]
+fn of_two_components_modal_dialogs_the_one_on_top_is_read() {
+    fixture(r#"<main><button>Behind</button></main><x-confirm id=c></x-confirm><x-editor id=e></x-editor>"#);
+    let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    let doc = document();
+    let confirm = doc.get_element_by_id("c").unwrap().attach_shadow(&open).unwrap();
+    confirm.set_inner_html("<dialog><p>Discard changes?</p><button>Discard</button><button>Keep editing</button></dialog>");
+    let editor = doc.get_element_by_id("e").unwrap().attach_shadow(&open).unwrap();
+    editor.set_inner_html("<dialog><label>Title <input></label><button>Close</button></dialog>");
+    let call = |root: &web_sys::ShadowRoot, method: &str| {
+        let dialog = root.query_selector("dialog").unwrap().unwrap();
+        let f: js_sys::Function = js_sys::Reflect::get(&dialog, &method.into()).unwrap().into();
+        f.call0(&dialog).unwrap();
+    };
+    let blur = || {
+        let mut active = document().active_element().unwrap();
+        while let Some(inner) = active.shadow_root().and_then(|r| r.active_element()) {
+            active = inner;
+        }
+        active.unchecked_into::<web_sys::HtmlElement>().blur().unwrap();
+    };
+    call(&editor, "showModal");
+    call(&confirm, "showModal");
+    assert_eq!(names(&facts()), ["Discard", "Keep editing"], "focus is in the prompt");
+    blur();
+    assert_eq!(names(&facts()), ["Discard", "Keep editing"], "the prompt covers the editor");
+    call(&confirm, "close");
+    call(&editor, "close");
+    call(&confirm, "showModal");
+    call(&editor, "showModal");
+    assert_eq!(names(&facts()), ["Title", "Close"], "opened last, the editor is on top");
+    blur();
+    assert_eq!(names(&facts()), ["Title", "Close"], "the editor covers the prompt");
+    call(&editor, "close");
+    assert_eq!(names(&facts()), ["Discard", "Keep editing"], "the prompt again");
+    fixture("");
+}
+
 /// A web component's own `<dialog>`, shown with `showModal()` inside its
 /// shadow root, blocks the page as one in the document does: its controls
 /// (and shadow content inside it) only.

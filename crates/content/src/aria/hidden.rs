@@ -20,22 +20,36 @@ pub fn modal_dialog(root: &web_sys::Node) -> Option<Element> {
     let open: Vec<Element> = (0..list.length()).filter_map(|i| list.item(i).map(JsCast::unchecked_into)).collect();
     match open.len() {
         0 | 1 => open.into_iter().next(),
-        _ => Some(top_modal(root, &open)),
+        _ => Some(top_modal(&open)),
     }
 }
 
-/// The one of several open modal dialogs (tree order) that is on top: HTML
-/// makes the others inert too, and Chromium's tree holds only it. The top
-/// layer's order is not exposed to scripts, so: the one holding focus
-/// (opening a modal dialog focuses it or inside it, and focus cannot stay
-/// in an inert one); when focus is elsewhere (a click on the dialog's
-/// text moves it to the body), the one no other covers at its centre;
-/// else the last in tree order (one opened from inside another is nested
-/// in it, so comes later). Nested candidates: the innermost wins each test.
-fn top_modal(root: &web_sys::Node, open: &[Element]) -> Element {
+/// The one of several open modal dialogs that is on top: HTML makes the
+/// others inert too, and Chromium's tree holds only it. `open` are in page
+/// order (a dialog nested in another after it), of one tree or of several
+/// of a document's trees (web components' dialogs). The top layer's order
+/// is not exposed to scripts, so: the one holding focus (opening a modal
+/// dialog focuses it or inside it, and focus cannot stay in an inert one);
+/// when focus is elsewhere (a click on the dialog's text moves it to the
+/// body), the one no other covers at its centre; else the last (one opened
+/// from inside another is nested in it, so comes later). Nested
+/// candidates: the innermost wins each test. Focus and the hit test are
+/// followed into shadow roots, so dialogs of different trees compare.
+pub fn top_modal(open: &[Element]) -> Element {
     let innermost = |holds: &dyn Fn(&Element) -> bool| open.iter().rev().find(|d| holds(d)).cloned();
-    if let Some(focused) = dom::active_element_in(root) {
-        if let Some(d) = innermost(&|d: &Element| d.contains(Some(&focused))) {
+    let Some(doc) = open[0].owner_document() else { return open[open.len() - 1].clone() };
+    let doc: &web_sys::Node = doc.as_ref();
+    // Deepest: a tree's active element or hit is the host of the shadow
+    // tree that holds the real one.
+    let deepest = |ask: &dyn Fn(&web_sys::Node) -> Option<Element>| {
+        let mut found = ask(doc)?;
+        while let Some(inner) = found.shadow_root().and_then(|r| ask(r.as_ref())).filter(|e| *e != found) {
+            found = inner;
+        }
+        Some(found)
+    };
+    if let Some(focused) = deepest(&|n: &web_sys::Node| dom::active_element_in(n)) {
+        if let Some(d) = innermost(&|d: &Element| flat_contains(d, &focused)) {
             return d;
         }
     }
@@ -43,10 +57,11 @@ fn top_modal(root: &web_sys::Node, open: &[Element]) -> Element {
     // not around it.
     let covered = |d: &Element| {
         let r = d.get_bounding_client_rect();
-        let Some(hit) = dom::element_from_point_in(root, r.x() + r.width() / 2.0, r.y() + r.height() / 2.0) else {
+        let (x, y) = (r.x() + r.width() / 2.0, r.y() + r.height() / 2.0);
+        let Some(hit) = deepest(&|n: &web_sys::Node| dom::element_from_point_in(n, x, y)) else {
             return false;
         };
-        open.iter().any(|e| e != d && e.contains(Some(&hit)) && !e.contains(Some(d)))
+        open.iter().any(|e| e != d && flat_contains(e, &hit) && !flat_contains(e, d))
     };
     innermost(&|d: &Element| !covered(d)).unwrap_or_else(|| open[open.len() - 1].clone())
 }

@@ -20,7 +20,7 @@ mod role;
 pub use batch::{batch, set_dom_epoch, Batch};
 pub(crate) use batch::epoch_now;
 pub use generated::may_generate_text;
-pub use hidden::{aria_modals, flat_contains, is_hidden, modal_dialog};
+pub use hidden::{aria_modals, flat_contains, is_hidden, modal_dialog, top_modal};
 pub(crate) use hidden::{is_unrendered, ARIA_HIDDEN_OR_INERT};
 pub use name::{accessible_name, accessible_name_full};
 pub(crate) use name::accessible_name_with;

@@ -145,13 +145,29 @@ pub fn blocking_modal(el: &Element) -> Option<Element> {
 
 /// With a modal dialog open in a shadow root of the top document, that
 /// root's scope and those inside the dialog only, the first standing for
-/// the page: the rest is inert. The last such scope in page order wins (a
-/// dialog opened from inside another is nested in it). A modal dialog in
-/// the document's own tree already made its scope [`Root::Modal`], and the
-/// walk reached only what is inside it.
+/// the page: the rest is inert. With several such scopes (web components'
+/// dialogs), the one whose dialog is on top (`aria::top_modal`). A modal
+/// dialog in the document's own tree already made its scope
+/// [`Root::Modal`], and the walk reached only what is inside it.
 fn modal_only(scopes: Vec<Scope>) -> Vec<Scope> {
-    let Some(m) = scopes.iter().rposition(|s| s.frame_path.is_empty() && s.via == Via::Shadow && matches!(s.root, Root::Modal(..))) else {
-        return scopes;
+    let modal: Vec<(usize, Element)> = scopes
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.frame_path.is_empty() && s.via == Via::Shadow)
+        .filter_map(|(i, s)| match &s.root {
+            Root::Modal(_, dialog) => Some((i, dialog.clone())),
+            _ => None,
+        })
+        .collect();
+    let m = match modal.as_slice() {
+        [] => return scopes,
+        [(m, _)] => *m,
+        _ => {
+            // Pre-order: a dialog nested in another comes after it.
+            let dialogs: Vec<Element> = modal.iter().map(|(_, d)| d.clone()).collect();
+            let top = crate::aria::top_modal(&dialogs);
+            modal.iter().find(|(_, d)| *d == top).map_or(modal[modal.len() - 1].0, |(m, _)| *m)
+        }
     };
     // Pre-order: the scopes inside `m` follow it, each after its parent.
     let mut index: Vec<Option<usize>> = vec![None; scopes.len()];
