@@ -192,6 +192,49 @@ fn a_modal_dialog_in_a_shadow_root_opening_and_closing_is_seen() {
     fixture("");
 }
 
+/// Opens `under`'s dialog, reads, opens `over`'s: the reading is `over`'s
+/// and equals a fresh build; closing `over`'s gives `under`'s back.
+fn a_dialog_opening_over_another_is_seen(under: &dyn Fn(&str), over: &dyn Fn(&str), under_labels: &[&str], over_labels: &[&str]) {
+    under("showModal");
+    assert_eq!(labels(&current()), under_labels);
+    over("showModal");
+    let a = current();
+    assert_eq!(labels(&a), over_labels);
+    assert_fresh(&a);
+    over("close");
+    let b = current();
+    assert_eq!(labels(&b), under_labels);
+    assert_fresh(&b);
+    under("close");
+}
+
+/// A web component's modal dialog opening over the document's: its tree
+/// was outside the document's dialog, so no collection had read (or
+/// watched) it; it is seen all the same.
+#[wasm_bindgen_test]
+fn a_components_modal_dialog_opening_over_the_documents_is_seen() {
+    fixture(r#"<main><button>Save</button></main><div id=app></div><dialog id=edit><button>Close</button></dialog>"#);
+    let sr = by_id("app").attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open)).unwrap();
+    sr.set_inner_html(r#"<dialog><button>Discard</button></dialog>"#);
+    let edit = by_id("edit");
+    a_dialog_opening_over_another_is_seen(&|m| common::dialog_call(&edit, m), &|m| common::shadow_dialog(&sr, m), &["Close"], &["Discard"]);
+    fixture("");
+}
+
+/// The same with two components: the one whose dialog opened first made
+/// the page's scopes its own tree only.
+#[wasm_bindgen_test]
+fn a_components_modal_dialog_opening_over_anothers_is_seen() {
+    fixture(r#"<main><button>Save</button></main><div id=confirm></div><div id=editor></div>"#);
+    let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    let confirm = by_id("confirm").attach_shadow(&open).unwrap();
+    confirm.set_inner_html(r#"<dialog><button>Discard</button></dialog>"#);
+    let editor = by_id("editor").attach_shadow(&open).unwrap();
+    editor.set_inner_html(r#"<dialog><button>Close</button></dialog>"#);
+    a_dialog_opening_over_another_is_seen(&|m| common::shadow_dialog(&editor, m), &|m| common::shadow_dialog(&confirm, m), &["Close"], &["Discard"]);
+    fixture("");
+}
+
 /// A banner marked modal that appears, or a dialog that becomes modal,
 /// is seen: its controls come first, and the build equals a fresh one.
 #[wasm_bindgen_test]

@@ -801,10 +801,7 @@ fn of_two_open_modal_dialogs_the_one_on_top_is_read() {
         <dialog id=confirm><p>Discard changes?</p><button>Discard</button><button>Keep editing</button></dialog>
         <dialog id=edit><label>Title <input></label><button>Close</button></dialog>"#,
     );
-    let blur = || {
-        let active = document().active_element().unwrap();
-        active.unchecked_into::<web_sys::HtmlElement>().blur().unwrap();
-    };
+    let blur = common::blur_deepest;
     common::dialog("edit", "showModal");
     common::dialog("confirm", "showModal");
     assert_eq!(names(&facts()), ["Discard", "Keep editing"], "focus is in the prompt");
@@ -835,18 +832,7 @@ fn of_two_components_modal_dialogs_the_one_on_top_is_read() {
     confirm.set_inner_html("<dialog><p>Discard changes?</p><button>Discard</button><button>Keep editing</button></dialog>");
     let editor = doc.get_element_by_id("e").unwrap().attach_shadow(&open).unwrap();
     editor.set_inner_html("<dialog><label>Title <input></label><button>Close</button></dialog>");
-    let call = |root: &web_sys::ShadowRoot, method: &str| {
-        let dialog = root.query_selector("dialog").unwrap().unwrap();
-        let f: js_sys::Function = js_sys::Reflect::get(&dialog, &method.into()).unwrap().into();
-        f.call0(&dialog).unwrap();
-    };
-    let blur = || {
-        let mut active = document().active_element().unwrap();
-        while let Some(inner) = active.shadow_root().and_then(|r| r.active_element()) {
-            active = inner;
-        }
-        active.unchecked_into::<web_sys::HtmlElement>().blur().unwrap();
-    };
+    let (call, blur) = (common::shadow_dialog, common::blur_deepest);
     call(&editor, "showModal");
     call(&confirm, "showModal");
     assert_eq!(names(&facts()), ["Discard", "Keep editing"], "focus is in the prompt");
@@ -861,6 +847,38 @@ fn of_two_components_modal_dialogs_the_one_on_top_is_read() {
     assert_eq!(names(&facts()), ["Title", "Close"], "the editor covers the prompt");
     call(&editor, "close");
     assert_eq!(names(&facts()), ["Discard", "Keep editing"], "the prompt again");
+    fixture("");
+}
+
+/// A modal dialog of the document and one of a web component open at once:
+/// the one on top is read, the component's too (the document's dialog
+/// made the walk start inside it, so the component's was never seen).
+#[wasm_bindgen_test]
+fn of_a_documents_and_a_components_modal_dialogs_the_one_on_top_is_read() {
+    fixture(
+        r#"<main><button>Behind</button></main><x-confirm id=c></x-confirm>
+        <dialog id=edit><label>Title <input></label><button>Close</button></dialog>"#,
+    );
+    let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
+    let confirm = document().get_element_by_id("c").unwrap().attach_shadow(&open).unwrap();
+    confirm.set_inner_html("<dialog><p>Discard changes?</p><button>Discard</button><button>Keep editing</button></dialog>");
+    let call = |method: &str| common::shadow_dialog(&confirm, method);
+    let blur = common::blur_deepest;
+    common::dialog("edit", "showModal");
+    call("showModal");
+    assert_eq!(names(&facts()), ["Discard", "Keep editing"], "focus is in the component's prompt");
+    blur();
+    assert_eq!(names(&facts()), ["Discard", "Keep editing"], "the prompt covers the editor");
+    call("close");
+    assert_eq!(names(&facts()), ["Title", "Close"], "the editor again");
+    common::dialog("edit", "close");
+    call("showModal");
+    common::dialog("edit", "showModal");
+    assert_eq!(names(&facts()), ["Title", "Close"], "opened last, the editor is on top");
+    blur();
+    assert_eq!(names(&facts()), ["Title", "Close"], "the editor covers the prompt");
+    common::dialog("edit", "close");
+    call("close");
     fixture("");
 }
 

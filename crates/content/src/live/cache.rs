@@ -162,13 +162,17 @@ impl Cache {
 
     /// The roots of the last collection's scopes other than the top
     /// document's own tree (shadow roots and frame documents: what its
-    /// observer does not reach).
+    /// observer does not reach). While a modal dialog narrows the page's
+    /// scopes, also every other shadow root of the page: a web
+    /// component's dialog opening over it is a change there.
     pub fn inner_scope_roots(&self) -> Vec<Node> {
-        self.scopes
-            .iter()
-            .filter(|c| c.scope.via != crate::pcd::frames::Via::Top)
-            .map(|c| c.scope.root.node())
-            .collect()
+        use crate::pcd::frames::{page_shadow_roots, Root, Via};
+        let mut roots: Vec<Node> = self.scopes.iter().filter(|c| c.scope.via != Via::Top).map(|c| c.scope.root.node()).collect();
+        let narrowed = self.scopes.iter().any(|c| c.scope.frame_path.is_empty() && matches!(c.scope.root, Root::Modal(..)));
+        if let Some(doc) = web_sys::window().and_then(|w| w.document()).filter(|_| narrowed) {
+            roots.extend(page_shadow_roots(&doc));
+        }
+        roots
     }
 
     /// Facts computed rather than re-used since the last call.

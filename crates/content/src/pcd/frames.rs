@@ -35,10 +35,25 @@ impl Root {
     /// dialog is open in it. Its opening and closing change the dialog's
     /// `open` attribute, a structural change to `live` (discovery and the
     /// scopes are made again).
+    ///
+    /// A web component's modal dialog may be open too, outside the
+    /// document's (an app's confirm component over the page's editor
+    /// dialog): then the one on top (`aria::top_modal`) decides, and when
+    /// it is the component's, the document is read whole and
+    /// [`modal_only`] keeps that component's tree.
     pub fn document(doc: Document) -> Root {
-        match crate::aria::modal_dialog(&doc) {
-            Some(dialog) => Root::Modal(doc.into(), dialog),
-            None => Root::Doc(doc),
+        let Some(dialog) = crate::aria::modal_dialog(&doc) else { return Root::Doc(doc) };
+        let others = components_modals_outside(&doc, &dialog);
+        if others.is_empty() {
+            return Root::Modal(doc.into(), dialog);
+        }
+        // Page order: the document's dialog before the components' after it.
+        let at = others.iter().position(|d| precedes(&dialog, &outermost_host(d))).unwrap_or(others.len());
+        let mut open = others;
+        open.insert(at, dialog.clone());
+        match crate::aria::top_modal(&open) == dialog {
+            true => Root::Modal(doc.into(), dialog),
+            false => Root::Doc(doc),
         }
     }
 
@@ -143,6 +158,48 @@ pub fn blocking_modal(el: &Element) -> Option<Element> {
     (!crate::aria::flat_contains(&dialog, el)).then_some(dialog)
 }
 
+/// `doc`'s tree and its shadow roots (any depth, frames aside), read whole:
+/// no modal dialog narrows them.
+fn whole_page_scopes(doc: &Document) -> Vec<Scope> {
+    // Not `Scope::top`, whose `Root::document` asks this.
+    let mut all = Vec::new();
+    walk(Scope::top_with(Root::Doc(doc.clone())), 0, 0, false, &mut all);
+    all
+}
+
+/// The modal dialogs open in `doc`'s shadow roots outside `dialog`, page
+/// order. Asked only while `dialog` (the document's own modal dialog) is
+/// open: a walk of the whole document's shadow roots.
+fn components_modals_outside(doc: &Document, dialog: &Element) -> Vec<Element> {
+    whole_page_scopes(doc)
+        .into_iter()
+        .filter_map(|s| match s.root {
+            Root::Modal(_, d) if s.via == Via::Shadow => Some(d),
+            _ => None,
+        })
+        .filter(|d| !crate::aria::flat_contains(dialog, d))
+        .collect()
+}
+
+/// Every open shadow root of `doc` (any depth, frames aside), also those
+/// a modal dialog leaves out of the scopes: what must be watched for a
+/// web component's dialog opening over it.
+pub fn page_shadow_roots(doc: &Document) -> Vec<web_sys::Node> {
+    whole_page_scopes(doc).into_iter().filter(|s| s.via == Via::Shadow).map(|s| s.root.node()).collect()
+}
+
+/// The host in `el`'s document's own tree that `el`'s shadow trees hang
+/// from (`el` itself when it is in that tree).
+fn outermost_host(el: &Element) -> Element {
+    let mut el = el.clone();
+    let mut root = el.get_root_node();
+    while root.node_type() == web_sys::Node::DOCUMENT_FRAGMENT_NODE {
+        el = root.unchecked_ref::<ShadowRoot>().host();
+        root = el.get_root_node();
+    }
+    el
+}
+
 /// With a modal dialog open in a shadow root of the top document, that
 /// root's scope and those inside the dialog only, the first standing for
 /// the page: the rest is inert. With several such scopes (web components'
@@ -211,8 +268,13 @@ pub fn in_page_order<T>(scopes: &[Scope], per_scope: &mut [Vec<T>], si: usize, e
 impl Scope {
     /// The document itself, without its shadow roots and frames.
     pub fn top(document: &Document) -> Scope {
+        Scope::top_with(Root::document(document.clone()))
+    }
+
+    /// The top scope of a page read from `root`.
+    fn top_with(root: Root) -> Scope {
         Scope {
-            root: Root::document(document.clone()),
+            root,
             host: None,
             via: Via::Top,
             parent: None,

@@ -158,7 +158,30 @@ pub fn fixture_with_shadow_roots(html: &str) -> Element {
 #[allow(dead_code)] // not every test file opens dialogs
 pub fn dialog(id: &str, method: &str) {
     let document = web_sys::window().unwrap().document().unwrap();
-    let dialog = document.get_element_by_id(id).unwrap_or_else(|| panic!("no #{id}"));
-    let f: js_sys::Function = js_sys::Reflect::get(&dialog, &method.into()).unwrap().into();
-    f.call0(&dialog).unwrap_or_else(|e| panic!("{method}: {e:?}"));
+    dialog_call(&document.get_element_by_id(id).unwrap_or_else(|| panic!("no #{id}")), method);
+}
+
+#[allow(dead_code)] // not every test file opens dialogs
+/// Calls `method` of a `<dialog>` element of any tree.
+pub fn dialog_call(dialog: &Element, method: &str) {
+    let f: js_sys::Function = js_sys::Reflect::get(dialog, &method.into()).unwrap().into();
+    f.call0(dialog).unwrap_or_else(|e| panic!("{method}: {e:?}"));
+}
+
+#[allow(dead_code)] // not every test file opens dialogs
+/// Calls `method` of the first `<dialog>` of a web component's shadow root.
+pub fn shadow_dialog(root: &web_sys::ShadowRoot, method: &str) {
+    dialog_call(&root.query_selector("dialog").unwrap().expect("a dialog in the shadow root"), method);
+}
+
+#[allow(dead_code)] // not every test file opens dialogs
+/// Blurs the focused element, inside shadow roots too: focus is then in
+/// no dialog (as after a click on a dialog's text).
+pub fn blur_deepest() {
+    use wasm_bindgen::JsCast;
+    let mut active = web_sys::window().unwrap().document().unwrap().active_element().unwrap();
+    while let Some(inner) = active.shadow_root().and_then(|r| r.active_element()) {
+        active = inner;
+    }
+    active.unchecked_into::<web_sys::HtmlElement>().blur().unwrap();
 }
