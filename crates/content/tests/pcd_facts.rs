@@ -924,6 +924,20 @@ fn controls_of_a_dialog_marked_modal_say_so() {
     fixture("");
 }
 
+/// A consent dialog marked modal, with a component (`#more`, given a
+/// "Details" button) inside it, after an "Open settings" button.
+const CONSENT: &str = r#"<button>Open settings</button><div role=dialog aria-modal=true aria-label="Privacy">
+    <button>Accept all</button><span id=more></span></div>"#;
+
+/// With [`CONSENT`] in some tree after the page's "Buy": the dialog's
+/// controls, the component's too, say `inModal`, the others not.
+fn assert_consent_marks_modal() {
+    let f = facts();
+    let modal: Vec<(String, bool)> = controls(&f).iter().map(|c| (c["name"].as_str().unwrap().to_owned(), c["inModal"] == true)).collect();
+    let want = [("Buy", false), ("Open settings", false), ("Accept all", true), ("Details", true)];
+    assert_eq!(modal, want.map(|(n, m)| (n.to_owned(), m)));
+}
+
 /// A dialog marked modal inside a web component's shadow root (consent
 /// banners are often components) marks its controls as one in the
 /// document does, also those of a component nested inside it; the
@@ -933,15 +947,9 @@ fn controls_of_a_dialog_marked_modal_in_a_shadow_root_say_so() {
     fixture(r#"<main><button>Buy</button></main><div id=cmp></div>"#);
     let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
     let sr = document().get_element_by_id("cmp").unwrap().attach_shadow(&open).unwrap();
-    sr.set_inner_html(
-        r#"<button>Open settings</button><div role=dialog aria-modal=true aria-label="Privacy">
-        <button>Accept all</button><span id=more></span></div>"#,
-    );
+    sr.set_inner_html(CONSENT);
     sr.get_element_by_id("more").unwrap().attach_shadow(&open).unwrap().set_inner_html("<button>Details</button>");
-    let f = facts();
-    let modal: Vec<(String, bool)> = controls(&f).iter().map(|c| (c["name"].as_str().unwrap().to_owned(), c["inModal"] == true)).collect();
-    let want = [("Buy", false), ("Open settings", false), ("Accept all", true), ("Details", true)];
-    assert_eq!(modal, want.map(|(n, m)| (n.to_owned(), m)));
+    assert_consent_marks_modal();
     fixture("");
 }
 
@@ -957,16 +965,10 @@ fn controls_of_a_dialog_marked_modal_in_a_frame_say_so() {
     fx.append_child(&frame).unwrap();
     // about:blank is same-origin and ready at once.
     let frame_doc = js_sys::Reflect::get(&frame, &"contentDocument".into()).unwrap().unchecked_into::<Document>();
-    frame_doc.body().unwrap().set_inner_html(
-        r#"<button>Open settings</button><div role=dialog aria-modal=true aria-label="Privacy">
-        <button>Accept all</button><span id=more></span></div>"#,
-    );
+    frame_doc.body().unwrap().set_inner_html(CONSENT);
     let open = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open);
     frame_doc.get_element_by_id("more").unwrap().attach_shadow(&open).unwrap().set_inner_html("<button>Details</button>");
-    let f = facts();
-    let modal: Vec<(String, bool)> = controls(&f).iter().map(|c| (c["name"].as_str().unwrap().to_owned(), c["inModal"] == true)).collect();
-    let want = [("Buy", false), ("Open settings", false), ("Accept all", true), ("Details", true)];
-    assert_eq!(modal, want.map(|(n, m)| (n.to_owned(), m)));
+    assert_consent_marks_modal();
     fixture("");
 }
 

@@ -76,20 +76,12 @@ impl Trees {
         use crate::pcd::frames::Root;
         let first = |sel| self.rendered(sel).find_map(|el| as_html(&el).cloned());
         let root = self.scopes.first().map(|s| &s.root);
-        // The page's own trees (the document and its shadow roots; a
-        // frame's dialog covers the frame only), the last in page order.
+        // The page's own trees (the document and its shadow roots: `Trees`
+        // hold no frames, whose dialogs cover the frame only), the last in
+        // page order.
         let aria_modal = || match root {
             Some(Root::Modal(..)) => None,
-            _ => self
-                .each(
-                    |s| match s.frame_path.is_empty() {
-                        true => crate::aria::aria_modals(&s.root.node()),
-                        false => Vec::new(),
-                    },
-                    |d| d,
-                )
-                .last()
-                .and_then(|d| as_html(d).cloned()),
+            _ => self.each(|s| crate::aria::aria_modals(&s.root.node()), |d| d).last().and_then(|d| as_html(d).cloned()),
         };
         let modal = || match root {
             Some(Root::Modal(_, dialog)) => as_html(dialog).cloned(),
