@@ -1,5 +1,6 @@
 //! Error responses with OpenAI-shaped bodies: auth, unknown model, bad
-//! request, scripted HTTP failures, and "no rule matched".
+//! request, no tool support, scripted HTTP failures, "no rule matched" and
+//! unfillable templates.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -8,9 +9,13 @@ use axum::Json;
 use crate::openai::error_body;
 use crate::request::RequestError;
 use crate::scenario::ScenarioError;
+use crate::template::TemplateError;
 
-/// Seconds a rate-limited client is told to wait.
+/// Seconds a rate-limited client is told to wait unless the rule says otherwise.
 pub const RETRY_AFTER_SECS: u64 = 2;
+
+/// What OpenAI answers when a prompt exceeds the model's context window.
+pub const CONTEXT_LENGTH_MESSAGE: &str = "This model's maximum context length is 8192 tokens. However, your messages resulted in 9120 tokens. Please reduce the length of the messages.";
 
 /// Every error status the server answers with.
 #[derive(Debug, thiserror::Error)]
@@ -21,12 +26,19 @@ pub enum ApiError {
     WrongApiKey,
     #[error("The model `{0}` does not exist")]
     UnknownModel(String),
-    #[error("Rate limit reached for requests. Please try again in {RETRY_AFTER_SECS}s.")]
-    RateLimited,
+    #[error("Rate limit reached for requests. Please try again in {retry_after}s.")]
+    RateLimited { retry_after: u64 },
+    #[error("{CONTEXT_LENGTH_MESSAGE}")]
+    ContextLength,
+    /// Ollama's wording for a model without tool calling.
+    #[error("registry.ollama.ai/library/{0}:latest does not support tools")]
+    ToolsUnsupported(String),
     #[error("The server had an error while processing your request. Sorry about that!")]
     ServerError,
     #[error("bc-llm-server: no scenario rule matched and the scenario has no \"default\" (model `{model}`, last user message {last_user:?})")]
     NoRuleMatched { model: String, last_user: String },
+    #[error("{0}")]
+    Template(#[from] TemplateError),
     #[error("{0}")]
     BadRequest(#[from] RequestError),
     #[error("invalid scenario: {0}")]
@@ -42,9 +54,14 @@ impl ApiError {
         match self {
             ApiError::MissingApiKey | ApiError::WrongApiKey => StatusCode::UNAUTHORIZED,
             ApiError::UnknownModel(_) | ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
-            ApiError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::ServerError | ApiError::NoRuleMatched { .. } => StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::BadRequest(_) | ApiError::BadScenario(_) => StatusCode::BAD_REQUEST,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::ServerError | ApiError::NoRuleMatched { .. } | ApiError::Template(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+            ApiError::BadRequest(_)
+            | ApiError::BadScenario(_)
+            | ApiError::ContextLength
+            | ApiError::ToolsUnsupported(_) => StatusCode::BAD_REQUEST,
             ApiError::StallEnded => StatusCode::GATEWAY_TIMEOUT,
         }
     }
@@ -54,9 +71,14 @@ impl ApiError {
         match self {
             ApiError::MissingApiKey | ApiError::WrongApiKey => ("invalid_request_error", None, Some("invalid_api_key")),
             ApiError::UnknownModel(_) => ("invalid_request_error", Some("model"), Some("model_not_found")),
-            ApiError::RateLimited => ("requests", None, Some("rate_limit_exceeded")),
+            ApiError::RateLimited { .. } => ("requests", None, Some("rate_limit_exceeded")),
+            ApiError::ContextLength => ("invalid_request_error", Some("messages"), Some("context_length_exceeded")),
+            ApiError::ToolsUnsupported(_) => ("api_error", None, None),
             ApiError::ServerError => ("server_error", None, Some("server_error")),
             ApiError::NoRuleMatched { .. } => ("server_error", None, Some("no_rule_matched")),
+            // Only `Unmatched` reaches a request through a validated scenario.
+            ApiError::Template(TemplateError::Unmatched { .. }) => ("server_error", None, Some("template_unmatched")),
+            ApiError::Template(_) => ("server_error", None, Some("invalid_scenario")),
             ApiError::BadRequest(e) => ("invalid_request_error", e.param(), None),
             ApiError::BadScenario(_) => ("invalid_request_error", None, Some("invalid_scenario")),
             ApiError::NotFound { .. } => ("invalid_request_error", None, Some("unknown_url")),
@@ -70,8 +92,8 @@ impl IntoResponse for ApiError {
         let (kind, param, code) = self.fields();
         let body = error_body(&self.to_string(), kind, param, code);
         let mut response = (self.status(), Json(body)).into_response();
-        if matches!(self, ApiError::RateLimited) {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
+        if let ApiError::RateLimited { retry_after } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
         }
         response
     }

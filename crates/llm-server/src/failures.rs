@@ -1,13 +1,13 @@
 //! Scripted failures (`"fail"` in a rule), each as a real endpoint behaves:
-//! HTTP errors, a garbage stream, a stall before or after the headers, and
-//! a connection dropped mid-stream.
+//! HTTP errors (rate limit, context length, …), a garbage stream, a stall
+//! before or after the headers, and a connection dropped mid-stream.
 
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tokio::sync::watch;
 
-use crate::api_error::ApiError;
+use crate::api_error::{ApiError, RETRY_AFTER_SECS};
 use crate::openai::{self, ResponseMeta};
 use crate::scenario::{Failure, Reply};
 use crate::stream::{self, Step, STALL_LIMIT};
@@ -19,18 +19,22 @@ pub const DEFAULT_PARTIAL: &str = "Partial answer";
 pub const GARBAGE: &str = "data: <html>Bad Gateway</html>\n\n";
 
 /// Builds the response for `failure`. `stall` waits here, before any header.
+/// `retry_after` is the rule's `retryAfter` (only used by `rate_limited`).
 pub async fn respond(
     failure: Failure,
     reply: Option<&Reply>,
+    retry_after: Option<u64>,
     meta: &ResponseMeta,
     streaming: bool,
-    model: &str,
     mut shutdown: watch::Receiver<bool>,
 ) -> Response {
     match failure {
         Failure::Unauthorized => ApiError::WrongApiKey.into_response(),
-        Failure::UnknownModel => ApiError::UnknownModel(model.to_owned()).into_response(),
-        Failure::RateLimited => ApiError::RateLimited.into_response(),
+        Failure::UnknownModel => ApiError::UnknownModel(meta.model.clone()).into_response(),
+        Failure::RateLimited => {
+            ApiError::RateLimited { retry_after: retry_after.unwrap_or(RETRY_AFTER_SECS) }.into_response()
+        }
+        Failure::ContextLength => ApiError::ContextLength.into_response(),
         Failure::ServerError => ApiError::ServerError.into_response(),
         Failure::Stall => {
             tokio::select! {

@@ -7,7 +7,8 @@
 //! `cargo xtask run` calls [`serve`] in-process. See the crate README.
 //!
 //! - [`scenario`]: the scenario file format.
-//! - [`request`]: reading a chat request; [`matching`]: choosing the rule.
+//! - [`request`]: reading a chat request; [`matching`]: choosing the rule;
+//!   [`template`]: filling a reply's `{{…}}` placeholders.
 //! - [`openai`]: wire objects; [`stream`]: SSE plans and their playback.
 //! - [`failures`]: scripted failures; [`api_error`]: error responses.
 //! - [`record`]: the request record; [`cors`]: CORS; [`server`]: routes.
@@ -37,6 +38,7 @@ pub mod request;
 pub mod scenario;
 pub mod server;
 pub mod stream;
+pub mod template;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -110,6 +112,12 @@ impl Running {
     /// The current scenario.
     pub fn scenario(&self) -> Scenario {
         self.state.scenario()
+    }
+
+    /// How many requests each rule has answered, in rule order (reset by
+    /// [`Running::set_scenario`]).
+    pub fn hits(&self) -> Vec<u32> {
+        self.state.hits()
     }
 
     /// Stops accepting, ends stalls and streams, and waits (briefly) for the

@@ -61,6 +61,8 @@ pub fn usage(prompt_tokens: u64, completion_tokens: u64) -> Value {
         "prompt_tokens": prompt_tokens,
         "completion_tokens": completion_tokens,
         "total_tokens": prompt_tokens + completion_tokens,
+        // Real servers report cache hits here; a scripted prompt is never cached.
+        "prompt_tokens_details": { "cached_tokens": 0 },
     })
 }
 

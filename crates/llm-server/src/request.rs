@@ -13,13 +13,19 @@ pub struct ChatRequest {
     pub stream: bool,
     /// `stream_options.include_usage`: send a final usage chunk.
     pub include_usage: bool,
+    /// The body has a non-empty `tools` array (refused when the scenario
+    /// says the server has no tool support).
+    pub has_tools: bool,
 }
 
-/// One message, reduced to its role and its text.
+/// One message, reduced to its role, its text and its tool-call arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
     pub role: String,
     pub text: String,
+    /// `tool_calls[].function.arguments` of an assistant message, as sent
+    /// (they count towards the prompt size).
+    pub tool_arguments: Vec<String>,
 }
 
 /// Why a request body was rejected (each becomes a 400 OpenAI error).
@@ -65,7 +71,11 @@ impl ChatRequest {
             .enumerate()
             .map(|(i, m)| {
                 let role = m.get("role").and_then(Value::as_str).ok_or(RequestError::MissingRole(i))?;
-                Ok(Message { role: role.to_owned(), text: content_text(m.get("content")) })
+                Ok(Message {
+                    role: role.to_owned(),
+                    text: content_text(m.get("content")),
+                    tool_arguments: tool_arguments(m.get("tool_calls")),
+                })
             })
             .collect::<Result<Vec<_>, RequestError>>()?;
         let stream = obj.get("stream").and_then(Value::as_bool).unwrap_or(false);
@@ -74,7 +84,8 @@ impl ChatRequest {
             .and_then(|o| o.get("include_usage"))
             .and_then(Value::as_bool)
             .unwrap_or(false);
-        Ok(ChatRequest { model, messages, stream, include_usage })
+        let has_tools = obj.get("tools").and_then(Value::as_array).is_some_and(|t| !t.is_empty());
+        Ok(ChatRequest { model, messages, stream, include_usage, has_tools })
     }
 
     /// Text of the latest message with `role`.
@@ -90,6 +101,22 @@ impl ChatRequest {
             .map(|m| m.text.as_str())
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// Which model turn of its conversation this request is: 1 plus the
+    /// number of assistant messages (an agent's first request is turn 1,
+    /// the one after its first tool result turn 2).
+    pub fn turn(&self) -> usize {
+        1 + self.messages.iter().filter(|m| m.role == "assistant").count()
+    }
+
+    /// Characters (not bytes) of every message's text and tool-call arguments.
+    pub fn prompt_chars(&self) -> usize {
+        self.messages
+            .iter()
+            .flat_map(|m| std::iter::once(&m.text).chain(&m.tool_arguments))
+            .map(|t| t.chars().count())
+            .sum()
     }
 
     /// Rough prompt size for the `usage` block (about 4 characters a token).
@@ -116,6 +143,17 @@ fn content_text(content: Option<&Value>) -> String {
     }
 }
 
+/// The `function.arguments` of each tool call: the string, or the JSON
+/// text of a non-string value (some clients send an object).
+fn tool_arguments(calls: Option<&Value>) -> Vec<String> {
+    let calls = calls.and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    calls
+        .iter()
+        .filter_map(|c| c.get("function").and_then(|f| f.get("arguments")))
+        .map(|a| a.as_str().map_or_else(|| a.to_string(), str::to_owned))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +176,30 @@ mod tests {
         assert_eq!(r.system_text(), "Page digest");
         assert_eq!(r.messages[1].text, "first");
         assert_eq!(r.messages[2].text, "");
+        assert!(!r.has_tools);
+    }
+
+    #[test]
+    fn turn_prompt_chars_and_tools() {
+        let r = ChatRequest::parse(
+            r#"{"model":"m","tools":[{"type":"function","function":{"name":"dom_click"}}],"messages":[
+                {"role":"system","content":"sys"},
+                {"role":"user","content":"héllo"},
+                {"role":"assistant","content":null,"tool_calls":[
+                    {"id":"c1","type":"function","function":{"name":"dom_click","arguments":"{\"id\":1}"}},
+                    {"id":"c2","type":"function","function":{"name":"x","arguments":{"a":1}}}]},
+                {"role":"tool","tool_call_id":"c1","content":"ok"}]}"#
+                .as_bytes(),
+        )
+        .unwrap();
+        assert!(r.has_tools);
+        assert_eq!(r.turn(), 2);
+        assert_eq!(r.messages[2].tool_arguments, [r#"{"id":1}"#, r#"{"a":1}"#]);
+        // "sys" 3 + "héllo" 5 + 8 + 7 + "ok" 2
+        assert_eq!(r.prompt_chars(), 25);
+        let empty_tools = ChatRequest::parse(br#"{"model":"m","tools":[],"messages":[{"role":"user","content":"q"}]}"#).unwrap();
+        assert!(!empty_tools.has_tools);
+        assert_eq!(empty_tools.turn(), 1);
     }
 
     #[test]

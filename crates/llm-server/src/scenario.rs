@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::template::{self, TemplateError};
+
 /// Default size, in characters, of each streamed content or arguments piece.
 pub const DEFAULT_CHUNK_CHARS: usize = 8;
 
@@ -28,6 +30,10 @@ pub struct Scenario {
     /// Reply when no rule matches; without it such a request gets a 500.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<Reply>,
+    /// `false`: behave as a server whose model cannot call tools (a request
+    /// with `tools` gets Ollama's 400). Absent means `true`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_support: Option<bool>,
 }
 
 /// One rule: conditions, then a reply and/or a failure.
@@ -45,28 +51,44 @@ pub struct Rule {
     /// Apply only to the first N matching requests, then skip this rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub times: Option<u32>,
+    /// With `fail: "rate_limited"`: the `Retry-After` seconds (default 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
 }
 
 /// Match conditions: all optional, all must hold. Text tests are
-/// case-insensitive substring tests; `model` is exact.
+/// case-insensitive substring tests; `model` is exact. See
+/// [`crate::matching::when_matches`] for each one's meaning.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct When {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_user_contains: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_user_lacks: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_tool_contains: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_tool_lacks: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub any_tool_contains: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system_contains: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
+    /// The request is the N-th model turn of its conversation (N ≥ 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<usize>,
+    /// The prompt has more than N characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_chars_above: Option<usize>,
 }
 
 /// A scripted assistant answer: text, tool calls, or both.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Reply {
-    /// May contain `{{lastUser}}`, replaced by the latest user message.
+    /// May contain templates (`{{lastUser}}`, `{{match:REGEX}}`), see [`crate::template`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -91,7 +113,7 @@ impl Reply {
 pub struct ToolCall {
     pub name: String,
     /// A JSON value (sent serialised) or a string (sent verbatim, so tests
-    /// can script malformed arguments).
+    /// can script malformed arguments). Templates are filled in its strings.
     #[serde(default = "empty_object")]
     pub arguments: serde_json::Value,
     /// Tool call id; default `call_<response>_<index>`.
@@ -125,6 +147,7 @@ pub enum Failure {
     Stall,
     StallMidStream,
     DisconnectMidStream,
+    ContextLength,
 }
 
 /// Why a scenario could not be loaded.
@@ -144,6 +167,17 @@ pub enum ScenarioError {
     ZeroChunkChars { rule: usize },
     #[error("default reply: \"chunkChars\" must be at least 1")]
     ZeroDefaultChunkChars,
+    #[error("rule {rule}: \"when.turn\" counts from 1")]
+    ZeroTurn { rule: usize },
+    #[error("rule {rule}: \"retryAfter\" needs \"fail\": \"rate_limited\"")]
+    RetryAfterWithoutRateLimit { rule: usize },
+    #[error("{place}: {source}")]
+    Template {
+        /// `rule N reply.…` or `default reply.…`.
+        place: String,
+        #[source]
+        source: TemplateError,
+    },
 }
 
 impl Scenario {
@@ -164,7 +198,14 @@ impl Scenario {
         Self::from_json(&text)
     }
 
-    /// Checks what serde cannot: every rule does something, pieces are non-empty.
+    /// Whether chat requests may carry `tools` (`toolSupport`, default true).
+    pub fn supports_tools(&self) -> bool {
+        self.tool_support.unwrap_or(true)
+    }
+
+    /// Checks what serde cannot: every rule does something, pieces are
+    /// non-empty, turns count from 1, `retryAfter` goes with a rate limit,
+    /// templates are closed and their regexes compile.
     pub fn validate(&self) -> Result<(), ScenarioError> {
         for (rule, r) in self.rules.iter().enumerate() {
             if r.reply.is_none() && r.fail.is_none() {
@@ -173,12 +214,24 @@ impl Scenario {
             if r.reply.as_ref().is_some_and(|reply| reply.chunk_chars == Some(0)) {
                 return Err(ScenarioError::ZeroChunkChars { rule });
             }
+            if r.when.turn == Some(0) {
+                return Err(ScenarioError::ZeroTurn { rule });
+            }
+            if r.retry_after.is_some() && r.fail != Some(Failure::RateLimited) {
+                return Err(ScenarioError::RetryAfterWithoutRateLimit { rule });
+            }
+            check_templates(r.reply.as_ref(), &format!("rule {rule}"))?;
         }
         if self.default.as_ref().is_some_and(|d| d.chunk_chars == Some(0)) {
             return Err(ScenarioError::ZeroDefaultChunkChars);
         }
-        Ok(())
+        check_templates(self.default.as_ref(), "default")
     }
+}
+
+fn check_templates(reply: Option<&Reply>, owner: &str) -> Result<(), ScenarioError> {
+    let Some(reply) = reply else { return Ok(()) };
+    template::check_reply(reply).map_err(|(field, source)| ScenarioError::Template { place: format!("{owner} {field}"), source })
 }
 
 #[cfg(test)]
@@ -227,6 +280,47 @@ mod tests {
             Err(ScenarioError::ZeroChunkChars { rule: 0 })
         ));
         assert!(matches!(Scenario::from_path("/nonexistent/s.json"), Err(ScenarioError::Io { .. })));
+    }
+
+    #[test]
+    fn new_keys_parse_and_are_checked() {
+        let s = Scenario::from_json(
+            r#"{"toolSupport": false, "rules": [
+                {"when": {"turn": 2, "anyToolContains": "a", "lastToolLacks": "b", "lastUserLacks": "c", "promptCharsAbove": 100},
+                 "fail": "context_length"},
+                {"fail": "rate_limited", "retryAfter": 7},
+                {"reply": {"content": "{{match:(\\w+) link}}"}}]}"#,
+        )
+        .unwrap();
+        assert!(!s.supports_tools() && Scenario::default().supports_tools());
+        assert_eq!(s.rules[0].when.turn, Some(2));
+        assert_eq!(s.rules[0].when.prompt_chars_above, Some(100));
+        assert_eq!(s.rules[0].fail, Some(Failure::ContextLength));
+        assert_eq!(s.rules[1].retry_after, Some(7));
+        type Check = fn(&ScenarioError) -> bool;
+        let rejected: &[(&str, Check)] = &[
+            (r#"{"rules":[{"when":{"turn":0},"reply":{}}]}"#, |e| matches!(e, ScenarioError::ZeroTurn { rule: 0 })),
+            (r#"{"rules":[{"reply":{},"retryAfter":3}]}"#, |e| {
+                matches!(e, ScenarioError::RetryAfterWithoutRateLimit { rule: 0 })
+            }),
+            (r#"{"rules":[{"fail":"server_error","retryAfter":3}]}"#, |e| {
+                matches!(e, ScenarioError::RetryAfterWithoutRateLimit { rule: 0 })
+            }),
+            (r#"{"rules":[{"fail":"rate_limited","retryAfter":-1}]}"#, |e| matches!(e, ScenarioError::Json(_))),
+            (r#"{"rules":[{"reply":{}},{"reply":{"content":"{{match:(}}"}}]}"#, |e| {
+                matches!(e, ScenarioError::Template { place, source: TemplateError::InvalidRegex { .. } } if place == "rule 1 reply.content")
+            }),
+            (r#"{"rules":[{"fail":"stall","reply":{"toolCalls":[{"name":"f","arguments":{"id":"{{match:x"}}]}}]}"#, |e| {
+                matches!(e, ScenarioError::Template { place, source: TemplateError::Unterminated { .. } } if place == "rule 0 reply.toolCalls[0].arguments")
+            }),
+            (r#"{"default":{"content":"{{match:[a-}}"}}"#, |e| {
+                matches!(e, ScenarioError::Template { place, .. } if place == "default reply.content")
+            }),
+        ];
+        for (json, is_expected) in rejected {
+            let e = Scenario::from_json(json).unwrap_err();
+            assert!(is_expected(&e), "{json}: {e}");
+        }
     }
 
     #[test]

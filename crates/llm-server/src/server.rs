@@ -52,6 +52,11 @@ impl AppState {
         self.book().scenario().clone()
     }
 
+    /// How many requests each rule has answered, in rule order.
+    pub fn hits(&self) -> Vec<u32> {
+        self.book().hits().to_vec()
+    }
+
     fn next_meta(&self, model: &str) -> ResponseMeta {
         let created = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
         ResponseMeta { seq: self.seq.fetch_add(1, Ordering::Relaxed) + 1, created, model: model.to_owned() }
@@ -64,6 +69,7 @@ pub fn router(state: Shared) -> Router {
         .route("/v1/models", get(models))
         .route("/__control/scenario", put(put_scenario).get(get_scenario))
         .route("/__control/requests", get(list_requests).delete(clear_requests))
+        .route("/__control/hits", get(hits))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.recorder.clone(), record::middleware))
         .layer(middleware::from_fn(cors::middleware))
@@ -92,6 +98,9 @@ async fn chat(State(state): State<Shared>, headers: HeaderMap, body: Bytes) -> R
                 return Err(ApiError::UnknownModel(req.model));
             }
         }
+        if req.has_tools && !book.scenario().supports_tools() {
+            return Err(ApiError::ToolsUnsupported(req.model));
+        }
         let outcome = book.select(&req);
         Ok((req, outcome))
     })();
@@ -106,8 +115,9 @@ async fn chat(State(state): State<Shared>, headers: HeaderMap, body: Bytes) -> R
             last_user: req.last_with_role("user").unwrap_or("").to_owned(),
         }
         .into_response(),
-        Outcome::Fail { failure, reply } => {
-            failures::respond(failure, reply.as_ref(), &meta, req.stream, &req.model, state.shutdown.clone()).await
+        Outcome::Template(e) => ApiError::Template(e).into_response(),
+        Outcome::Fail { failure, reply, retry_after } => {
+            failures::respond(failure, reply.as_ref(), retry_after, &meta, req.stream, state.shutdown.clone()).await
         }
         Outcome::Reply(reply) if req.stream => {
             let usage = req.include_usage.then(|| req.prompt_tokens());
@@ -147,6 +157,10 @@ async fn get_scenario(State(state): State<Shared>) -> Response {
 
 async fn list_requests(State(state): State<Shared>) -> Response {
     Json(state.recorder.snapshot()).into_response()
+}
+
+async fn hits(State(state): State<Shared>) -> Response {
+    Json(state.hits()).into_response()
 }
 
 async fn clear_requests(State(state): State<Shared>) -> Response {

@@ -52,15 +52,26 @@ pub fn pieces(text: &str, n: usize) -> Vec<String> {
 
 /// The full plan for a streamed reply: role delta, content pieces, tool call
 /// pieces, the finish chunk, an optional usage chunk, then `[DONE]`.
+///
+/// With `usage` (the prompt tokens, when the client asked for usage) every
+/// other chunk carries `"usage": null`, as OpenAI's do, so a client must
+/// tell the two apart.
 pub fn reply_plan(meta: &ResponseMeta, reply: &Reply, usage: Option<u64>) -> Vec<Step> {
     let n = reply.chunk_chars();
     let pause = reply.delay_ms.filter(|ms| *ms > 0).map(Duration::from_millis);
-    let mut steps = vec![Step::Send(openai::sse(&openai::chunk(meta, json!({"role": "assistant", "content": ""}), None)))];
+    let event = |delta: Value, finish: Option<&str>| {
+        let mut chunk = openai::chunk(meta, delta, finish);
+        if usage.is_some() {
+            chunk["usage"] = Value::Null;
+        }
+        Step::Send(openai::sse(&chunk))
+    };
+    let mut steps = vec![event(json!({"role": "assistant", "content": ""}), None)];
     let push = |steps: &mut Vec<Step>, delta: Value| {
         if let Some(p) = pause {
             steps.push(Step::Pause(p));
         }
-        steps.push(Step::Send(openai::sse(&openai::chunk(meta, delta, None))));
+        steps.push(event(delta, None));
     };
     for piece in pieces(reply.content.as_deref().unwrap_or(""), n) {
         push(&mut steps, json!({ "content": piece }));
@@ -80,7 +91,7 @@ pub fn reply_plan(meta: &ResponseMeta, reply: &Reply, usage: Option<u64>) -> Vec
         }
     }
     let finish = openai::finish_reason(reply);
-    steps.push(Step::Send(openai::sse(&openai::chunk(meta, json!({}), Some(finish)))));
+    steps.push(event(json!({}), Some(finish)));
     if let Some(prompt_tokens) = usage {
         let chunk = openai::usage_chunk(meta, prompt_tokens, openai::completion_tokens(reply));
         steps.push(Step::Send(openai::sse(&chunk)));
@@ -192,6 +203,18 @@ mod tests {
         assert_eq!(calls.len(), 4); // head + 3 pieces of ≤5 chars
         let finish = &chunks[chunks.len() - 2];
         assert_eq!(finish["choices"][0]["finish_reason"], "tool_calls");
-        assert_eq!(chunks.last().unwrap()["usage"]["prompt_tokens"], 10);
+        let usage = chunks.last().unwrap();
+        assert_eq!(usage["choices"], json!([]));
+        assert_eq!(
+            usage["usage"],
+            json!({"prompt_tokens": 10, "completion_tokens": 6, "total_tokens": 16, "prompt_tokens_details": {"cached_tokens": 0}})
+        );
+        assert!(chunks[..chunks.len() - 1].iter().all(|c| c.get("usage") == Some(&Value::Null)), "usage: null before the usage chunk");
+    }
+
+    #[test]
+    fn no_usage_field_unless_asked() {
+        let reply = Reply { content: Some("hi".into()), ..Default::default() };
+        assert!(data(&reply_plan(&meta(), &reply, None)).iter().all(|c| c.get("usage").is_none()));
     }
 }

@@ -62,7 +62,7 @@ async fn put_scenario_replaces_it_and_keeps_the_record() {
 async fn cors_preflight_for_every_route() {
     let server = start(r#"{"apiKey":"k"}"#).await;
     let root = server.base_url.trim_end_matches("/v1").to_owned();
-    for path in ["/v1/chat/completions", "/v1/models", "/__control/scenario", "/__control/requests"] {
+    for path in ["/v1/chat/completions", "/v1/models", "/__control/scenario", "/__control/requests", "/__control/hits"] {
         let r = client()
             .request(reqwest::Method::OPTIONS, format!("{root}{path}"))
             .header("Origin", "chrome-extension://abc")

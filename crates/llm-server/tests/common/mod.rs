@@ -27,6 +27,25 @@ pub fn chat_body(model: &str, user: &str, stream: bool) -> Value {
     })
 }
 
+/// The tool definitions an agent sends (only their presence matters here).
+pub fn tools() -> Value {
+    json!([{"type": "function", "function": {"name": "dom_click", "parameters": {"type": "object"}}}])
+}
+
+/// GETs a control endpoint (`/__control/<path>`) and returns its JSON.
+pub async fn control_get(server: &Running, path: &str) -> Value {
+    let url = format!("{}/__control/{path}", server.base_url.trim_end_matches("/v1"));
+    client().get(url).send().await.expect("control request").json().await.expect("control JSON")
+}
+
+/// The OpenAI error body of a failed response, after checking its status.
+pub async fn error_of(resp: reqwest::Response, status: u16) -> Value {
+    assert_eq!(resp.status().as_u16(), status);
+    let v: Value = resp.json().await.expect("error body is JSON");
+    assert!(v["error"]["message"].is_string(), "{v}");
+    v
+}
+
 pub async fn post_chat(base: &str, body: &Value, key: Option<&str>) -> reqwest::Response {
     let mut req = client().post(format!("{base}/chat/completions")).json(body);
     if let Some(k) = key {
