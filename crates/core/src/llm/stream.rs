@@ -1,7 +1,7 @@
 //! Decoding the SSE body of a streamed chat completion into answer text.
 
+use super::sse::{data_events, parse_payload, Payload};
 use super::LlmError;
-use eventsource_stream::Eventsource;
 use futures::{Stream, StreamExt};
 use serde::Deserialize;
 
@@ -18,8 +18,6 @@ pub enum StreamItem {
 struct Chunk {
     #[serde(default)]
     choices: Vec<Choice>,
-    #[serde(default)]
-    error: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -36,17 +34,10 @@ struct Delta {
 
 /// Decodes one SSE `data:` payload.
 pub fn decode_data(data: &str) -> Result<StreamItem, LlmError> {
-    let data = data.trim();
-    if data == "[DONE]" {
-        return Ok(StreamItem::Done);
-    }
-    let chunk: Chunk = serde_json::from_str(data).map_err(|e| LlmError::MalformedStream {
-        detail: format!("chunk is not JSON ({e}): {}", data.chars().take(80).collect::<String>()),
-    })?;
-    if let Some(err) = chunk.error {
-        let msg = err.get("message").and_then(|m| m.as_str()).map(str::to_owned).unwrap_or_else(|| err.to_string());
-        return Err(LlmError::ServerError { status: 200, detail: msg });
-    }
+    let chunk: Chunk = match parse_payload(data)? {
+        Payload::Done => return Ok(StreamItem::Done),
+        Payload::Chunk(chunk) => chunk,
+    };
     let text = chunk
         .choices
         .into_iter()
@@ -64,7 +55,7 @@ where
     B: AsRef<[u8]>,
     E: std::fmt::Display,
 {
-    let events = body.eventsource();
+    let events = data_events(body);
     futures::stream::unfold(
         (events, false, false),
         |(mut events, mut saw_content, finished)| async move {
@@ -78,11 +69,8 @@ where
                         let e = LlmError::MalformedStream { detail: "the stream ended before any answer or [DONE]".into() };
                         return Some((Err(e), (events, saw_content, true)));
                     }
-                    Some(Err(e)) => {
-                        let e = LlmError::MalformedStream { detail: e.to_string() };
-                        return Some((Err(e), (events, saw_content, true)));
-                    }
-                    Some(Ok(ev)) => match decode_data(&ev.data) {
+                    Some(Err(e)) => return Some((Err(e), (events, saw_content, true))),
+                    Some(Ok(data)) => match decode_data(&data) {
                         Ok(StreamItem::Done) => return None,
                         Ok(StreamItem::Delta(t)) if t.is_empty() => continue,
                         Ok(StreamItem::Delta(t)) => {
