@@ -9,17 +9,20 @@
 //!    checking and clicking into a field commit nothing by themselves
 //!    (typing never does; the submit does), except toggles and selects of
 //!    access controls, which often save at once;
-//! 2. near misses that must not read as their keyword ("Cancel" in a
+//! 2. submits of checkout, payment-method and comment forms (their purpose
+//!    comes from card and address fields, not only from a label), whatever
+//!    the button says;
+//! 3. near misses that must not read as their keyword ("Cancel" in a
 //!    dialog, "Remove filter", "Don't delete", a question, "Send code");
-//! 3. submits of forms whose purpose decides (checkout, payment method,
-//!    comment, newsletter, contact);
-//! 4. phrases that commit whatever element carries them ("Place order",
+//! 4. submits of newsletter and contact forms (they go to the site itself)
+//!    and Enter in a chat or comment box (it sends);
+//! 5. phrases that commit whatever element carries them ("Place order",
 //!    "Delete", "Cancel subscription"), in all the languages of `words`;
-//! 5. links: past this point a link only navigates, so it is `Low`
+//! 6. links: past this point a link only navigates, so it is `Low`
 //!    ("Buy" on a product card opens the product);
-//! 6. single verbs that commit on a button ("Buy", "Send", "Share"), a
+//! 7. single verbs that commit on a button ("Buy", "Send", "Share"), a
 //!    generic "Confirm" on a checkout or deletion page;
-//! 7. the kinds `kind` infers (add to cart, sign in, save…) and any other
+//! 8. the kinds `kind` infers (add to cart, sign in, save…) and any other
 //!    form submit (`Medium`), views (`Low`), and an unknown button
 //!    (`Medium`: it may do anything reversible; [`super`] says what each
 //!    level means to the caller).
@@ -29,6 +32,14 @@
 //! scripts matched inside words. When the step has no `kind`, it is
 //! inferred from the label with `kind::infer_action_kind`, so `kind`'s
 //! keyword tables (login, cart, search… in a dozen languages) serve here too.
+//!
+//! What labels can and cannot do: they are the page's own words. On an
+//! honest site (the common case: a prompt injection hidden in a review or
+//! an e-mail steers the model toward "Delete account") they say what a
+//! button does, and these rules catch it. A hostile site can mislabel its
+//! own buttons; against it the defences are the ones that do not rest on
+//! labels: form purposes read from field types and autocomplete tokens
+//! (row group 2), and the per-site write permission (`sites`).
 
 use super::secrets::{secret_kind, FieldFacts};
 use super::words::*;
@@ -240,7 +251,12 @@ pub const RISK_RULES: &[RiskRule] = &[
     rule!("type.field", Low, None, [Verb(&[V::Type])]),
     rule!("toggle.access_control", Medium, Some(R::SecurityChange), [SETS_FIELD, Said(ACCESS_CONTROLS)]),
     rule!("toggle.field", Low, None, [SETS_FIELD]),
-    // 2. Near misses.
+    // 2. Submits of forms whose fields say they commit: before the near
+    // misses, so a checkout's "Keep going" is still the order.
+    rule!("form.checkout", High, Some(R::Purchase), [Submits, Form(&[P::Checkout])]),
+    rule!("form.payment_method", High, Some(R::PaymentMethod), [Submits, Form(&[P::PaymentMethod])]),
+    rule!("form.comment", High, Some(R::Publish), [Submits, Form(&[P::Comment])]),
+    // 3. Near misses.
     rule!("near.tab", Low, None, [Role(&["tab"])]),
     rule!("near.decline", Low, None, [Leads(DECLINE_LEAD)]),
     rule!("near.dismiss", Low, None, [SaidIs(DISMISS_EXACT)]),
@@ -256,16 +272,13 @@ pub const RISK_RULES: &[RiskRule] = &[
     rule!("near.send_to_self", Medium, Some(R::FormSubmit), [Said(SEND_TO_SELF)]),
     rule!("near.feedback", Medium, Some(R::FormSubmit), [Said(FEEDBACK)]),
     rule!("near.consent", Medium, Some(R::Confirm), [Said(CONSENT)]),
-    // 3. Forms whose purpose decides.
+    // 4. Forms whose purpose says they stay with the site.
     rule!("form.newsletter", Medium, Some(R::Subscribe), [Submits, Form(&[P::Newsletter])]),
     // A contact form goes to the site itself, which gets what any form sends it.
     rule!("form.contact", Medium, Some(R::FormSubmit), [Submits, Form(&[P::Contact])]),
-    rule!("form.checkout", High, Some(R::Purchase), [Submits, Form(&[P::Checkout])]),
-    rule!("form.payment_method", High, Some(R::PaymentMethod), [Submits, Form(&[P::PaymentMethod])]),
-    rule!("form.comment", High, Some(R::Publish), [Submits, Form(&[P::Comment])]),
     // Chat and comment boxes send on Enter, and are often not forms.
     rule!("enter.composer", High, Some(R::Send), [Verb(&[V::PressEnter]), Said(COMPOSER_FIELD)]),
-    // 4. Phrases that commit on any element.
+    // 5. Phrases that commit on any element.
     rule!("purchase.label", High, Some(R::Purchase), [Said(PURCHASE)]),
     rule!("payment.label", High, Some(R::Payment), [Said(PAYMENT)]),
     rule!("paid_plan.label", High, Some(R::PaidPlan), [Said(PAID_PLAN)]),
@@ -280,10 +293,10 @@ pub const RISK_RULES: &[RiskRule] = &[
     rule!("publish.label", High, Some(R::Publish), [Said(PUBLISH)]),
     // Links too: `<a data-method="delete">` and script links delete.
     rule!("delete.label", High, Some(R::Delete), [Said(DELETE)]),
-    // 5. What is left of links navigates; section names show something.
+    // 6. What is left of links navigates; section names show something.
     rule!("view.info", Low, None, [NOT_SUBMIT, Said(INFO_NOUNS)]),
     rule!("view.link", Low, None, [Role(&["link"])]),
-    // 6. Verbs that commit on a button.
+    // 7. Verbs that commit on a button.
     rule!("purchase.button", High, Some(R::Purchase), [Said(PURCHASE_BUTTON)]),
     rule!("payment.button", High, Some(R::Payment), [Said(PAYMENT_BUTTON)]),
     rule!("paid_plan.button", High, Some(R::PaidPlan), [Said(PAID_PLAN_BUTTON)]),
@@ -301,7 +314,7 @@ pub const RISK_RULES: &[RiskRule] = &[
     rule!("page.cancel_confirm", High, Some(R::CancelSubscription), [SaidIs(CONFIRM_EXACT), Any(&[
         Page(CANCEL_SUBSCRIPTION), Page(CLOSE_ACCOUNT),
     ])]),
-    // 7. Inferred kinds and other submits.
+    // 8. Inferred kinds and other submits.
     rule!("kind.checkout", Medium, Some(R::Checkout), [Kind(&[K::Checkout])]),
     rule!("kind.add_to_cart", Medium, Some(R::CartChange), [Kind(&[K::AddToCart])]),
     rule!("saved_list.button", Medium, Some(R::CartChange), [Said(SAVED_LISTS)]),

@@ -36,7 +36,17 @@ const STEPS: &[S] = &[
     S("toggle.access_control", "click", "Two-factor authentication", "role=switch", Medium, Some(R::SecurityChange)),
     // Enter in a combobox of a checkout form still submits it.
     S("form.checkout", "press_enter", "Country", "role=combobox; form=checkout; submit=Place order", High, Some(R::Purchase)),
-    // 2. Near misses.
+    // 2. Forms whose fields say they commit.
+    S("form.checkout", "click", "Continue", "role=button; form=checkout; submit=Continue", High, Some(R::Purchase)),
+    S("form.checkout", "click", "Keep going →", "role=button; form=checkout; submit=Keep going →", High, Some(R::Purchase)),
+    // Enter in a field of a checkout form submits it.
+    S("form.checkout", "press_enter", "Card number", "form=checkout; submit=Place order", High, Some(R::Purchase)),
+    // A button of a checkout form whose submit is not known may be it.
+    S("form.checkout", "click", "Weiter", "role=button; form=checkout", High, Some(R::Purchase)),
+    S("form.payment_method", "click", "Save card", "role=button; form=payment_method; submit=Save card", High, Some(R::PaymentMethod)),
+    S("form.payment_method", "press_enter", "Expiry date", "form=payment_method; submit=Add", High, Some(R::PaymentMethod)),
+    S("form.comment", "submit", "Add a comment", "form=comment; submit=Post", High, Some(R::Publish)),
+    // 3. Near misses.
     S("near.tab", "click", "Payment", "role=tab", Low, None),
     S("near.decline", "click", "Keep my subscription", "role=button", Low, None),
     S("near.decline", "click", "Nicht löschen", "role=button", Low, None),
@@ -45,6 +55,7 @@ const STEPS: &[S] = &[
     S("near.decline", "click", "Не удалять", "role=button", Low, None),
     S("near.dismiss", "click", "Cancel", "role=button; title=Delete repository?", Low, None),
     S("near.dismiss", "click", "Abbrechen", "role=button", Low, None),
+    S("near.dismiss", "click", "Cancel", "role=button; form=payment_method; submit=Save card", Low, None),
     S("near.dismiss", "click", "Annuler", "role=button", Low, None),
     S("near.dismiss", "click", "Cancelar", "role=button", Low, None),
     S("near.dismiss", "click", "Annulla", "role=button", Low, None),
@@ -73,20 +84,12 @@ const STEPS: &[S] = &[
     S("near.feedback", "click", "Send feedback", "role=button", Medium, Some(R::FormSubmit)),
     S("near.consent", "click", "Allow all", "role=button", Medium, Some(R::Confirm)),
     S("near.consent", "click", "Accept all cookies", "role=button", Medium, Some(R::Confirm)),
-    // 3. Forms whose purpose decides.
+    // 4. Forms that stay with the site; chat boxes.
     S("form.newsletter", "submit", "Newsletter", "form=newsletter; submit=Subscribe now", Medium, Some(R::Subscribe)),
     S("form.contact", "click", "Send message", "role=button; form=contact; submit=Send message", Medium, Some(R::FormSubmit)),
-    S("form.checkout", "click", "Continue", "role=button; form=checkout; submit=Continue", High, Some(R::Purchase)),
-    // Enter in a field of a checkout form submits it.
-    S("form.checkout", "press_enter", "Card number", "form=checkout; submit=Place order", High, Some(R::Purchase)),
-    // A button of a checkout form whose submit is not known may be it.
-    S("form.checkout", "click", "Weiter", "role=button; form=checkout", High, Some(R::Purchase)),
-    S("form.payment_method", "click", "Save card", "role=button; form=payment_method; submit=Save card", High, Some(R::PaymentMethod)),
-    S("form.payment_method", "press_enter", "Expiry date", "form=payment_method; submit=Add", High, Some(R::PaymentMethod)),
-    S("form.comment", "submit", "Add a comment", "form=comment; submit=Post", High, Some(R::Publish)),
     S("enter.composer", "press_enter", "Message #general", "", High, Some(R::Send)),
     S("enter.composer", "press_enter", "Написать комментарий", "", High, Some(R::Send)),
-    // 4. Phrases that commit on any element, in every language.
+    // 5. Phrases that commit on any element, in every language.
     S("purchase.label", "click", "Place order", "role=button", High, Some(R::Purchase)),
     S("purchase.label", "click", "Buy now", "role=button; kind=checkout", High, Some(R::Purchase)),
     S("purchase.label", "click", "Buy now", "role=link", High, Some(R::Purchase)),
@@ -160,7 +163,7 @@ const STEPS: &[S] = &[
     S("delete.label", "click", "删除", "role=button", High, Some(R::Delete)),
     S("delete.label", "click", "削除", "role=button", High, Some(R::Delete)),
     S("delete.label", "click", "삭제", "role=button", High, Some(R::Delete)),
-    // 5. Sections and links.
+    // 6. Sections and links.
     S("view.info", "click", "Purchase history", "role=button", Low, None),
     S("view.info", "click", "Payment options", "role=button", Low, None),
     S("view.link", "click", "Buy", "role=link; url=https://shop.example/products", Low, None),
@@ -171,7 +174,7 @@ const STEPS: &[S] = &[
     S("view.link", "click", "Upgrade", "role=link", Low, None),
     S("view.link", "click", "Sign in", "role=link", Low, None),
     S("view.link", "click", "Deleted items", "role=link", Low, None),
-    // 6. Verbs that commit on a button.
+    // 7. Verbs that commit on a button.
     S("purchase.button", "click", "Buy", "role=button", High, Some(R::Purchase)),
     S("purchase.button", "click", "Buy – $9.99", "role=button", High, Some(R::Purchase)),
     S("purchase.button", "click", "Kaufen", "role=button", High, Some(R::Purchase)),
@@ -228,7 +231,7 @@ const STEPS: &[S] = &[
     S("page.checkout_confirm", "click", "Submit", "role=button; url=https://app.example/#/checkout/review", High, Some(R::Purchase)),
     S("page.delete_confirm", "click", "Yes", "role=button; title=Delete this project?", High, Some(R::Delete)),
     S("page.cancel_confirm", "click", "OK", "role=button; url=https://stream.example/account/cancel-subscription", High, Some(R::CancelSubscription)),
-    // 7. Inferred kinds and other submits.
+    // 8. Inferred kinds and other submits.
     S("kind.checkout", "click", "Proceed to checkout", "role=button", Medium, Some(R::Checkout)),
     // A checkout form's other buttons do not place the order.
     S("kind.checkout", "click", "Apply code", "role=button; form=checkout; submit=Place order", Medium, Some(R::Checkout)),
