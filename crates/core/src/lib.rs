@@ -19,6 +19,9 @@
 //! - [`summary`]: seed 001's page summary (compact and full), page type,
 //!   primary actions and redaction, from facts the content script collects.
 //! - [`url_policy`]: which URLs the copilot may not touch.
+//! - [`safety`]: the agent's safety rules in code: step risk and
+//!   confirmation, refused navigations, per-site write permission, secret
+//!   fields, placeholders and scrubbing.
 //! - [`nav`]: the tab and navigation tools' pure side: URL normalisation for
 //!   "open <site>", refused targets, load detection, seed-001 timings, results.
 //! - [`tab_queue`]: the per-tab action queue's bookkeeping (FIFO per tab,
@@ -47,6 +50,7 @@ pub mod nav;
 pub mod pcd;
 pub mod protocol;
 pub mod rank;
+pub mod safety;
 pub mod selector;
 pub mod settings;
 pub mod summary;
