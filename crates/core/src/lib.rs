@@ -33,11 +33,14 @@
 //! - [`frames`]: routing requests into cross-origin frames (framePath
 //!   steps consumed, nonce bookkeeping, boxes into top-page coordinates,
 //!   framed MiniPCD ids and the merge of frames' MiniPCDs).
+//! - [`agent`]: the LLM agent: task state machine, tools offered to the
+//!   model, prompts, context budgets, reply repair, safety gates.
 //! - [`command`]: the command grammar that needs no LLM ("click Sign in",
 //!   "scroll down then zoom in"): parsing, question routing, step
 //!   descriptions and the tool calls each command plans.
 
 pub mod act;
+pub mod agent;
 pub mod capture;
 pub mod command;
 pub mod css_generated;

@@ -1,0 +1,70 @@
+//! Tests of request rendering: tools, stale page states, compaction.
+
+use super::*;
+use crate::agent::task::{CallResult, ModelCall, Task, Turn};
+
+fn task_with_steps(n: usize, page_chars: usize) -> Task {
+    let mut task = Task::new("t".into(), "buy a lamp".into(), 1, "n0".into(), 0.0);
+    task.opening = "Task: buy a lamp".into();
+    for i in 0..n {
+        task.turns.push(Turn::Model { content: format!("step {i}"), calls: vec![ModelCall { id: format!("c{i}"), name: "dom_click".into(), arguments: format!("{{\"id\":\"a{i}\"}}") }] });
+        task.turns.push(Turn::Results {
+            results: vec![CallResult { call_id: format!("c{i}"), name: "dom_click".into(), brief: format!("Done: click {i}.\nmore detail {i}"), page: Some(format!("PAGE{i} {}", "x".repeat(page_chars))) }],
+        });
+    }
+    task
+}
+
+fn rendered(req: &crate::llm::ToolChatRequest) -> String {
+    serde_json::to_string(&req.messages).unwrap()
+}
+
+#[test]
+fn native_requests_offer_the_tools_one_call_at_a_time() {
+    let req = request(&task_with_steps(1, 10), "m", None, 10_000);
+    let v = serde_json::to_value(&req).unwrap();
+    assert_eq!(v["tool_choice"], "required");
+    assert_eq!(v["parallel_tool_calls"], false);
+    assert_eq!(v["stream_options"]["include_usage"], true);
+    assert!(v.get("temperature").is_none(), "temperature only when the user set one");
+    assert_eq!(req.tools.len(), crate::agent::tools::TOOLS.len());
+}
+
+#[test]
+fn only_the_newest_page_states_are_kept() {
+    let text = rendered(&request(&task_with_steps(5, 10), "m", None, 100_000));
+    for i in 0..3 {
+        assert!(!text.contains(&format!("PAGE{i} ")), "stale page {i} kept");
+    }
+    assert!(text.contains("PAGE3 ") && text.contains("PAGE4 "));
+    assert_eq!(text.matches("page state omitted").count(), 3);
+}
+
+#[test]
+fn past_the_budget_old_turns_are_shortened_then_folded() {
+    let task = task_with_steps(30, 8_000);
+    let wide = request(&task, "m", None, 1_000_000);
+    assert!(rendered(&wide).contains("more detail 0"));
+    let tight = request(&task, "m", None, 3_000);
+    let text = rendered(&tight);
+    assert!(!text.contains("more detail 0"), "old results shortened");
+    assert!(text.contains("Earlier steps (summarised)"), "oldest turns folded");
+    assert!(text.contains("PAGE29 "), "the newest page stays");
+    let size: usize = tight.messages.iter().map(|m| m.text_len()).sum::<usize>() / 4;
+    assert!(size < 6_000, "{size}");
+}
+
+#[test]
+fn estimates_are_close_to_a_real_tokenizer() {
+    let bpe = tiktoken_rs::o200k_base().unwrap();
+    let samples = [
+        "Page \"Billing – Acme Cloud\" http://127.0.0.1:8080/app/billing/ · signed in\nActions:\n- a1aa link \"Dashboard\" [navigation] @nav",
+        "The user answered: the October one, please download it as a PDF.",
+        "请帮我下载上个月的发票，然后发送到我的邮箱。",
+    ];
+    for s in samples {
+        let real = bpe.encode_with_special_tokens(s).len() as f64;
+        let est = estimate_tokens(s) as f64;
+        assert!((est / real) > 0.6 && (est / real) < 1.6, "{s}: estimate {est} vs {real}");
+    }
+}

@@ -1,0 +1,39 @@
+//! The agent (issue 40; seed 000 §9–§10, §12–§13; seeds 002 and 003): an
+//! LLM controller that answers, asks or acts on the user's behalf.
+//!
+//! Everything here is pure: the controller reaches the model, the page,
+//! the user and storage only through [`host::Host`], which the service
+//! worker implements (bc-background `agent/`) and tests fake. Start
+//! reading at [`controller::run`].
+//!
+//! - [`task`]: the task's state, turns and step records (persisted).
+//! - [`tools`]: the tools offered to the model, their schemas and decoding.
+//! - [`reply`]: reading a model reply's calls, however they were written.
+//! - [`conversation`]: the request of each model call, within a budget.
+//! - [`prompt`]: system prompts and the untrusted-data wrapper.
+//! - [`page`]: the page listing, summary gist and change reports.
+//! - [`step`]: carrying out one call; [`bind`]: ids/fields/selectors to
+//!   elements; [`gates`]: site permission, confirmation, secrets.
+//! - [`loops`]: loop detection.
+
+pub mod bind;
+pub mod controller;
+pub mod conversation;
+pub mod gates;
+pub mod host;
+pub mod loops;
+pub mod page;
+pub mod prompt;
+pub mod reply;
+pub mod step;
+pub mod task;
+pub mod tools;
+
+#[cfg(test)]
+mod fake;
+#[cfg(test)]
+mod controller_tests;
+
+pub use controller::run;
+pub use host::{AgentConfig, Host, StreamPiece, TaskEvent, UserPrompt, UserReply};
+pub use task::{StepRecord, StepStatus, Task, TaskStatus, ToolMode};

@@ -1,0 +1,540 @@
+//! Carrying out one model call: read tools answer from the page; acting
+//! tools are bound to an element (`bind`), pass the safety gates
+//! (`gates`), run through the worker's tool surface, and report what
+//! happened with the page state after them (`page`): the change report
+//! after an action, the new page after a navigation.
+//!
+//! The result text is for the model: first line what happened (kept in
+//! compacted history), then details. Page-derived text in it is marked
+//! untrusted by the caller (`CallResult::page`) or here (`prompt::untrusted`).
+
+use super::bind::{self, read, Bound};
+use super::gates::{self, Gate};
+use super::host::Host;
+use super::page::{self, clip};
+use super::prompt::untrusted;
+use super::task::{PendingStep, StepStatus, Task};
+use super::tools::{AgentCall, Target};
+use crate::act::{ActOutcome, WaitOutcome};
+use crate::capture::CandidateCapture;
+use crate::command::RoleHint;
+use crate::nav::{NavResult, SummaryOutcome, TabInfo};
+use crate::pcd::extract::{Extraction, LoadOptions};
+use crate::safety::{check_navigation, ActionVerb, Risk};
+use crate::summary::{PageSummary, SummaryMode};
+use crate::tools::{ToolCall, ToolError};
+use crate::types::{MiniPcd, PcdActionDetail, QueryHit, RoleSelector};
+use std::fmt::Write;
+
+/// How a step went, for the model and the record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub status: StepStatus,
+    pub brief: String,
+    /// The page state after the step (untrusted; wrapped when rendered).
+    pub page: Option<String>,
+    /// The page is another one now (a navigation, another tab): the rest
+    /// of the batch is not run on a page the model has not seen.
+    pub moved: bool,
+    pub description: String,
+    pub call: Option<ToolCall>,
+    pub used_selector: Option<RoleSelector>,
+    pub risk: Option<Risk>,
+    pub observation: Option<crate::types::Observation>,
+}
+
+impl Outcome {
+    fn new(description: String) -> Outcome {
+        Outcome {
+            status: StepStatus::Ok,
+            brief: String::new(),
+            page: None,
+            moved: false,
+            description,
+            call: None,
+            used_selector: None,
+            risk: None,
+            observation: None,
+        }
+    }
+
+    fn failed(mut self, brief: String) -> Outcome {
+        self.status = StepStatus::Failed;
+        self.brief = brief;
+        self
+    }
+}
+
+/// A few words for a step before it runs (the panel's step line).
+pub fn describe(call: &AgentCall) -> String {
+    let target = |t: &Target| {
+        t.id.clone()
+            .or_else(|| t.field.as_ref().map(|f| format!("“{f}”")))
+            .or_else(|| t.selector.as_ref().map(|s| serde_json::to_string(s).unwrap_or_default()))
+            .unwrap_or_default()
+    };
+    match call {
+        AgentCall::GetMiniPcd(_) => "Look at the page".into(),
+        AgentCall::PcdQuery(a) => format!("Find “{}” on the page", a.text),
+        AgentCall::GetDetails(a) => format!("Get selectors of {}", a.ids.join(", ")),
+        AgentCall::ReadPage(_) => "Read the page's text".into(),
+        AgentCall::Click(a) => format!("Click {}", target(&a.target)),
+        AgentCall::Type(a) => format!("Type into {}", target(&a.target)),
+        AgentCall::Select(a) => format!("Select “{}” in {}", a.value, target(&a.target)),
+        AgentCall::Check(a) => format!("{} {}", if a.checked == Some(false) { "Uncheck" } else { "Check" }, target(&a.target)),
+        AgentCall::Submit(a) => format!("Submit {}", target(&a.target)),
+        AgentCall::Scroll(a) => format!("Scroll {}", a.direction.map(|d| format!("{d:?}").to_lowercase()).unwrap_or_else(|| target(&a.target))),
+        AgentCall::Hover(a) => format!("Hover over {}", target(&a.target)),
+        AgentCall::PressKey(a) => format!("Press {}", a.key),
+        AgentCall::WaitFor(a) => format!("Wait for {:?}", a.event),
+        AgentCall::Extract(a) => format!("Read the list {}", a.collection_id),
+        AgentCall::TabsOpen(a) => format!("Open {} in a new tab", a.url),
+        AgentCall::TabsSwitch(a) => format!("Switch to tab {}", a.tab_id),
+        AgentCall::TabsClose(a) => format!("Close tab {}", a.tab_id),
+        AgentCall::TabsList => "List the tabs".into(),
+        AgentCall::NavGo(a) => format!("Go to {}", a.url),
+        AgentCall::NavBack(_) => "Go back".into(),
+        AgentCall::CaptureCandidates(a) => format!("Locate {} on screen", a.ids.join(", ")),
+        AgentCall::AskUser(a) => format!("Ask: {}", a.question),
+        AgentCall::Done(_) => "Finish".into(),
+    }
+}
+
+/// The tab a call acts on: the one it names (which must be the task's),
+/// else the task's current tab.
+fn tab_of(task: &Task, named: Option<i32>) -> Result<i32, String> {
+    match named {
+        None => Ok(task.tab_id),
+        Some(t) if task.tabs.contains(&t) => Ok(t),
+        Some(t) => Err(format!("Tab {t} is not one of this task's tabs ({}). Use tabs_switch first to work in it.", tab_list(task))),
+    }
+}
+
+fn tab_list(task: &Task) -> String {
+    task.tabs.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// Runs `call` (anything but `ask_user` and `done`, which the controller handles).
+pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall) -> Outcome {
+    let out = Outcome::new(describe(call));
+    let result = match call {
+        AgentCall::GetMiniPcd(a) => look(host, task, a.tab_id, out).await,
+        AgentCall::PcdQuery(a) => query(host, task, a, out).await,
+        AgentCall::GetDetails(a) => get_details(host, task, a.tab_id, &a.ids, out).await,
+        AgentCall::ReadPage(a) => read_page(host, task, a.tab_id, out).await,
+        AgentCall::Click(a) => act(host, task, step, &a.target, a.tab_id, Verb::Click, out).await,
+        AgentCall::Type(a) => act(host, task, step, &a.target, a.tab_id, Verb::Type { text: a.text.clone(), submit: a.submit.unwrap_or(false), replace: a.replace.unwrap_or(true) }, out).await,
+        AgentCall::Select(a) => act(host, task, step, &a.target, a.tab_id, Verb::Select(a.value.clone()), out).await,
+        AgentCall::Check(a) => act(host, task, step, &a.target, a.tab_id, Verb::Check(a.checked.unwrap_or(true)), out).await,
+        AgentCall::Submit(a) => act(host, task, step, &a.target, a.tab_id, Verb::Submit, out).await,
+        AgentCall::Hover(a) => act(host, task, step, &a.target, a.tab_id, Verb::Hover, out).await,
+        AgentCall::PressKey(a) if !a.target.is_empty() => act(host, task, step, &a.target, a.tab_id, Verb::Key(a.key.clone()), out).await,
+        AgentCall::PressKey(a) => key_on_focus(host, task, step, &a.key, a.tab_id, out).await,
+        AgentCall::Scroll(a) => scroll(host, task, a, out).await,
+        AgentCall::WaitFor(a) => wait_for(host, task, a, out).await,
+        AgentCall::Extract(a) => extract(host, task, a, out).await,
+        AgentCall::TabsOpen(a) => navigate(host, task, Nav::Open(a.url.clone()), out).await,
+        AgentCall::NavGo(a) => navigate(host, task, Nav::Go(a.url.clone(), a.tab_id), out).await,
+        AgentCall::NavBack(a) => navigate(host, task, Nav::Back(a.tab_id), out).await,
+        AgentCall::TabsSwitch(a) => switch(host, task, a.tab_id, out).await,
+        AgentCall::TabsClose(a) => close(host, task, a.tab_id, out).await,
+        AgentCall::TabsList => tabs_list(host, task, out).await,
+        AgentCall::CaptureCandidates(a) => capture(host, task, a.tab_id, &a.ids, out).await,
+        AgentCall::AskUser(_) | AgentCall::Done(_) => Err(Outcome::new(describe(call)).failed("handled by the controller".into())),
+    };
+    result.unwrap_or_else(|failed| failed)
+}
+
+type Step = Result<Outcome, Outcome>;
+
+/// The page listing again (in full).
+async fn look<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, mut out: Outcome) -> Step {
+    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
+    let mini: MiniPcd = read(host, ToolCall::GetMiniPcd { tab_id: tab }).await.map_err(|e| out.clone().failed(e))?;
+    out.brief = format!("The page listing of tab {tab}:");
+    out.page = Some(page::listing(&mini));
+    if tab == task.tab_id {
+        task.page = Some(mini);
+    }
+    Ok(out)
+}
+
+async fn query<H: Host>(host: &H, task: &mut Task, a: &super::tools::QueryArgs, mut out: Outcome) -> Step {
+    let tab = tab_of(task, a.tab_id).map_err(|e| out.clone().failed(e))?;
+    let call = ToolCall::PcdQuery { tab_id: tab, kind: a.kind, text: Some(a.text.clone()), top_k: Some(a.top_k.unwrap_or(8).min(30)) };
+    let hits: Vec<QueryHit> = read(host, call).await.map_err(|e| out.clone().failed(e))?;
+    if hits.is_empty() {
+        out.brief = format!("Nothing on the page matches “{}”.", a.text);
+        return Ok(out);
+    }
+    let mut lines = String::new();
+    for h in &hits {
+        let _ = writeln!(lines, "{} {}{} {:.2}", h.id, page::clip(&h.label, 80), h.kind.as_ref().map(|k| format!(" [{k}]")).unwrap_or_default(), h.score);
+    }
+    out.brief = format!("{} matches, best first (id label [kind] score):\n{}", hits.len(), untrusted(&task.nonce, &lines));
+    Ok(out)
+}
+
+async fn get_details<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
+    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
+    let details: Vec<PcdActionDetail> = read(host, ToolCall::GetDetails { tab_id: tab, ids: ids.to_vec() }).await.map_err(|e| out.clone().failed(e))?;
+    let text = serde_json::to_string(&details).unwrap_or_default();
+    out.brief = format!("Selectors:\n{}", untrusted(&task.nonce, &text));
+    Ok(out)
+}
+
+async fn read_page<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, mut out: Outcome) -> Step {
+    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
+    let digest = host.read_page(tab).await.map_err(|e| out.clone().failed(e.error))?;
+    out.brief = "The page's text:".into();
+    out.page = Some(crate::summary::redact::redact(&digest.render_for_prompt()));
+    Ok(out)
+}
+
+/// What an acting step does to its element.
+#[derive(Debug, Clone, PartialEq)]
+enum Verb {
+    Click,
+    Type { text: String, submit: bool, replace: bool },
+    Select(String),
+    Check(bool),
+    Submit,
+    Hover,
+    Key(String),
+}
+
+impl Verb {
+    fn hint(&self) -> RoleHint {
+        match self {
+            Verb::Click | Verb::Hover => RoleHint::Button,
+            Verb::Submit => RoleHint::Button,
+            Verb::Type { .. } | Verb::Key(_) => RoleHint::Field,
+            Verb::Select(_) => RoleHint::Dropdown,
+            Verb::Check(_) => RoleHint::Checkbox,
+        }
+    }
+
+    /// The safety rules' verb (`None`: not a write).
+    fn safety(&self) -> Option<ActionVerb> {
+        match self {
+            Verb::Click => Some(ActionVerb::Click),
+            Verb::Type { submit: true, .. } => Some(ActionVerb::PressEnter),
+            Verb::Type { .. } => Some(ActionVerb::Type),
+            Verb::Select(_) => Some(ActionVerb::Select),
+            Verb::Check(_) => Some(ActionVerb::Check),
+            Verb::Submit => Some(ActionVerb::Submit),
+            Verb::Key(k) if k.eq_ignore_ascii_case("enter") => Some(ActionVerb::PressEnter),
+            Verb::Key(_) => Some(ActionVerb::Other),
+            Verb::Hover => None,
+        }
+    }
+
+    /// "Click “Invoices” (link)" — the words the user confirms and reads.
+    fn describe(&self, b: &Bound) -> String {
+        let what = format!("“{}”", clip(&b.label, 60));
+        match self {
+            Verb::Click => format!("Click {what} ({})", b.role),
+            Verb::Type { text, .. } if b.secret.is_some() || gates::secret_asked(text).is_some() => {
+                format!("Type the {} into {what}", gates::secret_words(b.secret.unwrap_or(crate::safety::SecretKind::Password)))
+            }
+            Verb::Type { text, submit, .. } => {
+                format!("Type “{}” into {what}{}", clip(text, 60), if *submit { " and press Enter" } else { "" })
+            }
+            Verb::Select(v) => format!("Select “{}” in {what}", clip(v, 60)),
+            Verb::Check(true) => format!("Check {what}"),
+            Verb::Check(false) => format!("Uncheck {what}"),
+            Verb::Submit => format!("Submit the form {what}"),
+            Verb::Hover => format!("Hover over {what}"),
+            Verb::Key(k) => format!("Press {k} in {what}"),
+        }
+    }
+
+    fn call(&self, tab: i32, b: &Bound) -> ToolCall {
+        let (selector, id) = (b.selector.clone(), b.id.clone());
+        match self {
+            Verb::Click => ToolCall::DomClick { tab_id: tab, selector, button: None, click_count: None, id },
+            Verb::Type { text, submit, replace } => {
+                ToolCall::DomType { tab_id: tab, selector, text: text.clone(), replace: Some(*replace), submit: Some(*submit), id }
+            }
+            Verb::Select(value) => ToolCall::DomSelect { tab_id: tab, selector, value: value.clone(), by: None, id },
+            Verb::Check(checked) => ToolCall::DomCheck { tab_id: tab, selector, checked: Some(*checked), id },
+            Verb::Submit => ToolCall::DomSubmit { tab_id: tab, selector },
+            Verb::Hover => ToolCall::DomHover { tab_id: tab, selector },
+            Verb::Key(key) => ToolCall::DomPressKey { tab_id: tab, key: key.clone(), selector: Some(selector) },
+        }
+    }
+}
+
+/// Binds, gates, runs and observes one acting step.
+async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab: Option<i32>, verb: Verb, mut out: Outcome) -> Step {
+    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
+    let bound = bind::bind(host, task, tab, target, verb.hint()).await.map_err(|e| out.clone().failed(e))?;
+    out.description = verb.describe(&bound);
+    let mut call = verb.call(tab, &bound);
+    let mut secret = None;
+    if let Some(safety_verb) = verb.safety() {
+        let text = match &verb {
+            Verb::Type { text, .. } => Some(text.as_str()),
+            _ => None,
+        };
+        match gates::check(host, task, safety_verb, &bound, &out.description, text).await {
+            Gate::Go { risk, secret: s } => {
+                out.risk = Some(risk);
+                secret = s;
+            }
+            Gate::Stop { status, brief, risk } => {
+                out.risk = Some(risk);
+                out.status = status;
+                out.brief = brief;
+                return Err(out);
+            }
+        }
+    }
+    if let (Some(_), ToolCall::DomType { text, .. }) = (secret, &mut call) {
+        // What the record and the model keep; the worker substitutes.
+        let kind = bound.secret.or_else(|| gates::secret_asked(text)).unwrap_or(crate::safety::SecretKind::Password);
+        *text = crate::safety::placeholder(kind);
+    }
+    out.call = Some(call.clone());
+    execute(host, task, step, tab, call, secret, out).await
+}
+
+/// Runs an acting tool call and reports its outcome with the page after it.
+async fn execute<H: Host>(host: &H, task: &mut Task, step: u32, tab: i32, call: ToolCall, secret: Option<u32>, mut out: Outcome) -> Step {
+    let before = task.page.as_ref().map(|p| (p.url.clone(), p.ts)).unwrap_or_default();
+    task.pending = Some(PendingStep { step, call: call.clone(), url_before: before.0, ts_before: before.1 });
+    host.save(task).await;
+    let result = match secret {
+        Some(handle) => host.tool_with_secret(call, handle).await,
+        None => host.tool(call).await,
+    };
+    task.pending = None;
+    let outcome: ActOutcome = match result {
+        Ok(data) => serde_json::from_value(data).map_err(|e| out.clone().failed(format!("The tool answered something unexpected: {e}")))?,
+        Err(e) => {
+            let brief = failure_brief(&out.description, &e);
+            let mut failed = out.failed(brief);
+            // The model decides the next move on the page as it is now.
+            failed.page = perceive(host, task, tab, false).await.ok().flatten();
+            return Err(failed);
+        }
+    };
+    for opened in &outcome.opened_tabs {
+        if !task.tabs.contains(&opened.tab_id) {
+            task.tabs.push(opened.tab_id);
+        }
+    }
+    let navigated = outcome.observation.url_changed == Some(true);
+    let mut brief = format!("Done: {}.", out.description);
+    if outcome.changed {
+        let _ = write!(brief, " The page changed ({}).", outcome.changes.join(", "));
+    }
+    for opened in &outcome.opened_tabs {
+        let _ = write!(brief, " It opened tab {} ({}); tabs_switch to work there.", opened.tab_id, opened.url);
+    }
+    if let Some(detail) = &outcome.detail {
+        let _ = write!(brief, " {}", clip(detail, 120));
+    }
+    out.brief = brief;
+    out.used_selector = outcome.used_selector.clone();
+    out.observation = Some(outcome.observation.clone());
+    out.moved = navigated;
+    out.page = perceive(host, task, tab, navigated).await.unwrap_or_else(|e| Some(format!("(could not read the page after it: {e})")));
+    Ok(out)
+}
+
+fn failure_brief(description: &str, e: &ToolError) -> String {
+    format!("Failed: {description}: {} [{}]", e.error, serde_json::to_value(e.code).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default())
+}
+
+/// The page after a step: the new page in full after a navigation (or
+/// when nothing was seen before), else what changed; `None` when the
+/// listing is the same.
+pub async fn perceive<H: Host>(host: &H, task: &mut Task, tab: i32, navigated: bool) -> Result<Option<String>, String> {
+    let mini: MiniPcd = read(host, ToolCall::GetMiniPcd { tab_id: tab }).await?;
+    let previous = task.page.take().filter(|p| task.tab_id == tab && !navigated && p.url == mini.url);
+    let text = match &previous {
+        Some(old) => page::delta(old, &mini).map(|d| format!("Changes in the listing:\n{d}")),
+        None => {
+            let summary = match read::<_, PageSummary>(host, ToolCall::PcdSummary { tab_id: tab, mode: SummaryMode::Compact }).await {
+                Ok(PageSummary::Compact(s)) => Some(s),
+                _ => None,
+            };
+            Some(page::full_page(&mini, summary.as_ref()))
+        }
+    };
+    if tab == task.tab_id {
+        task.page = Some(mini);
+    } else {
+        task.page = previous;
+    }
+    Ok(text)
+}
+
+async fn key_on_focus<H: Host>(host: &H, task: &mut Task, step: u32, key: &str, tab: Option<i32>, mut out: Outcome) -> Step {
+    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
+    let call = ToolCall::DomPressKey { tab_id: tab, key: key.to_owned(), selector: None };
+    out.call = Some(call.clone());
+    execute(host, task, step, tab, call, None, out).await
+}
+
+async fn scroll<H: Host>(host: &H, task: &mut Task, a: &super::tools::ScrollArgs, mut out: Outcome) -> Step {
+    let tab = tab_of(task, a.tab_id).map_err(|e| out.clone().failed(e))?;
+    let selector = if a.target.is_empty() {
+        None
+    } else {
+        Some(bind::bind(host, task, tab, &a.target, RoleHint::Button).await.map_err(|e| out.clone().failed(e))?.selector)
+    };
+    if selector.is_none() && a.direction.is_none() {
+        return Err(out.failed("dom_scroll needs a direction or an element.".into()));
+    }
+    let call = ToolCall::DomScroll { tab_id: tab, y: None, direction: a.direction, selector };
+    out.call = Some(call.clone());
+    let outcome: ActOutcome = match host.tool(call).await {
+        Ok(v) => serde_json::from_value(v).map_err(|e| out.clone().failed(e.to_string()))?,
+        Err(e) => return Err(out.clone().failed(failure_brief(&out.description, &e))),
+    };
+    out.brief = if outcome.changed { "Scrolled.".into() } else { "Scrolled; nothing moved (at the end already?).".into() };
+    out.observation = Some(outcome.observation);
+    out.page = perceive(host, task, tab, false).await.ok().flatten();
+    Ok(out)
+}
+
+async fn wait_for<H: Host>(host: &H, task: &mut Task, a: &super::tools::WaitArgs, mut out: Outcome) -> Step {
+    let tab = tab_of(task, a.tab_id).map_err(|e| out.clone().failed(e))?;
+    let call = ToolCall::DomWaitFor { tab_id: tab, event: a.event, value: a.value.clone(), timeout_ms: a.timeout_ms };
+    let waited: WaitOutcome = read(host, call).await.map_err(|e| out.clone().failed(e))?;
+    out.brief = format!("It happened after {} ms.", waited.waited_ms);
+    let navigated = waited.observation.url_changed == Some(true);
+    out.observation = Some(waited.observation);
+    out.moved = navigated;
+    out.page = perceive(host, task, tab, navigated).await.ok().flatten();
+    Ok(out)
+}
+
+/// At most this many items are shown to the model from one extraction.
+const MAX_ITEMS_SHOWN: usize = 50;
+
+async fn extract<H: Host>(host: &H, task: &mut Task, a: &super::tools::ExtractArgs, mut out: Outcome) -> Step {
+    let tab = tab_of(task, a.tab_id).map_err(|e| out.clone().failed(e))?;
+    let fields = if a.fields.is_empty() {
+        task.page.as_ref().and_then(|p| p.collections.iter().find(|c| c.id == a.collection_id)).map(|c| c.item_fields.clone()).unwrap_or_default()
+    } else {
+        a.fields.clone()
+    };
+    let call = ToolCall::DomExtract {
+        tab_id: tab,
+        collection_id: a.collection_id.clone(),
+        fields,
+        scroll_to_load: a.scroll_to_load,
+        limit: a.limit.or(LoadOptions::default().limit),
+    };
+    let ex: Extraction = read(host, call).await.map_err(|e| out.clone().failed(e))?;
+    let mut lines = String::new();
+    for (i, item) in ex.items.iter().take(MAX_ITEMS_SHOWN).enumerate() {
+        let cells: Vec<String> = item
+            .iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| format!("{k}: {}", clip(&v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string()), 80)))
+            .collect();
+        let _ = writeln!(lines, "{}. {}", i + 1, cells.join(" | "));
+    }
+    out.brief = format!(
+        "{} of {} items{}:\n{}",
+        ex.items.len().min(MAX_ITEMS_SHOWN),
+        ex.total,
+        if ex.has_unrendered() { " (more load with scrollToLoad)" } else { "" },
+        untrusted(&task.nonce, &lines)
+    );
+    Ok(out)
+}
+
+enum Nav {
+    Open(String),
+    Go(String, Option<i32>),
+    Back(Option<i32>),
+}
+
+async fn navigate<H: Host>(host: &H, task: &mut Task, nav: Nav, mut out: Outcome) -> Step {
+    let call = match &nav {
+        Nav::Open(url) | Nav::Go(url, _) => {
+            if let Err(refusal) = check_navigation(url) {
+                return Err(out.failed(format!("Refused: {refusal}")));
+            }
+            match &nav {
+                Nav::Open(_) => ToolCall::TabsOpen { url: url.clone(), summary: Some(false) },
+                _ => ToolCall::NavGo { tab_id: Some(tab_of(task, if let Nav::Go(_, t) = &nav { *t } else { None }).map_err(|e| out.clone().failed(e))?), url: url.clone(), summary: Some(false) },
+            }
+        }
+        Nav::Back(t) => ToolCall::NavBack { tab_id: Some(tab_of(task, *t).map_err(|e| out.clone().failed(e))?), summary: Some(false) },
+    };
+    out.call = Some(call.clone());
+    let result: NavResult = read(host, call).await.map_err(|e| out.clone().failed(e))?;
+    if let SummaryOutcome::Failed(e) = &result.summary {
+        out.brief = format!("Now on {} but it cannot be read: {e}.", result.url);
+        return Ok(out);
+    }
+    if !task.tabs.contains(&result.tab_id) {
+        task.tabs.push(result.tab_id);
+    }
+    task.tab_id = result.tab_id;
+    out.brief = format!("Now on tab {}: {}", result.tab_id, result.url);
+    out.moved = true;
+    out.page = perceive(host, task, result.tab_id, true).await.unwrap_or_else(|e| Some(format!("(could not read the page: {e})")));
+    Ok(out)
+}
+
+async fn switch<H: Host>(host: &H, task: &mut Task, tab: i32, mut out: Outcome) -> Step {
+    let info: TabInfo = read(host, ToolCall::TabsSwitch { tab_id: tab }).await.map_err(|e| out.clone().failed(e))?;
+    if !task.tabs.contains(&tab) {
+        task.tabs.push(tab);
+    }
+    task.tab_id = tab;
+    out.brief = format!("Now working in tab {tab}: {}", info.url);
+    out.moved = true;
+    if info.readable {
+        out.page = perceive(host, task, tab, true).await.ok().flatten();
+    }
+    Ok(out)
+}
+
+async fn close<H: Host>(host: &H, task: &mut Task, tab: i32, mut out: Outcome) -> Step {
+    if !task.tabs.contains(&tab) {
+        return Err(out.failed(format!("Tab {tab} is not one of this task's tabs ({}); it is left open.", tab_list(task))));
+    }
+    if tab == task.tab_id && task.tabs.len() == 1 {
+        return Err(out.failed("That is the task's only tab; it stays open.".into()));
+    }
+    let _: serde_json::Value = read(host, ToolCall::TabsClose { tab_id: tab }).await.map_err(|e| out.clone().failed(e))?;
+    task.tabs.retain(|t| *t != tab);
+    out.brief = format!("Closed tab {tab}.");
+    if task.tab_id == tab {
+        task.tab_id = task.tabs[0];
+        out.moved = true;
+        let _ = write!(out.brief, " The task now works in tab {}.", task.tab_id);
+        out.page = perceive(host, task, task.tab_id, true).await.ok().flatten();
+    }
+    Ok(out)
+}
+
+async fn tabs_list<H: Host>(host: &H, task: &mut Task, mut out: Outcome) -> Step {
+    let tabs: Vec<TabInfo> = read(host, ToolCall::TabsList {}).await.map_err(|e| out.clone().failed(e))?;
+    let mut lines = String::new();
+    for t in &tabs {
+        let mine = if task.tabs.contains(&t.tab_id) { " (this task's)" } else { "" };
+        let _ = writeln!(lines, "{} {} {}{mine}{}", t.tab_id, clip(&t.title, 60), t.url, if t.tab_id == task.tab_id { " ← current" } else { "" });
+    }
+    out.brief = format!("Open tabs:\n{}", untrusted(&task.nonce, &lines));
+    Ok(out)
+}
+
+async fn capture<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
+    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
+    let shot: CandidateCapture = read(host, ToolCall::CaptureCandidates { tab_id: tab, ids: ids.to_vec() }).await.map_err(|e| out.clone().failed(e))?;
+    let mut lines = String::new();
+    for b in &shot.boxes {
+        let _ = writeln!(lines, "{} at x={:.0} y={:.0} {:.0}×{:.0}{}", b.id, b.rect.x, b.rect.y, b.rect.width, b.rect.height, if b.visible { "" } else { " (not visible)" });
+    }
+    out.brief = format!("On screen:\n{lines}");
+    Ok(out)
+}

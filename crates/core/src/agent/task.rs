@@ -1,0 +1,248 @@
+//! A task's state (seed 000 §9): goal, status, the model conversation
+//! (as turns the request is rendered from each time), the step records
+//! (seed 000 §13 telemetry), usage, and what the service worker needs to
+//! resume it after Chrome stopped the worker.
+//!
+//! Everything here is serialisable and is saved after every step; none of
+//! it ever holds a secret value (typed secrets are `{{secret}}` here and
+//! are substituted by the service worker at execution time).
+
+use super::host::UserPrompt;
+use crate::llm::Usage;
+use crate::safety::{Risk, TaskGrants};
+use crate::tools::ToolCall;
+use crate::types::{MiniPcd, Observation, RoleSelector};
+use serde::{Deserialize, Serialize};
+
+/// Seed 000 §9's statuses (`exploring`/`blocked` come with exploration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskStatus {
+    Created,
+    Planning,
+    Executing,
+    AwaitingUser,
+    Succeeded,
+    Failed,
+    Cancelled,
+}
+
+impl TaskStatus {
+    pub fn is_final(self) -> bool {
+        matches!(self, TaskStatus::Succeeded | TaskStatus::Failed | TaskStatus::Cancelled)
+    }
+}
+
+/// How tools reach the model: native tool calling, or described in the
+/// system prompt with JSON replies in the text (servers without tools).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolMode {
+    #[default]
+    Native,
+    Text,
+}
+
+/// One call the model made, as it made it (arguments as sent).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelCall {
+    pub id: String,
+    pub name: String,
+    pub arguments: String,
+}
+
+/// What one call gave back to the model: a short result that stays in the
+/// history, and the page state after it, which later turns drop once a
+/// newer page state exists (old pages are stale and the largest part).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallResult {
+    pub call_id: String,
+    pub name: String,
+    pub brief: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<String>,
+}
+
+/// The conversation with the model, in order; each request is rendered
+/// from these (`conversation.rs`), compacted as needed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "turn", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum Turn {
+    /// The model spoke: its note and its calls (text mode: the raw reply).
+    Model { content: String, calls: Vec<ModelCall> },
+    /// The results of the previous model turn's calls.
+    Results { results: Vec<CallResult> },
+    /// The user (an answer to `ask_user`) or the controller (a nudge, a
+    /// repair request) speaking to the model.
+    User { text: String },
+}
+
+/// How one step ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepStatus {
+    Running,
+    Ok,
+    Failed,
+    /// The user declined the confirmation or the site.
+    Denied,
+    /// Not run: the page changed under the batch, or the task stopped.
+    Skipped,
+}
+
+/// One step as recorded for the panel, the history and replay (seed 000 §13).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepRecord {
+    pub index: u32,
+    /// The model call (index into `Task::llm_calls`) that asked for it.
+    pub llm_call: u32,
+    /// The model's tool name and arguments as decoded (secrets as `{{secret}}`).
+    pub tool: String,
+    pub args: serde_json::Value,
+    /// For people: "Click “Invoices” (link)".
+    pub description: String,
+    /// The tool call the worker ran, after binding (selector and tab filled in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<ToolCall>,
+    /// The selector that finally worked, when it is not the one bound.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub used_selector: Option<RoleSelector>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub risk: Option<Risk>,
+    pub status: StepStatus,
+    /// One line: what happened, or why it failed.
+    pub result: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observation: Option<Observation>,
+    /// The MiniPCD version (`ts`) the model saw after the step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pcd_ts: Option<f64>,
+    pub started_at: f64,
+    /// Our own time for the step (tools and perception), in ms.
+    pub ms: u32,
+}
+
+/// One model call, for cost and timing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LlmCallRecord {
+    pub index: u32,
+    pub model: String,
+    pub started_at: f64,
+    pub ms: u32,
+    pub usage: Usage,
+    /// Attempts it took (429 / 5xx retries, compaction after a context error).
+    pub attempts: u32,
+}
+
+/// A step that was sent to the page but whose outcome was not recorded
+/// (the worker stopped in between): on resume it is re-checked, never
+/// repeated blindly.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingStep {
+    pub step: u32,
+    pub call: ToolCall,
+    /// The page's URL and listing version before it ran.
+    pub url_before: String,
+    pub ts_before: f64,
+}
+
+/// A task: one user request carried out by the agent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Task {
+    pub id: String,
+    pub goal: String,
+    pub status: TaskStatus,
+    pub created_at: f64,
+    pub updated_at: f64,
+    /// The tab the task acts on unless a call names another.
+    pub tab_id: i32,
+    /// Every tab the task has used (it may act on these only).
+    pub tabs: Vec<i32>,
+    /// Marks page text in prompts as untrusted (`prompt::untrusted`).
+    pub nonce: String,
+    pub mode: ToolMode,
+    /// 0.0–1.0 (seed 000 §9.6).
+    pub progress: f32,
+    /// The model's latest note about what it did and does next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Earlier exchanges of the conversation (follow-ups keep context).
+    #[serde(default)]
+    pub earlier: Vec<crate::llm::ChatTurn>,
+    /// The first page state, in the goal message.
+    pub opening: String,
+    pub turns: Vec<Turn>,
+    pub steps: Vec<StepRecord>,
+    pub llm_calls: Vec<LlmCallRecord>,
+    /// The latest listing the model saw (deltas and risk facts come from it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<MiniPcd>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<PendingStep>,
+    /// A question, confirmation or secret the task waits for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting_for: Option<UserPrompt>,
+    /// Malformed model replies in a row (≤ 2 repairs, then the task stops).
+    pub repairs_in_row: u32,
+    /// The last id given to a user prompt (cards in the panel).
+    #[serde(default)]
+    pub next_prompt: u32,
+    /// Sites allowed once, or refused, for this task.
+    #[serde(default)]
+    pub grants: TaskGrants,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+    /// Why the task failed, for the user.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+}
+
+impl Task {
+    pub fn new(id: String, goal: String, tab_id: i32, nonce: String, now: f64) -> Task {
+        Task {
+            id,
+            goal,
+            status: TaskStatus::Created,
+            created_at: now,
+            updated_at: now,
+            tab_id,
+            tabs: vec![tab_id],
+            nonce,
+            mode: ToolMode::default(),
+            progress: 0.0,
+            note: None,
+            earlier: Vec::new(),
+            opening: String::new(),
+            turns: Vec::new(),
+            steps: Vec::new(),
+            llm_calls: Vec::new(),
+            page: None,
+            pending: None,
+            waiting_for: None,
+            repairs_in_row: 0,
+            next_prompt: 0,
+            grants: TaskGrants::default(),
+            answer: None,
+            failure: None,
+        }
+    }
+
+    /// Token use of all model calls so far.
+    pub fn usage(&self) -> Usage {
+        self.llm_calls.iter().fold(Usage::default(), |mut sum, c| {
+            sum += c.usage;
+            sum
+        })
+    }
+
+    /// Steps that acted or read (not skipped ones).
+    pub fn steps_run(&self) -> usize {
+        self.steps.iter().filter(|s| s.status != StepStatus::Skipped).count()
+    }
+}
