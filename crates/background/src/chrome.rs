@@ -70,6 +70,8 @@ extern "C" {
     fn side_panel_set_panel_behavior_(behavior: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getURL)]
     pub fn runtime_get_url(path: &str) -> String;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "runtime"], js_name = getPlatformInfo)]
+    fn runtime_get_platform_info_() -> Result<Promise, JsValue>;
 }
 
 // Functions Chrome runs *in a page* (`chrome.scripting.executeScript({func})`
@@ -94,6 +96,12 @@ extern "C" {
 
 async fn settle(p: Result<Promise, JsValue>) -> Result<JsValue, JsValue> {
     JsFuture::from(p?).await
+}
+
+/// `chrome.runtime.getPlatformInfo()`: the cheapest extension API call,
+/// which resets the worker's idle timer (`agent::keepalive`).
+pub async fn runtime_get_platform_info() -> Result<JsValue, JsValue> {
+    settle(runtime_get_platform_info_()).await
 }
 
 /// `chrome.runtime.id`.

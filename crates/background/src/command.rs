@@ -9,8 +9,8 @@
 //!   a line saying what happened (worded by `bc_core::command::report`);
 //!   the first failure ends the run, and a command that takes longer than
 //!   `STEP_TIMEOUT_MS` is stopped and fails;
-//! - **questions** and **unknown input** go to the LLM ([`ask::run`]) when
-//!   one is configured; otherwise a `LocalReply` says an LLM is needed and
+//! - **questions** and **unknown input** go to the agent ([`agent::run`])
+//!   when an LLM is configured; otherwise a `LocalReply` says an LLM is needed and
 //!   lists what the commands can do.
 //!
 //! Labels are grounded as each command's plan says: `pcd.query` → the best
@@ -23,7 +23,7 @@
 
 use crate::llm_http::Cancel;
 use crate::panel::Connection;
-use crate::{ask, chrome, js, queue, store, tabs, tools};
+use crate::{agent, chrome, js, queue, store, tabs, tools};
 use bc_core::act::ActOutcome;
 use bc_core::command::report::{self, GroundError, NavVerb};
 use bc_core::command::{
@@ -79,8 +79,13 @@ impl Stop {
         }
     }
 
-    fn is_stopped(&self) -> bool {
+    pub fn is_stopped(&self) -> bool {
         self.stopped.get()
+    }
+
+    /// The queue task the run's (or the agent's) tool calls belong to.
+    pub fn task_id(&self) -> TaskId {
+        self.task.clone()
     }
 }
 
@@ -156,12 +161,12 @@ impl Done {
 /// Answers an `Ask`: runs it as commands, or hands it to the LLM, or says
 /// an LLM is needed (see the module docs).
 pub async fn route(
-    conn: &Connection,
+    conn: &Rc<Connection>,
     id: RequestId,
     input: &str,
     history: &[ChatTurn],
     cancel: &Cancel,
-    stop: &Stop,
+    stop: &Rc<Stop>,
 ) -> Result<(), CopilotError> {
     let parsed = parse(input);
     if let Parsed::Commands(commands) = parsed {
@@ -170,7 +175,7 @@ pub async fn route(
     }
     let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
     if configured {
-        return ask::run(conn, id, input, history, cancel).await;
+        return agent::run(conn, id, input, history, cancel, stop).await;
     }
     let text = reply_without_llm(parsed == Parsed::Question);
     conn.post(&PanelEvent::LocalReply { id, text, needs_llm: true });

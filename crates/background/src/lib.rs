@@ -5,9 +5,10 @@
 //! - extension pages' [`PanelRequest`](bc_core::protocol::PanelRequest)s
 //!   arriving over a `chrome.runtime` Port ([`panel`]),
 //! - commands typed in the panel, run without an LLM through the tools
-//!   ([`command`]; anything else goes on to [`ask`]),
-//! - questions about the active tab: digest from the content script
-//!   ([`tabs`]), then a streamed chat completion ([`llm_http`]) ([`ask`]),
+//!   ([`command`]; anything else goes on to the agent),
+//! - the agent ([`agent`]): a task for anything that is not a command —
+//!   a question answered from the page, or steps carried out — driven by
+//!   `bc_core::agent` with the model over `fetch` ([`llm_http`]),
 //! - tool calls by seed-000 name ([`tools`], also `self.copilot.call`),
 //!   each through its tab's action queue ([`queue`]); tab and navigation
 //!   tools are in [`nav`]; requests into cross-origin frames are routed by
@@ -17,7 +18,7 @@
 //! matters in memory: settings live in `chrome.storage.local` ([`store`]).
 
 mod act;
-mod ask;
+mod agent;
 mod capture;
 mod chrome;
 mod command;

@@ -1,13 +1,13 @@
 //! The HTTP transport to the user's OpenAI-compatible endpoint: browser
 //! `fetch` with an `AbortController`, a timeout for the first byte and
-//! between chunks, and user cancellation. Everything about the bytes
+//! between chunks, and user cancellation (the agent's streamed call is
+//! `agent::llm`; "Test connection" is here). Everything about the bytes
 //! (request JSON, SSE decoding, error classification) is in `bc_core::llm`.
 
 use crate::js;
-use bc_core::llm::{answer_deltas, classify_http_failure, ChatRequest, LlmError};
+use bc_core::llm::{classify_http_failure, LlmError};
 use bc_core::settings::Settings;
 use futures::future::{select, Either};
-use futures::StreamExt;
 use gloo_timers::future::TimeoutFuture;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -27,18 +27,24 @@ impl Cancel {
         Cancel { controller: AbortController::new().expect("AbortController exists in workers"), cancelled: Rc::default() }
     }
 
+    /// Whether the user asked to stop.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.get()
+    }
+
     /// The user asked to stop.
     pub fn cancel(&self) {
         self.cancelled.set(true);
         self.controller.abort();
     }
 
-    fn timeout(&self) {
+    /// Our own timeout fired.
+    pub fn timeout(&self) {
         self.controller.abort();
     }
 }
 
-fn build_request(method: &str, url: &str, settings: &Settings, body: Option<String>, cancel: &Cancel) -> Result<Request, LlmError> {
+pub fn build_request(method: &str, url: &str, settings: &Settings, body: Option<String>, cancel: &Cancel) -> Result<Request, LlmError> {
     let headers = Headers::new().map_err(internal)?;
     if !settings.api_key.is_empty() {
         headers.set("Authorization", &format!("Bearer {}", settings.api_key)).map_err(internal)?;
@@ -59,7 +65,7 @@ fn internal(e: JsValue) -> LlmError {
 }
 
 /// `fetch` that fails with [`LlmError::Timeout`] when no response arrives in time.
-async fn fetch(request: &Request, settings: &Settings, cancel: &Cancel) -> Result<Response, LlmError> {
+pub async fn fetch(request: &Request, settings: &Settings, cancel: &Cancel) -> Result<Response, LlmError> {
     let global: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
     let pending = JsFuture::from(global.fetch_with_request(request));
     let timer = TimeoutFuture::new(settings.timeout_secs * 1000);
@@ -86,45 +92,13 @@ fn fetch_failure(e: &JsValue, endpoint: &str, cancel: &Cancel) -> LlmError {
     }
 }
 
-async fn failure_from(resp: &Response, model: &str) -> LlmError {
+pub async fn failure_from(resp: &Response, model: &str) -> LlmError {
     let retry_after = resp.headers().get("retry-after").ok().flatten();
     let body = match resp.text() {
         Ok(p) => JsFuture::from(p).await.ok().and_then(|v| v.as_string()).unwrap_or_default(),
         Err(_) => String::new(),
     };
     classify_http_failure(resp.status(), retry_after.as_deref(), &body, model)
-}
-
-/// Streams a chat completion, calling `on_delta` with each piece of text.
-pub async fn stream_chat(settings: &Settings, body: &ChatRequest, cancel: &Cancel, mut on_delta: impl FnMut(String)) -> Result<(), LlmError> {
-    let url = settings.chat_url().map_err(|e| LlmError::Unreachable { endpoint: e.to_string() })?;
-    let json = serde_json::to_string(body).expect("ChatRequest serialises");
-    let request = build_request("POST", url.as_str(), settings, Some(json), cancel)?;
-    let resp = fetch(&request, settings, cancel).await?;
-    if !resp.ok() {
-        return Err(failure_from(&resp, &settings.model).await);
-    }
-    let Some(raw_body) = resp.body() else {
-        return Err(LlmError::MalformedStream { detail: "the response has no body".into() });
-    };
-    let bytes = wasm_streams::ReadableStream::from_raw(raw_body.unchecked_into())
-        .into_stream()
-        .map(|chunk| chunk.map(|v| js_sys::Uint8Array::new(&v).to_vec()).map_err(|e| js::error_text(&e)));
-    let mut deltas = Box::pin(answer_deltas(Box::pin(bytes)));
-    loop {
-        let timer = TimeoutFuture::new(settings.timeout_secs * 1000);
-        match select(deltas.next(), timer).await {
-            Either::Left((Some(Ok(text)), _)) => on_delta(text),
-            Either::Left((Some(Err(e)), _)) => {
-                return Err(if cancel.cancelled.get() { LlmError::Cancelled } else { e });
-            }
-            Either::Left((None, _)) => return Ok(()),
-            Either::Right(((), _)) => {
-                cancel.timeout();
-                return Err(LlmError::Timeout { secs: settings.timeout_secs });
-            }
-        }
-    }
 }
 
 /// Checks endpoint, key and model; `Ok` carries a message for the user.

@@ -112,6 +112,12 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
             conn.in_flight.borrow_mut().remove(&id);
             (id, outcome)
         }
+        PanelRequest::TaskReply { id: _, task_id, prompt_id, reply } => {
+            // Not answered: a card answered twice, or after its task
+            // ended, has nothing left to do.
+            crate::agent::reply(&task_id, prompt_id, reply);
+            return;
+        }
         PanelRequest::Cancel { id } => {
             // Taken out first: stopping wakes tool calls that may post at once.
             let request = conn.in_flight.borrow_mut().remove(&id);

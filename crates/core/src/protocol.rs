@@ -45,6 +45,37 @@ pub enum PanelRequest {
     /// have that page perceived ahead, in its idle time, so the first
     /// request about it finds the work done. No id, never answered.
     Prefetch,
+    /// The user answered prompt `prompt_id` of task `task_id` (a card in
+    /// the panel: a question, a confirmation, a site, a secret). `id` is
+    /// the request that started the task.
+    TaskReply { id: RequestId, task_id: String, prompt_id: u32, reply: PanelReply },
+}
+
+/// The user's answer to a task's prompt, as the panel sends it.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum PanelReply {
+    Answer { text: String },
+    Confirm { allow: bool },
+    Site { answer: crate::safety::SiteAnswer },
+    /// A secret typed in the panel (masked): it goes into the field and
+    /// nowhere else — never to the model, a log or storage.
+    Secret { value: String },
+    /// The user would not give the secret.
+    Decline,
+}
+
+/// Never prints a secret's value (a `{:?}` in a log must not leak it).
+impl std::fmt::Debug for PanelReply {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PanelReply::Answer { text } => f.debug_struct("Answer").field("text", text).finish(),
+            PanelReply::Confirm { allow } => f.debug_struct("Confirm").field("allow", allow).finish(),
+            PanelReply::Site { answer } => f.debug_struct("Site").field("answer", answer).finish(),
+            PanelReply::Secret { .. } => f.write_str("Secret { value: [secret] }"),
+            PanelReply::Decline => f.write_str("Decline"),
+        }
+    }
 }
 
 /// Service worker → extension page.
@@ -74,6 +105,9 @@ pub enum PanelEvent {
     /// configured (`needs_llm`: the panel offers the options page), with
     /// what the commands can do.
     LocalReply { id: RequestId, text: String, needs_llm: bool },
+    /// The agent's progress on the task request `id` started (issue 40):
+    /// steps, prompts, the answer, the end.
+    Task { id: RequestId, task_id: String, event: crate::agent::TaskEvent },
 }
 
 /// How one command ended, as the panel shows it.
@@ -114,7 +148,8 @@ impl PanelEvent {
             | PanelEvent::StepStarted { id, .. }
             | PanelEvent::StepDone { id, .. }
             | PanelEvent::CommandsDone { id }
-            | PanelEvent::LocalReply { id, .. } => *id,
+            | PanelEvent::LocalReply { id, .. }
+            | PanelEvent::Task { id, .. } => *id,
         }
     }
 }
@@ -325,11 +360,30 @@ mod tests {
             json!({"type": "ask", "id": 2, "question": "price?", "history": [{"question": "q", "answer": "a"}]}),
             json!({"type": "saveSettings", "id": 3, "settings": {"endpoint": "http://h/v1", "apiKey": "k", "model": "m", "timeoutSecs": 5}}),
             json!({"type": "cancel", "id": 4}),
+            json!({"type": "taskReply", "id": 5, "taskId": "t1", "promptId": 2, "reply": {"kind": "confirm", "allow": false}}),
+            json!({"type": "taskReply", "id": 5, "taskId": "t1", "promptId": 3, "reply": {"kind": "site", "answer": "always"}}),
+            json!({"type": "taskReply", "id": 5, "taskId": "t1", "promptId": 4, "reply": {"kind": "answer", "text": "the October one"}}),
         ];
         for v in cases {
             let req: PanelRequest = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"));
             assert_eq!(serde_json::to_value(&req).unwrap(), v);
         }
+    }
+
+    #[test]
+    fn a_secret_reply_never_prints_its_value() {
+        let v = json!({"type": "taskReply", "id": 1, "taskId": "t", "promptId": 1, "reply": {"kind": "secret", "value": "hunter2"}});
+        let req: PanelRequest = serde_json::from_value(v).unwrap();
+        let shown = format!("{req:?}");
+        assert!(!shown.contains("hunter2") && shown.contains("[secret]"), "{shown}");
+    }
+
+    #[test]
+    fn task_events_carry_their_request_and_task() {
+        let ev = PanelEvent::Task { id: 7, task_id: "t".into(), event: crate::agent::TaskEvent::StepStarted { index: 0, description: "Click “Billing” (link)".into() } };
+        let v = serde_json::to_value(&ev).unwrap();
+        assert_eq!(v, json!({"type": "task", "id": 7, "taskId": "t", "event": {"event": "stepStarted", "index": 0, "description": "Click “Billing” (link)"}}));
+        assert_eq!(serde_json::from_value::<PanelEvent>(v).unwrap().id(), 7);
     }
 
     #[test]

@@ -208,6 +208,9 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
                 set_status(host, task, task.status);
             }
             Err(LlmError::ContextTooLong { .. }) if budget > MIN_BUDGET => budget = (budget / 2).max(MIN_BUDGET),
+            // A timeout already waited as long as the user allows, and an
+            // unreachable endpoint is down or misconfigured: say so now.
+            Err(e @ (LlmError::Timeout { .. } | LlmError::Unreachable { .. })) => return Err(e),
             Err(e) => match retry_delay_ms(&e, attempt) {
                 Some(ms) => {
                     task.note = Some(format!("{e} Trying again in {} s.", ms.div_ceil(1000)));

@@ -1,0 +1,110 @@
+//! The agent in the service worker: starts a task for what the user
+//! typed (anything that is not a command, when an endpoint is configured),
+//! runs `bc_core::agent::run` with the worker's [`host::SwHost`], and
+//! routes the panel's answers to the task waiting for them.
+//!
+//! A running task is a [`Runtime`] in a worker-wide registry keyed by task
+//! id (the panel learns it from `TaskEvent::Started`): its stop flag and
+//! LLM abort (the panel request's own, so Stop and a closed panel stop
+//! it), the prompts it waits on, and the secrets the user typed for it
+//! (in memory only, dropped with the task). While any task runs, the
+//! worker is kept alive ([`keepalive`]): Chrome stops an idle worker after
+//! 30 s, and a model call can take longer than that.
+
+mod host;
+mod keepalive;
+mod llm;
+
+use crate::command::Stop;
+use crate::llm_http::Cancel;
+use crate::panel::Connection;
+use crate::{store, tabs};
+use bc_core::agent::{AgentConfig, Task, UserReply};
+use bc_core::llm::ChatTurn;
+use bc_core::protocol::{CopilotError, PanelReply, RequestId};
+use bc_core::settings::SettingsError;
+use futures::channel::oneshot;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+pub use host::SwHost;
+
+/// A running task's handles.
+pub struct Runtime {
+    pub task_id: String,
+    stop: Rc<Stop>,
+    llm: Cancel,
+    waiting: RefCell<HashMap<u32, oneshot::Sender<UserReply>>>,
+    /// Secret values the user typed for this task, by handle. Never
+    /// serialised, logged or sent anywhere but into the field.
+    vault: RefCell<HashMap<u32, String>>,
+    next_handle: Cell<u32>,
+}
+
+thread_local! {
+    static RUNNING: RefCell<HashMap<String, Rc<Runtime>>> = RefCell::new(HashMap::new());
+}
+
+/// Runs the user's `goal` as a task on the active tab; returns when the
+/// task has ended (its events went to `conn` on the way).
+pub async fn run(conn: &Rc<Connection>, id: RequestId, goal: &str, history: &[ChatTurn], llm: &Cancel, stop: &Rc<Stop>) -> Result<(), CopilotError> {
+    let settings = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.ok_or(SettingsError::NotConfigured)?;
+    let tab = tabs::active_tab().await?;
+    // A question about a page the copilot cannot read has no answer; a
+    // task may still start there (the model can navigate away).
+    if bc_core::command::parse(goal) == bc_core::command::Parsed::Question {
+        tabs::check_readable(&tab)?;
+    }
+    let now = js_sys::Date::now();
+    let task_id = format!("task-{}-{}", now as u64, random_word());
+    let mut task = Task::new(task_id.clone(), goal.to_owned(), tab.id, random_word(), now);
+    task.earlier = history.to_vec();
+    let runtime = Rc::new(Runtime {
+        task_id: task_id.clone(),
+        stop: stop.clone(),
+        llm: llm.clone(),
+        waiting: RefCell::default(),
+        vault: RefCell::default(),
+        next_handle: Cell::new(0),
+    });
+    RUNNING.with(|r| r.borrow_mut().insert(task_id.clone(), runtime.clone()));
+    keepalive::hold();
+    let host = SwHost::new(conn.clone(), id, runtime, settings.clone());
+    bc_core::agent::run(&host, &mut task, &AgentConfig::new(&settings.model)).await;
+    RUNNING.with(|r| r.borrow_mut().remove(&task_id));
+    keepalive::release();
+    Ok(())
+}
+
+/// The panel answered prompt `prompt_id` of task `task_id`; `false` when
+/// no such prompt waits (answered already, or the task ended).
+pub fn reply(task_id: &str, prompt_id: u32, reply: PanelReply) -> bool {
+    let Some(runtime) = RUNNING.with(|r| r.borrow().get(task_id).cloned()) else { return false };
+    let Some(sender) = runtime.waiting.borrow_mut().remove(&prompt_id) else { return false };
+    let reply = match reply {
+        PanelReply::Answer { text } => UserReply::Answer { text },
+        PanelReply::Confirm { allow } => UserReply::Confirm { allow },
+        PanelReply::Site { answer } => UserReply::Site { answer },
+        PanelReply::Secret { value } if !value.is_empty() => {
+            let handle = runtime.next_handle.get() + 1;
+            runtime.next_handle.set(handle);
+            runtime.vault.borrow_mut().insert(handle, value);
+            UserReply::SecretReady { handle }
+        }
+        PanelReply::Secret { .. } | PanelReply::Decline => UserReply::SecretRefused,
+    };
+    sender.send(reply).is_ok()
+}
+
+/// 8 characters of base 36 from `Math.random` (task ids, nonces: unique
+/// and unguessable by a page, not cryptographic keys).
+fn random_word() -> String {
+    let mut n = (js_sys::Math::random() * 36f64.powi(8)) as u64;
+    let mut out = String::new();
+    for _ in 0..8 {
+        out.push(char::from_digit((n % 36) as u32, 36).unwrap_or('0'));
+        n /= 36;
+    }
+    out
+}
