@@ -313,7 +313,8 @@ test('with an LLM configured, what is not a command goes to it', async () => {
     await h.waitForText(answered.exchange.locator('.answer-text'), 'I could not find that on this page.');
     const chats = (await llm.requests()).filter((r) => r.path.endsWith('/chat/completions'));
     assert.equal(chats.length, 1);
-    assert.equal(chats[0].body.messages.at(-1).content, 'I need a cheaper plan');
+    // The agent's opening message: the task, then the page it starts on.
+    assert.match(chats[0].body.messages.at(-1).content, /^Task: I need a cheaper plan\n/);
 
     // Commands still run without it.
     await run('scroll down');

@@ -86,6 +86,7 @@ pub fn when_matches(when: &When, req: &ChatRequest) -> bool {
         && when.last_tool_lacks.as_deref().is_none_or(|n| !in_message(last_tool, n))
         && when.any_tool_contains.as_deref().is_none_or(any_tool)
         && when.system_contains.as_deref().is_none_or(|n| has(&req.system_text(), n))
+        && when.any_contains.as_deref().is_none_or(|n| req.messages.iter().any(|m| has(&m.text, n)))
         && when.model.as_ref().is_none_or(|m| *m == req.model)
         && when.turn.is_none_or(|n| req.turn() == n)
         && when.prompt_chars_above.is_none_or(|n| req.prompt_chars() > n)
@@ -171,6 +172,10 @@ mod tests {
             (&agent, r#"{"promptCharsAbove":61}"#, true),
             (&agent, r#"{"promptCharsAbove":62}"#, false),
             (&first, r#"{"promptCharsAbove":0,"turn":1}"#, true),
+            (&agent, r#"{"anyContains":"total due"}"#, true),
+            (&first, r#"{"anyContains":"SYS"}"#, true),
+            (&first, r#"{"anyContains":"invoice","lastUserContains":"open"}"#, true),
+            (&first, r#"{"anyContains":"nowhere"}"#, false),
         ];
         for (r, when, expected) in cases {
             let w: When = serde_json::from_str(when).unwrap();

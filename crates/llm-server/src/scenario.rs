@@ -74,6 +74,10 @@ pub struct When {
     pub any_tool_contains: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system_contains: Option<String>,
+    /// Some message of any role contains it (the page an agent was shown
+    /// travels in a user or tool message).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub any_contains: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
     /// The request is the N-th model turn of its conversation (N ≥ 1).

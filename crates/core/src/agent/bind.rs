@@ -13,11 +13,12 @@ use super::host::Host;
 use super::page::{entry, Entry};
 use super::task::Task;
 use super::tools::Target;
-use crate::command::{exact_any_case, RoleHint};
+use crate::command::{exact_any_case, per_item_selectors, RoleHint};
+use crate::selector::with_nth;
 use crate::kind::{ActionKind, FormPurpose};
 use crate::safety::{secret_kind, FieldFacts, SecretKind};
 use crate::tools::{ErrorCode, ToolCall};
-use crate::types::{FieldSummary, MiniForm, NameMode, PcdActionDetail, QueryHit, Resolution, RoleSelector};
+use crate::types::{FieldSummary, MiniAction, MiniForm, NameMode, PcdActionDetail, QueryHit, Resolution, RoleSelector};
 use serde::de::DeserializeOwned;
 
 /// An element the step acts on.
@@ -71,6 +72,7 @@ pub async fn bind<H: Host>(host: &H, task: &Task, tab: i32, target: &Target, hin
                 form.field_summaries.first().map(|f| f.label.as_str()).unwrap_or("Email")
             )),
             (Some(Entry::Collection(c)), _) => Err(format!("{id} is a list ({}); act on one of its items' controls, or read it with dom_extract.", c.name)),
+            (Some(Entry::Action(a)), _) if target.item.is_some() => per_item(host, tab, a, target.item.unwrap_or(1)).await,
             (listed, _) => by_id(host, tab, id, listed).await,
         };
     }
@@ -82,6 +84,41 @@ pub async fn bind<H: Host>(host: &H, task: &Task, tab: i32, target: &Target, hin
         Some(selector) => by_selector(host, tab, selector.clone()).await,
         None => Err("Name the element: `id`, `field` or `selector`.".into()),
     }
+}
+
+/// The `item`-th (1-based) item's own control of a per-item action (a
+/// row's "Download"): the n-th element named like the template, in page
+/// order, which is the items' order.
+async fn per_item<H: Host>(host: &H, tab: i32, action: &MiniAction, item: u32) -> Result<Bound, String> {
+    if action.applies_to_collection_id.is_none() {
+        return Err(format!("{} is not listed per item of a list; drop `item`.", action.id));
+    }
+    let n = item.max(1) - 1;
+    for selector in per_item_selectors(&action.label) {
+        let resolution: Resolution = match read(host, ToolCall::DomResolve { tab_id: tab, selector: selector.clone() }).await {
+            Ok(r) => r,
+            Err(_) => continue,
+        };
+        if resolution.count > n {
+            let selector = with_nth(&selector, n);
+            let label = match read::<_, Resolution>(host, ToolCall::DomResolve { tab_id: tab, selector: selector.clone() }).await {
+                Ok(r) => r.matches.first().map(|m| m.name.clone()).unwrap_or_else(|| action.label.clone()),
+                Err(_) => action.label.clone(),
+            };
+            return Ok(Bound {
+                selector,
+                id: None,
+                label,
+                role: crate::pcd::roles::role_name(action.role).to_owned(),
+                kind: action.kind.as_deref().and_then(|k| k.parse().ok()),
+                form: None,
+                secret: None,
+            });
+        } else if resolution.count > 0 {
+            return Err(format!("The list has {} such controls; item {item} is not among them.", resolution.count));
+        }
+    }
+    Err(format!("No item controls named like “{}” are on the page now.", action.label))
 }
 
 /// An id: `getDetails`, or a re-bind by its listed label when it is gone.

@@ -80,7 +80,12 @@ pub fn messages(task: &Task, squeeze: Squeeze, budget: usize) -> Vec<Message> {
         ToolMode::Native => prompt::system(&task.nonce),
         ToolMode::Text => prompt::system_text_mode(&task.nonce),
     };
-    let mut out = vec![Message::system(system), Message::user(task.opening.clone())];
+    let mut out = vec![Message::system(system)];
+    for turn in prompt::earlier(&task.earlier) {
+        out.push(Message::user(turn.question.clone()));
+        out.push(Message::assistant_text(turn.answer.clone()));
+    }
+    out.push(Message::user(task.opening.clone()));
     let turns = &task.turns;
     let pages_kept = pages_to_keep(turns);
     // Folding (level 2): how many leading turns become recap lines, as

@@ -72,7 +72,7 @@ pub fn action_line(a: &MiniAction) -> String {
     }
     line.push_str(place(a.landmark));
     if let Some(c) = &a.applies_to_collection_id {
-        let _ = write!(line, " per item of {c}");
+        let _ = write!(line, " per item of {c} (give \"item\": N)");
     }
     if a.frame_path.is_some() {
         line.push_str(" (in a frame)");

@@ -32,7 +32,7 @@ fn the_listing_is_one_line_per_entry() {
         Actions:
         - a1aa link "Dashboard" [navigation] @nav
         - a2bb button "Update payment method" [payment_method]
-        - a3cc button "Download" [download_invoice] per item of c1zz
+        - a3cc button "Download" [download_invoice] per item of c1zz (give "item": N)
         - a4dd control "Say 'hi' to support"
         Forms:
         - f1ff [search] Search (search) → "Go" @header

@@ -93,17 +93,11 @@ pub fn untrusted(nonce: &str, text: &str) -> String {
     format!("<page-{nonce}>\n{}\n</page-{nonce}>", defused.trim_end())
 }
 
-/// The task's opening user message: the goal, earlier exchanges of the
-/// conversation (follow-ups), and the page it starts on.
+/// The task's opening user message: the goal and the page it starts on
+/// (earlier exchanges of the conversation come before it as messages of
+/// their own, [`earlier`]).
 pub fn opening(task: &Task, page: &str, digest: Option<&PageDigest>) -> String {
     let mut out = String::new();
-    if !task.earlier.is_empty() {
-        out.push_str("Earlier in this conversation:\n");
-        for turn in recent(&task.earlier) {
-            let _ = writeln!(out, "User: {}\nYou: {}", turn.question.trim(), turn.answer.trim());
-        }
-        out.push('\n');
-    }
     let _ = writeln!(out, "Task: {}", task.goal.trim());
     let _ = writeln!(out, "\nThe current tab ({}) shows:", task.tab_id);
     let mut state = page.to_owned();
@@ -114,8 +108,9 @@ pub fn opening(task: &Task, page: &str, digest: Option<&PageDigest>) -> String {
     out
 }
 
-/// The last exchanges kept for a follow-up (older ones are dropped).
-fn recent(earlier: &[ChatTurn]) -> &[ChatTurn] {
+/// The last exchanges kept for a follow-up ("and now the Team plan");
+/// older ones are dropped.
+pub fn earlier(earlier: &[ChatTurn]) -> &[ChatTurn] {
     const KEEP: usize = 4;
     &earlier[earlier.len().saturating_sub(KEEP)..]
 }

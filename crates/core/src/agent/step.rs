@@ -69,6 +69,10 @@ impl Outcome {
 pub fn describe(call: &AgentCall) -> String {
     let target = |t: &Target| {
         t.id.clone()
+            .map(|id| match t.item {
+                Some(n) => format!("{id} (item {n})"),
+                None => id,
+            })
             .or_else(|| t.field.as_ref().map(|f| format!("“{f}”")))
             .or_else(|| t.selector.as_ref().map(|s| serde_json::to_string(s).unwrap_or_default()))
             .unwrap_or_default()

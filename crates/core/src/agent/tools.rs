@@ -40,10 +40,12 @@ pub struct Target {
     /// A form field's label (with its form's id if several forms have it).
     #[serde(default)]
     pub field: Option<String>,
-    /// Only if there is no id or field.
     #[serde(default)]
     #[schemars(schema_with = "selector_schema")]
     pub selector: Option<RoleSelector>,
+    /// For an action listed per item: the item's number (1 = first).
+    #[serde(default)]
+    pub item: Option<u32>,
 }
 
 impl Target {
@@ -101,10 +103,10 @@ pub struct TypeArgs {
     pub target: Target,
     /// Text to type. For a password, card or one-time-code field write {{secret}}: the user is asked for the value.
     pub text: String,
-    /// Press Enter after typing (submits a search box).
+    /// Press Enter after.
     #[serde(default)]
     pub submit: Option<bool>,
-    /// Replace the field's content (default true) or append.
+    /// false: append (default: replace).
     #[serde(default)]
     pub replace: Option<bool>,
     #[serde(default)]
@@ -397,7 +399,7 @@ pub fn lenient(args: Value) -> Value {
                     *value = Value::String(n.to_string());
                 }
             }
-            "tabId" | "topK" | "timeoutMs" | "limit" => {
+            "tabId" | "topK" | "timeoutMs" | "limit" | "item" => {
                 if let Some(n) = value.as_str().and_then(|s| s.trim().parse::<i64>().ok()) {
                     *value = Value::from(n);
                 }
@@ -442,14 +444,7 @@ pub fn lenient(args: Value) -> Value {
 fn selector_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": "object",
-        "description": "{\"kind\":\"role\",\"role\":\"button\",\"name\":\"Save\"}",
-        "properties": {
-            "kind": { "enum": ["role", "text", "css"] },
-            "role": { "type": "string" },
-            "name": { "type": "string" },
-            "text": { "type": "string" }
-        },
-        "required": ["kind"]
+        "description": "Only if there is no id or field: {\"kind\":\"role\",\"role\":\"button\",\"name\":\"Save\"} or {\"kind\":\"text\",\"text\":\"Save\"}"
     })
 }
 

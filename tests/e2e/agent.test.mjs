@@ -1,0 +1,361 @@
+// The agent end to end (issue 40 point 10): tasks typed in the real side
+// panel, run by the extension's service worker against the www/ demo app,
+// the model being the scripted server over real HTTP answering with tool
+// calls. Each test asserts the page state a task leads to (the download,
+// the session, the cart, the order), what the panel showed (steps, cards,
+// the answer), and what left the browser: every recorded request is
+// checked for raw HTML, secrets and the API key.
+//
+// The scripted model refers to elements by the ids the extension put in
+// its page listing (`{{match:…}}` templates over the request), as a real
+// model does.
+import { after, afterEach, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from '../support/harness.mjs';
+
+const KEY = 'sk-test-agent-0123456789';
+const MODEL = 'scripted-model';
+let www, llm, browser, site, panel;
+
+before(async () => {
+  www = await h.startWww();
+  llm = await h.startLlm({ apiKey: KEY, rules: [] });
+  browser = await h.launchBrowser();
+  const options = await h.openOptions(browser.ctx, browser.extensionId);
+  await h.configure(options, { endpoint: llm.url, apiKey: KEY, model: MODEL, timeoutSecs: 10 });
+  await options.close();
+  site = browser.ctx.pages()[0];
+  await site.goto(`${www.main}/`);
+  panel = await h.openPanel(browser.ctx, browser.extensionId);
+});
+after(async () => {
+  await browser?.close();
+  await llm?.stop();
+  await www?.stop();
+});
+
+/** Secrets typed in this file's tests: none may ever leave the browser. */
+const SECRETS = ['demo1234', '4242 4242 4242 4242', '4242424242424242', '12/30', '737'];
+
+// Every request to the model: the key only in its header, no raw HTML, no secret.
+afterEach(async () => {
+  for (const req of await chats()) {
+    assert.equal(req.headers.authorization, `Bearer ${KEY}`);
+    const body = JSON.stringify(req.body);
+    assert.ok(!body.includes(KEY), 'the key is not in a request body');
+    assert.doesNotMatch(body, /<\/?(div|span|main|section|script|button|form|input|a|p|h[1-6]|li|ul|table|tr|td)\b[^>]*>/i, 'no raw HTML left the page');
+    for (const s of SECRETS) {
+      // As a word: a tab id's digits may hold a short code by chance.
+      const word = new RegExp(`(^|[^0-9])${s.replace(/[/]/g, '\\/')}($|[^0-9])`);
+      assert.doesNotMatch(body, word, `the secret ${s} is not in a request`);
+    }
+  }
+  await llm.clearRequests();
+});
+
+const chats = async () => (await llm.requests()).filter((r) => r.path.endsWith('/chat/completions'));
+const path = (page = site) => new URL(page.url()).pathname;
+const storage = (key, page = site) => page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
+/** The id the extension listed for `label` (role `role`), as the scripted model writes it. */
+const id = (role, label) => `{{match:- (\\w+) ${role} "${label}"}}`;
+const say = (content, ...calls) => ({ content, toolCalls: calls.map(([name, args]) => ({ name, arguments: args })) });
+
+async function signIn(page = site) {
+  await page.goto(`${www.main}/app/signin/`);
+  await page.evaluate(() => localStorage.setItem('acme.session', JSON.stringify({ email: 'demo@acme.test', remember: true, since: new Date().toISOString() })));
+}
+
+/** Lets the agent write on the demo site without asking (the options' "always" list). */
+async function allowSite(allowed = true) {
+  const sw = await h.serviceWorker(browser.ctx);
+  await sw.evaluate((always) => chrome.storage.local.set({ allowedSites: { always } }), allowed ? [new URL(www.main).origin] : []);
+}
+
+/** Sends `goal` from the panel with `page` in front; returns the task's exchange. */
+async function start(goal, page = site, p = panel) {
+  await page.bringToFront();
+  const exchanges = p.locator('.exchange');
+  const n = await exchanges.count();
+  await h.ask(p, goal);
+  const exchange = exchanges.nth(n);
+  await exchange.locator('section.task').waitFor({ timeout: 10_000 });
+  return exchange;
+}
+
+/** Waits for the task to end; returns what the panel shows of it. */
+async function ended(exchange, timeout = 30_000) {
+  const view = exchange.locator('section.task');
+  try {
+    await view.locator('xpath=self::*[@aria-busy="false"]').waitFor({ timeout });
+  } catch (e) {
+    throw new Error(`the task did not end; the panel shows:\n${await exchange.innerText()}`);
+  }
+  const steps = [];
+  for (const step of await view.locator('.steps .step').all()) {
+    steps.push({ status: await step.getAttribute('data-status'), description: (await step.locator('.step-label').innerText()).trim() });
+  }
+  return {
+    status: await view.getAttribute('data-status'),
+    steps,
+    answer: (await view.locator('.answer-text').allInnerTexts()).join('\n'),
+    text: await exchange.innerText(),
+  };
+}
+
+test('download last month’s invoice: extract the list, click its row, site asked once', async () => {
+  await allowSite(false);
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      { when: { turn: 1, lastUserContains: 'invoice from last month' }, reply: say('Billing lists the invoices; reading them.', ['dom_extract', { collectionId: '{{match:- (c\\w+) invoices}}' }]) },
+      { when: { turn: 2, lastUserContains: 'invoice from last month' }, reply: say('Row 2 is last month.', ['dom_click', { id: id('button', 'Download invoice'), item: 2 }]) },
+      { when: { turn: 3, lastUserContains: 'invoice from last month' }, reply: say('', ['done', { answer: 'Downloaded invoice {{match:2\\. [^\\n]*number: (INV-[0-9-]+)}}.' }]) },
+    ],
+  });
+  await signIn();
+  await site.goto(`${www.main}/app/billing/`);
+  const download = site.waitForEvent('download');
+  const exchange = await start('Find my invoice from last month and save it');
+  // The first write on the site asks; nothing is clicked before the answer.
+  const card = panel.getByRole('alertdialog', { name: 'Allow actions on this site?' });
+  await card.waitFor();
+  assert.match(await card.innerText(), new RegExp(new URL(www.main).origin.replace(/[.]/g, '\\.')));
+  await card.getByRole('button', { name: 'Allow once' }).click();
+  const shown = await ended(exchange);
+  const d = new Date();
+  const last = new Date(d.getFullYear(), d.getMonth() - 1, 1);
+  assert.equal((await download).suggestedFilename(), `invoice-${last.getFullYear()}-${String(last.getMonth() + 1).padStart(2, '0')}.pdf`);
+  assert.equal(shown.status, 'succeeded', shown.text);
+  assert.equal(shown.steps.length, 2, shown.text);
+  assert.match(shown.answer, /^Downloaded invoice INV-\d{4}-\d{3}\.$/);
+  assert.match(shown.steps[1].description, /^Click “Download invoice INV-/);
+  assert.match(await exchange.locator('.task-usage').innerText(), /3 model calls/);
+  const reqs = await chats();
+  assert.equal(reqs.length, 3);
+  assert.equal(reqs[0].body.tool_choice, 'required');
+  assert.equal(reqs[0].body.parallel_tool_calls, false);
+  assert.ok(reqs[0].body.tools.some((t) => t.function.name === 'dom_click'));
+  assert.match(JSON.stringify(reqs[0].body.messages), /invoices, ~12 items/, 'the page listing went in');
+});
+
+test('a question is answered from the page, without acting', async () => {
+  await llm.setScenario({ apiKey: KEY, rules: [{ when: { lastUserContains: 'Pro plan', anyContains: '$29' }, reply: { content: 'The Pro plan costs $29 per month.' } }] });
+  await site.goto(`${www.main}/pricing/`);
+  const exchange = await start('What is the price of the Pro plan?');
+  const shown = await ended(exchange);
+  assert.equal(shown.status, 'succeeded', shown.text);
+  assert.equal(shown.answer.trim(), 'The Pro plan costs $29 per month.');
+  assert.equal(shown.steps.length, 0, 'nothing was done to the page');
+  assert.equal((await chats()).length, 1);
+});
+
+test('a clarifying question is answered in the panel', async () => {
+  await allowSite();
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      { when: { turn: 1, lastUserContains: 'one of my invoices' }, reply: say('Several months are listed.', ['ask_user', { question: 'Which month’s invoice do you want?' }]) },
+      { when: { turn: 2, lastToolContains: 'The user answered: September' }, reply: say('', ['done', { answer: 'You chose September.' }]) },
+    ],
+  });
+  await site.goto(`${www.main}/app/billing/`);
+  const exchange = await start('Get me one of my invoices');
+  const card = panel.getByRole('form', { name: 'Question from Browser Copilot' });
+  await card.waitFor();
+  assert.match(await card.innerText(), /Which month’s invoice do you want\?/);
+  await card.getByLabel('Your answer').fill('September');
+  await card.getByRole('button', { name: 'Reply' }).click();
+  const shown = await ended(exchange);
+  assert.equal(shown.answer.trim(), 'You chose September.');
+});
+
+test('sign in: the password is asked in the panel and never sent to the model', async () => {
+  await allowSite();
+  await site.evaluate(() => localStorage.removeItem('acme.session'));
+  await site.goto(`${www.main}/app/signin/`);
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      {
+        when: { turn: 1, lastUserContains: 'Sign me in' },
+        reply: say('Filling the form.', ['dom_type', { field: 'Email', text: 'demo@acme.test' }], ['dom_type', { field: 'Password', text: '{{secret}}' }]),
+      },
+      { when: { turn: 2, lastUserContains: 'Sign me in' }, reply: say('Submitting.', ['dom_click', { id: id('button', 'Sign in') }]) },
+      { when: { turn: 3, lastUserContains: 'Sign me in' }, reply: say('', ['done', { answer: 'You are signed in.' }]) },
+    ],
+  });
+  const exchange = await start('Sign me in as demo@acme.test');
+  const card = panel.getByRole('form', { name: 'Enter the password' });
+  await card.waitFor();
+  await card.getByLabel('Password').fill('demo1234');
+  await card.getByRole('button', { name: 'Fill in' }).click();
+  const shown = await ended(exchange);
+  assert.equal(shown.status, 'succeeded', shown.text);
+  assert.equal(path(), '/app/dashboard/');
+  assert.equal((await storage('acme.session'))?.email, 'demo@acme.test');
+  assert.ok(!(await panel.locator('body').innerText()).includes('demo1234'), 'the panel does not show it');
+});
+
+test('search, paginate, add to cart, checkout: stopped at the confirmation, then confirmed', async () => {
+  await allowSite();
+  await signIn();
+  await site.evaluate(() => localStorage.removeItem('acme.cart'));
+  await site.goto(`${www.main}/app/catalog/`);
+  const goal = { lastUserContains: 'cheapest lamp' };
+  const turn = (n, reply) => ({ when: { turn: n, ...goal }, reply });
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      turn(1, say('Looking past the first page.', ['dom_click', { id: id('link', 'Next') }])),
+      turn(2, say('Searching.', ['dom_type', { field: 'Search products', text: 'lamp', submit: true }])),
+      turn(3, say('Reading the results.', ['dom_extract', { collectionId: '{{match:- (c\\w+) products}}' }])),
+      turn(4, say('Item 2 is cheapest.', ['dom_click', { id: id('button', 'Add to cart'), item: 2 }])),
+      turn(5, say('To the cart.', ['dom_click', { id: '{{match:- (\\w+) link "Cart 1 items?"}}' }])),
+      turn(6, say('Checking out.', ['dom_click', { id: id('link', 'Proceed to checkout') }])),
+      turn(7, say('Shipping details.',
+        ['dom_type', { field: 'Full name', text: 'Ada Lovelace' }], ['dom_type', { field: 'Address', text: '1 Analytical Way' }],
+        ['dom_type', { field: 'City', text: 'London' }], ['dom_type', { field: 'Postal code', text: 'N1 7AA' }],
+        ['dom_type', { field: 'Name on card', text: 'Ada Lovelace' }])),
+      turn(8, say('Card details.', ['dom_type', { field: 'Card number', text: '{{secret}}' }], ['dom_type', { field: 'Expiry (MM/YY)', text: '{{secret}}' }], ['dom_type', { field: 'CVC', text: '{{secret}}' }])),
+      turn(9, say('Placing the order.', ['dom_click', { selector: { kind: 'role', role: 'button', name: 'Place order' } }])),
+      turn(10, say('', ['done', { answer: 'Ordered: {{match:(ACME-\\d+)}}' }])),
+    ],
+  });
+  const exchange = await start('Buy the cheapest lamp in the catalog');
+  for (const [label, value] of [['Card number', '4242 4242 4242 4242'], ['Card expiry date', '12/30'], ['Card security code', '737']]) {
+    const card = panel.getByRole('form', { name: `Enter the ${label.toLowerCase()}` });
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByLabel(label).fill(value);
+    await card.getByRole('button', { name: 'Fill in' }).click();
+  }
+  const confirm = panel.getByRole('alertdialog', { name: 'Confirm this action' });
+  await confirm.waitFor({ timeout: 20_000 });
+  assert.match(await confirm.innerText(), /Click “Place order” \(button\)/);
+  assert.equal(await storage('acme.lastOrder'), null, 'nothing is ordered while the card waits');
+  assert.deepEqual(await storage('acme.cart'), [{ id: 'p19', qty: 1 }], 'the cheapest lamp is in the cart');
+  await confirm.getByRole('button', { name: 'Allow', exact: true }).click();
+  const shown = await ended(exchange);
+  assert.equal(shown.status, 'succeeded', shown.text);
+  const order = await storage('acme.lastOrder');
+  assert.ok(order?.orderNumber, 'the order was placed');
+  assert.equal(shown.answer.trim(), `Ordered: ${order.orderNumber}`);
+  const typed = shown.steps.filter((s) => s.description.startsWith('Type'));
+  assert.ok(typed.some((s) => s.description === 'Type the card number into “Card number”'), JSON.stringify(typed));
+});
+
+test('a denied confirmation is told to the model and nothing happens', async () => {
+  await allowSite();
+  await signIn();
+  await site.goto(`${www.main}/app/settings/`);
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      { when: { turn: 1, lastUserContains: 'delete my account' }, reply: say('Deleting.', ['dom_click', { id: id('button', 'Delete account') }]) },
+      { when: { turn: 2, lastToolContains: 'The user declined' }, reply: say('', ['done', { answer: 'The account was not deleted.', success: false }]) },
+    ],
+  });
+  const exchange = await start('Please delete my account');
+  const confirm = panel.getByRole('alertdialog', { name: 'Confirm this action' });
+  await confirm.waitFor();
+  assert.match(await confirm.innerText(), /Click “Delete account” \(button\)/);
+  await confirm.getByRole('button', { name: 'Don\'t allow' }).click();
+  const shown = await ended(exchange);
+  assert.equal(shown.status, 'failed', shown.text);
+  assert.equal(shown.steps[0].status, 'denied');
+  assert.equal(await site.locator('#delete-form').isVisible(), false, 'the delete dialog never opened');
+});
+
+test('a write on a site the user does not allow is refused', async () => {
+  await allowSite(false);
+  await signIn();
+  await site.goto(`${www.main}/app/dashboard/`);
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      { when: { turn: 1, lastUserContains: 'open my settings' }, reply: say('Opening settings.', ['dom_click', { id: id('link', 'Settings') }]) },
+      { when: { turn: 2, lastToolContains: 'did not allow' }, reply: say('', ['done', { answer: 'I may not act on this site.', success: false }]) },
+    ],
+  });
+  const exchange = await start('Please open my settings');
+  const card = panel.getByRole('alertdialog', { name: 'Allow actions on this site?' });
+  await card.waitFor();
+  await card.getByRole('button', { name: 'Don\'t allow' }).click();
+  const shown = await ended(exchange);
+  assert.equal(shown.steps[0].status, 'denied', shown.text);
+  assert.equal(path(), '/app/dashboard/', 'nothing was clicked');
+});
+
+test('a malformed tool call is answered with the problem and repaired', async () => {
+  await allowSite();
+  await signIn();
+  await site.goto(`${www.main}/app/dashboard/`);
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      { when: { turn: 1, lastUserContains: 'go to the catalog' }, reply: { toolCalls: [{ name: 'dom_click', arguments: '{"id": ' }] } },
+      { when: { turn: 2, lastToolContains: 'not valid' }, reply: say('Fixed.', ['dom_click', { id: id('link', 'Catalog') }]) },
+      { when: { turn: 3, lastUserContains: 'go to the catalog' }, reply: say('', ['done', { answer: 'Here is the catalog.' }]) },
+    ],
+  });
+  const shown = await ended(await start('Please go to the catalog'));
+  assert.equal(shown.status, 'succeeded', shown.text);
+  assert.equal(path(), '/app/catalog/');
+  const reqs = await chats();
+  const toolMsg = reqs[1].body.messages.find((m) => m.role === 'tool');
+  assert.match(toolMsg.content, /The arguments of `dom_click` are not valid/);
+});
+
+test('a rate limit is waited out and the task goes on', async () => {
+  await site.goto(`${www.main}/pricing/`);
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      { when: { lastUserContains: 'Team plan' }, fail: 'rate_limited', retryAfter: 1, times: 1 },
+      { when: { lastUserContains: 'Team plan' }, reply: { content: 'The Team plan costs $99 per month.' } },
+    ],
+  });
+  const shown = await ended(await start('How much is the Team plan?'));
+  assert.equal(shown.answer.trim(), 'The Team plan costs $99 per month.');
+  assert.equal((await chats()).length, 2);
+});
+
+test('Stop ends a task within a second', async () => {
+  await site.goto(`${www.main}/pricing/`);
+  await llm.setScenario({ apiKey: KEY, rules: [{ when: { lastUserContains: 'slowly' }, reply: { content: 'Thinking about it for a very long time indeed.', chunkChars: 1, delayMs: 400 } }] });
+  const exchange = await start('Answer slowly please');
+  await h.waitForText(exchange.locator('.task-note'), 'Thin');
+  const t0 = Date.now();
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await exchange.locator('section.task[aria-busy="false"]').waitFor({ timeout: 2_000 });
+  assert.ok(Date.now() - t0 < 1_500, `stopped after ${Date.now() - t0} ms`);
+  assert.match(await exchange.innerText(), /Stopped/);
+  // The panel takes the next task at once.
+  assert.equal(await panel.getByLabel('Ask about this page').isEnabled(), true);
+});
+
+test('two tasks in two tabs at once, each on its own tab', async () => {
+  await allowSite();
+  await signIn();
+  const other = await browser.ctx.newPage();
+  await other.goto(`${www.main}/app/dashboard/`);
+  await site.goto(`${www.main}/app/dashboard/`);
+  const second = await h.openPanel(browser.ctx, browser.extensionId);
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      // Slow first turns, so both tasks are under way together.
+      { when: { turn: 1, lastUserContains: 'to Settings' }, reply: { ...say('Settings.', ['dom_click', { id: id('link', 'Settings') }]), delayMs: 150, chunkChars: 2 } },
+      { when: { turn: 1, lastUserContains: 'to Billing' }, reply: { ...say('Billing.', ['dom_click', { id: id('link', 'Billing') }]), delayMs: 150, chunkChars: 2 } },
+      { when: { turn: 2 }, reply: say('', ['done', { answer: 'Done.' }]) },
+    ],
+  });
+  const a = await start('Take this tab to Settings', site, panel);
+  const b = await start('Take this tab to Billing', other, second);
+  const [shownA, shownB] = await Promise.all([ended(a), ended(b)]);
+  assert.equal(shownA.status, 'succeeded', shownA.text);
+  assert.equal(shownB.status, 'succeeded', shownB.text);
+  assert.equal(path(site), '/app/settings/');
+  assert.equal(path(other), '/app/billing/');
+  await second.close();
+  await other.close();
+});
