@@ -34,6 +34,8 @@ extern "C" {
     fn storage_local_get_(keys: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = set)]
     fn storage_local_set_(items: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = remove)]
+    fn storage_local_remove_(key: &str) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = query)]
     fn tabs_query_(query: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = get)]
@@ -113,6 +115,9 @@ pub fn runtime_id() -> String {
 
 pub async fn storage_local_get(keys: &JsValue) -> Result<JsValue, JsValue> {
     settle(storage_local_get_(keys)).await
+}
+pub async fn storage_local_remove(key: &str) -> Result<JsValue, JsValue> {
+    settle(storage_local_remove_(key)).await
 }
 pub async fn storage_local_set(items: &JsValue) -> Result<JsValue, JsValue> {
     settle(storage_local_set_(items)).await

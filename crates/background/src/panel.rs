@@ -118,6 +118,17 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
             crate::agent::reply(&task_id, prompt_id, reply);
             return;
         }
+        PanelRequest::ListTasks { id } => (id, Ok(Some(PanelEvent::Tasks { id, tasks: store::task_briefs().await }))),
+        PanelRequest::ClearTasks { id } => (id, Ok(Some(PanelEvent::Tasks { id, tasks: store::clear_finished_tasks().await }))),
+        PanelRequest::GetTask { id, task_id } => {
+            // A task cut off by a stopped worker is ended first, so it
+            // says where it stopped.
+            crate::agent::recover().await;
+            match store::load_task(&task_id).await {
+                Some(task) => (id, Ok(Some(PanelEvent::TaskRecord { id, task: Box::new(task) }))),
+                None => (id, Err(CopilotError::BadRequest { detail: format!("there is no task {task_id}") })),
+            }
+        }
         PanelRequest::Cancel { id } => {
             // Taken out first: stopping wakes tool calls that may post at once.
             let request = conn.in_flight.borrow_mut().remove(&id);

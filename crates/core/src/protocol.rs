@@ -49,6 +49,13 @@ pub enum PanelRequest {
     /// the panel: a question, a confirmation, a site, a secret). `id` is
     /// the request that started the task.
     TaskReply { id: RequestId, task_id: String, prompt_id: u32, reply: PanelReply },
+    /// The task history, newest first (answered with [`PanelEvent::Tasks`]).
+    ListTasks { id: RequestId },
+    /// One task whole, for reading it again or exporting it (answered
+    /// with [`PanelEvent::TaskRecord`]; it never holds a secret value).
+    GetTask { id: RequestId, task_id: String },
+    /// Forgets every finished task (answered with [`PanelEvent::Tasks`]).
+    ClearTasks { id: RequestId },
 }
 
 /// The user's answer to a task's prompt, as the panel sends it.
@@ -108,6 +115,8 @@ pub enum PanelEvent {
     /// The agent's progress on the task request `id` started (issue 40):
     /// steps, prompts, the answer, the end.
     Task { id: RequestId, task_id: String, event: crate::agent::TaskEvent },
+    Tasks { id: RequestId, tasks: Vec<crate::agent::task::TaskBrief> },
+    TaskRecord { id: RequestId, task: Box<crate::agent::Task> },
 }
 
 /// How one command ended, as the panel shows it.
@@ -149,7 +158,9 @@ impl PanelEvent {
             | PanelEvent::StepDone { id, .. }
             | PanelEvent::CommandsDone { id }
             | PanelEvent::LocalReply { id, .. }
-            | PanelEvent::Task { id, .. } => *id,
+            | PanelEvent::Task { id, .. }
+            | PanelEvent::Tasks { id, .. }
+            | PanelEvent::TaskRecord { id, .. } => *id,
         }
     }
 }

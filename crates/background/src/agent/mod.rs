@@ -77,6 +77,22 @@ pub async fn run(conn: &Rc<Connection>, id: RequestId, goal: &str, history: &[Ch
     Ok(())
 }
 
+/// The worker (re)started: tasks the stored history says were running
+/// were cut off by a stop of the worker; each ends with a message saying
+/// where it stopped (`Task::end_interrupted`), none is repeated.
+pub async fn recover() {
+    for brief in store::task_briefs().await.into_iter().filter(|b| !b.status.is_final()) {
+        if RUNNING.with(|r| r.borrow().contains_key(&brief.id)) {
+            continue;
+        }
+        if let Some(mut task) = store::load_task(&brief.id).await {
+            if task.end_interrupted(js_sys::Date::now()) {
+                store::save_task(&task).await;
+            }
+        }
+    }
+}
+
 /// The panel answered prompt `prompt_id` of task `task_id`; `false` when
 /// no such prompt waits (answered already, or the task ended).
 pub fn reply(task_id: &str, prompt_id: u32, reply: PanelReply) -> bool {
