@@ -4,6 +4,7 @@
 //! never hold a secret value, see `bc_core::agent::task`).
 
 use crate::{chrome, js};
+use bc_core::agent::settings::AgentSettings;
 use bc_core::agent::task::TaskBrief;
 use bc_core::agent::Task;
 use bc_core::safety::SitePolicy;
@@ -128,3 +129,15 @@ pub async fn clear_finished_tasks() -> Vec<TaskBrief> {
 }
 
 fn drop_value(_: JsValue) {}
+
+/// The agent's settings; defaults when none are stored or they are unreadable.
+pub async fn load_agent_settings() -> AgentSettings {
+    match get(AgentSettings::STORAGE_KEY).await {
+        Some(raw) => js::from_js(raw).unwrap_or_default(),
+        None => AgentSettings::default(),
+    }
+}
+
+pub async fn save_agent_settings(settings: &AgentSettings) {
+    set(AgentSettings::STORAGE_KEY, js::to_js(settings), "saving the agent settings").await;
+}

@@ -56,6 +56,13 @@ pub enum PanelRequest {
     GetTask { id: RequestId, task_id: String },
     /// Forgets every finished task (answered with [`PanelEvent::Tasks`]).
     ClearTasks { id: RequestId },
+    /// The agent's settings (answered with [`PanelEvent::AgentSettings`]).
+    GetAgentSettings { id: RequestId },
+    SaveAgentSettings { id: RequestId, settings: crate::agent::settings::AgentSettings },
+    /// The sites the agent may act on without asking (answered with
+    /// [`PanelEvent::Sites`]); `ForgetSite` removes one.
+    ListSites { id: RequestId },
+    ForgetSite { id: RequestId, origin: String },
 }
 
 /// The user's answer to a task's prompt, as the panel sends it.
@@ -117,6 +124,9 @@ pub enum PanelEvent {
     Task { id: RequestId, task_id: String, event: crate::agent::TaskEvent },
     Tasks { id: RequestId, tasks: Vec<crate::agent::task::TaskBrief> },
     TaskRecord { id: RequestId, task: Box<crate::agent::Task> },
+    AgentSettings { id: RequestId, settings: crate::agent::settings::AgentSettings },
+    /// Origins allowed "always", sorted.
+    Sites { id: RequestId, sites: Vec<String> },
 }
 
 /// How one command ended, as the panel shows it.
@@ -160,7 +170,9 @@ impl PanelEvent {
             | PanelEvent::LocalReply { id, .. }
             | PanelEvent::Task { id, .. }
             | PanelEvent::Tasks { id, .. }
-            | PanelEvent::TaskRecord { id, .. } => *id,
+            | PanelEvent::TaskRecord { id, .. }
+            | PanelEvent::AgentSettings { id, .. }
+            | PanelEvent::Sites { id, .. } => *id,
         }
     }
 }
@@ -190,6 +202,8 @@ pub enum CopilotError {
     BadRequest { detail: String },
     #[error("Internal error: {detail}")]
     Internal { detail: String },
+    #[error(transparent)]
+    AgentSettings(#[from] crate::agent::settings::AgentSettingsError),
 }
 
 /// Service worker → content script.

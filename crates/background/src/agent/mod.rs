@@ -70,8 +70,9 @@ pub async fn run(conn: &Rc<Connection>, id: RequestId, goal: &str, history: &[Ch
     });
     RUNNING.with(|r| r.borrow_mut().insert(task_id.clone(), runtime.clone()));
     keepalive::hold();
+    let config = AgentConfig::with_settings(&settings.model, &store::load_agent_settings().await);
     let host = SwHost::new(conn.clone(), id, runtime, settings.clone());
-    bc_core::agent::run(&host, &mut task, &AgentConfig::new(&settings.model)).await;
+    bc_core::agent::run(&host, &mut task, &config).await;
     RUNNING.with(|r| r.borrow_mut().remove(&task_id));
     keepalive::release();
     Ok(())

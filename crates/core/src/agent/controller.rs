@@ -196,9 +196,18 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
                     usage: completion.usage.unwrap_or_default(),
                     attempts: attempt,
                 };
-                host.event(TaskEvent::LlmCall { index: record.index, usage: record.usage, ms: record.ms, model: record.model.clone() });
+                let cost = config.price.as_ref().map(|p| p.cost(&record.usage));
+                host.event(TaskEvent::LlmCall { index: record.index, usage: record.usage, ms: record.ms, model: record.model.clone(), cost });
+                if let Some(c) = cost {
+                    task.cost = Some(task.cost.unwrap_or(0.0) + c);
+                }
                 task.llm_calls.push(record);
                 return Ok(completion);
+            }
+            // Some servers take tools but not `tool_choice: "required"`:
+            // let the model choose (a plain reply then is its answer).
+            Err(LlmError::ToolsUnsupported { detail }) if task.mode == ToolMode::Native && !task.auto_choice && detail.contains("tool_choice") => {
+                task.auto_choice = true;
             }
             Err(LlmError::ToolsUnsupported { .. }) if task.mode == ToolMode::Native => {
                 // The server has no tool calling: describe the tools in
@@ -343,7 +352,7 @@ async fn finish<H: Host>(host: &H, task: &mut Task, status: TaskStatus, answer: 
     }
     task.updated_at = host.now();
     host.event(TaskEvent::Status { status, progress: task.progress, note: task.note.clone() });
-    host.event(TaskEvent::Finished { status, answer, usage: task.usage() });
+    host.event(TaskEvent::Finished { status, answer, usage: task.usage(), cost: task.cost });
     host.save(task).await;
 }
 

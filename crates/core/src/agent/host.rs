@@ -59,7 +59,8 @@ pub enum TaskEvent {
     StepStarted { index: u32, description: String },
     StepDone { index: u32, status: StepStatus, result: String, ms: u32 },
     /// A model call ended; `step_from` is the first step it asked for.
-    LlmCall { index: u32, usage: Usage, ms: u32, model: String },
+    /// `cost` in USD when the model's price is known.
+    LlmCall { index: u32, usage: Usage, ms: u32, model: String, cost: Option<f64> },
     /// The model's words as they stream (its note before a call, or a
     /// plain answer).
     Thinking { text: String },
@@ -69,7 +70,7 @@ pub enum TaskEvent {
     Prompt { prompt_id: u32, prompt: UserPrompt },
     /// The prompt was answered (or dropped); the panel closes its card.
     PromptClosed { prompt_id: u32 },
-    Finished { status: TaskStatus, answer: Option<String>, usage: Usage },
+    Finished { status: TaskStatus, answer: Option<String>, usage: Usage, cost: Option<f64> },
 }
 
 /// What the model's streamed reply shows before it is complete.
@@ -120,6 +121,8 @@ pub struct AgentConfig {
     pub max_steps: u32,
     /// The history is compacted past this many (estimated) tokens.
     pub history_budget: usize,
+    /// The model's price, for the cost shown per call and task.
+    pub price: Option<super::settings::ModelPrice>,
 }
 
 impl AgentConfig {
@@ -133,6 +136,17 @@ impl AgentConfig {
             temperature: None,
             max_steps: Self::DEFAULT_MAX_STEPS,
             history_budget: Self::DEFAULT_HISTORY_BUDGET,
+            price: None,
+        }
+    }
+
+    /// The config for `model` under the user's agent settings.
+    pub fn with_settings(model: &str, settings: &super::settings::AgentSettings) -> AgentConfig {
+        AgentConfig {
+            text_mode: settings.tool_calling == super::settings::ToolCalling::Text,
+            max_steps: settings.max_steps,
+            price: settings.price_of(model).cloned(),
+            ..AgentConfig::new(model)
         }
     }
 }

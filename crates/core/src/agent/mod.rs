@@ -15,6 +15,7 @@
 //! - [`step`]: carrying out one call; [`bind`]: ids/fields/selectors to
 //!   elements; [`gates`]: site permission, confirmation, secrets.
 //! - [`loops`]: loop detection.
+//! - [`settings`]: tool calling mode, fast model, step limit, prices.
 
 pub mod bind;
 pub mod controller;
@@ -25,6 +26,7 @@ pub mod loops;
 pub mod page;
 pub mod prompt;
 pub mod reply;
+pub mod settings;
 pub mod step;
 pub mod task;
 pub mod tools;

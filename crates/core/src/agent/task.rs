@@ -167,6 +167,12 @@ pub struct Task {
     /// Marks page text in prompts as untrusted (`prompt::untrusted`).
     pub nonce: String,
     pub mode: ToolMode,
+    /// The endpoint refused `tool_choice: "required"`; `auto` is sent.
+    #[serde(default)]
+    pub auto_choice: bool,
+    /// USD spent on model calls, when the model's price is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
     /// 0.0–1.0 (seed 000 §9.6).
     pub progress: f32,
     /// The model's latest note about what it did and does next.
@@ -215,6 +221,8 @@ impl Task {
             tabs: vec![tab_id],
             nonce,
             mode: ToolMode::default(),
+            auto_choice: false,
+            cost: None,
             progress: 0.0,
             note: None,
             earlier: Vec::new(),
