@@ -7,7 +7,7 @@ use crate::{chrome, js};
 use bc_core::agent::settings::AgentSettings;
 use bc_core::agent::task::TaskBrief;
 use bc_core::agent::Task;
-use bc_core::safety::SitePolicy;
+use bc_core::safety::{SecretKind, SitePolicy};
 use bc_core::settings::Settings;
 use wasm_bindgen::JsValue;
 
@@ -140,4 +140,22 @@ pub async fn load_agent_settings() -> AgentSettings {
 
 pub async fn save_agent_settings(settings: &AgentSettings) {
     set(AgentSettings::STORAGE_KEY, js::to_js(settings), "saving the agent settings").await;
+}
+
+fn secret_key(origin: &str, kind: SecretKind) -> String {
+    format!("secret:{origin}:{}", kind.as_str())
+}
+
+/// A secret the user let the worker remember for `origin` until the
+/// browser closes (`chrome.storage.session`, never on disk).
+pub async fn remembered_secret(origin: &str, kind: SecretKind) -> Option<String> {
+    let key = JsValue::from_str(&secret_key(origin, kind));
+    let all = chrome::storage_session_get(&key).await.ok()?;
+    js_sys::Reflect::get(&all, &key).ok()?.as_string()
+}
+
+pub async fn remember_secret(origin: &str, kind: SecretKind, value: &str) {
+    let items = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&items, &secret_key(origin, kind).into(), &JsValue::from_str(value));
+    js::log_err("remembering a secret for the session", chrome::storage_session_set(&items).await.map(drop_value));
 }

@@ -73,8 +73,15 @@ pub enum PanelReply {
     Confirm { allow: bool },
     Site { answer: crate::safety::SiteAnswer },
     /// A secret typed in the panel (masked): it goes into the field and
-    /// nowhere else — never to the model, a log or storage.
-    Secret { value: String },
+    /// nowhere else — never to the model, a log or lasting storage.
+    /// `remember`: keep it for this site until the browser closes
+    /// (`chrome.storage.session`, memory only, extension pages and the
+    /// worker only), so the next task there does not ask again.
+    Secret {
+        value: String,
+        #[serde(default)]
+        remember: bool,
+    },
     /// The user would not give the secret.
     Decline,
 }

@@ -244,3 +244,12 @@ fn calls_and_tasks_are_priced_when_the_model_has_a_price() {
     assert!((task.cost.unwrap() - want).abs() < 1e-12, "{:?}", task.cost);
     assert!(matches!(fake.events.borrow().last(), Some(TaskEvent::Finished { cost: Some(c), .. }) if (c - want).abs() < 1e-12));
 }
+
+#[test]
+fn a_secret_remembered_for_the_site_is_used_without_asking() {
+    let fake = Fake::new(site(), vec![call("dom_type", json!({"field": "Password", "text": "{{secret}}"})), call("done", json!({"answer": "ok"}))]);
+    fake.stored.borrow_mut().push(("http://shop.test".into(), crate::safety::SecretKind::Password, 3));
+    run(&fake, "sign in");
+    assert!(fake.prompts.borrow().is_empty(), "not asked again");
+    assert_eq!(fake.secret_calls.borrow()[0].1, 3);
+}

@@ -96,6 +96,9 @@ pub trait Host {
     async fn read_page(&self, tab_id: i32) -> Result<PageDigest, ToolError>;
     /// Shows `prompt` and waits for the user (or the task's stop).
     async fn ask(&self, prompt_id: u32, prompt: &UserPrompt) -> UserReply;
+    /// A value the user let the worker remember for `origin` (until the
+    /// browser closes), made available to this task under a handle.
+    async fn stored_secret(&self, origin: &str, kind: SecretKind) -> Option<u32>;
     /// Whether writes on `origin` are allowed for good (the options' list).
     async fn site_allowed(&self, origin: &str) -> bool;
     /// The user said "always" for `origin`.
