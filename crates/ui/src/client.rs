@@ -58,6 +58,13 @@ pub enum Reply {
         task_id: String,
         event: TaskEvent,
     },
+    /// The task history, newest first.
+    Tasks(Vec<bc_core::agent::task::TaskBrief>),
+    /// One stored task, whole.
+    TaskRecord(Box<bc_core::agent::Task>),
+    AgentSettings(bc_core::agent::settings::AgentSettings),
+    /// Origins the agent may act on without asking.
+    Sites(Vec<String>),
     Failed(Failure),
 }
 
@@ -94,6 +101,10 @@ impl From<PanelEvent> for Reply {
                 text, needs_llm, ..
             } => Reply::LocalReply { text, needs_llm },
             PanelEvent::Task { task_id, event, .. } => Reply::Task { task_id, event },
+            PanelEvent::Tasks { tasks, .. } => Reply::Tasks(tasks),
+            PanelEvent::TaskRecord { task, .. } => Reply::TaskRecord(task),
+            PanelEvent::AgentSettings { settings, .. } => Reply::AgentSettings(settings),
+            PanelEvent::Sites { sites, .. } => Reply::Sites(sites),
         }
     }
 }
@@ -107,7 +118,14 @@ pub fn request_id(request: &PanelRequest) -> Option<RequestId> {
         | PanelRequest::SaveSettings { id, .. }
         | PanelRequest::TestConnection { id, .. }
         | PanelRequest::Ask { id, .. }
-        | PanelRequest::Cancel { id } => Some(*id),
+        | PanelRequest::Cancel { id }
+        | PanelRequest::ListTasks { id }
+        | PanelRequest::GetTask { id, .. }
+        | PanelRequest::ClearTasks { id }
+        | PanelRequest::GetAgentSettings { id }
+        | PanelRequest::SaveAgentSettings { id, .. }
+        | PanelRequest::ListSites { id }
+        | PanelRequest::ForgetSite { id, .. } => Some(*id),
         PanelRequest::Prefetch | PanelRequest::TaskReply { .. } => None,
     }
 }
@@ -345,6 +363,7 @@ mod tests {
             status: TaskStatus::Succeeded,
             answer: Some("Bought.".into()),
             usage: Default::default(),
+            cost: None,
         };
         fake.push(task(finished.clone()));
         assert!(!client.is_pending(id));

@@ -176,7 +176,8 @@ async fn a_secret_goes_out_once_and_stays_nowhere_on_the_page() {
         vec![reply(
             1,
             PanelReply::Secret {
-                value: "hunter2".into()
+                value: "hunter2".into(),
+                remember: false
             }
         )]
     );

@@ -267,7 +267,7 @@ struct Ran {
 async fn run_step<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &Decoded, call: &AgentCall) -> Ran {
     let index = task.steps.len() as u32;
     let started = host.now();
-    host.event(TaskEvent::StepStarted { index, description: describe(call) });
+    host.event(TaskEvent::StepStarted { index, description: describe(call, task.page.as_ref()) });
     let outcome = step::run(host, task, index, call).await;
     let ms = (host.now() - started).max(0.0) as u32;
     let args = serde_json::from_str(&decoded.wire.arguments).unwrap_or(serde_json::Value::Null);
@@ -287,7 +287,7 @@ async fn run_step<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &D
         started_at: started,
         ms,
     });
-    host.event(TaskEvent::StepDone { index, status: outcome.status, result: first_line(&outcome.brief), ms });
+    host.event(TaskEvent::StepDone { index, status: outcome.status, description: outcome.description.clone(), result: first_line(&outcome.brief), ms });
     Ran { result: CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: outcome.brief, page: outcome.page }, moved: outcome.moved }
 }
 

@@ -57,7 +57,9 @@ pub enum TaskEvent {
     Status { status: TaskStatus, progress: f32, note: Option<String> },
     /// A step began (`description` says what, on which element).
     StepStarted { index: u32, description: String },
-    StepDone { index: u32, status: StepStatus, result: String, ms: u32 },
+    /// `description` as bound: the element's name on the page ("Click
+    /// “Download invoice INV-2026-011” (button)").
+    StepDone { index: u32, status: StepStatus, description: String, result: String, ms: u32 },
     /// A model call ended; `step_from` is the first step it asked for.
     /// `cost` in USD when the model's price is known.
     LlmCall { index: u32, usage: Usage, ms: u32, model: String, cost: Option<f64> },

@@ -250,7 +250,7 @@ fn SecretCard(
     let on_submit = move |ev: SubmitEvent| {
         // Out of the page at once: the value lives only in the request.
         if let Some(value) = submitted(&ev, input, true).filter(|v| !v.is_empty()) {
-            card.answer(PanelReply::Secret { value });
+            card.answer(PanelReply::Secret { value, remember: false });
         }
     };
     let decline = move |_| {

@@ -92,10 +92,15 @@ impl TaskState {
             TaskEvent::StepDone {
                 index,
                 status,
+                description,
                 result,
                 ms,
             } => {
                 let step = self.step_mut(index);
+                // Bound, the step names the element as the page does.
+                if !description.trim().is_empty() {
+                    step.description = description;
+                }
                 step.status = step_status(status);
                 step.result = (!result.trim().is_empty()).then_some(result);
                 step.ms = Some(ms);
@@ -126,6 +131,7 @@ impl TaskState {
                 status,
                 answer,
                 usage,
+                ..
             } => {
                 if status == TaskStatus::Succeeded {
                     self.progress = 1.0;

@@ -34,7 +34,8 @@ fn llm_call(prompt: u32, completion: u32, cached: u32) -> TaskEvent {
         usage: usage(prompt, completion, cached),
         ms: 900,
         model: "m".into(),
-    }
+    cost: None,
+}
 }
 
 #[wasm_bindgen_test(unsupported = test)]
@@ -110,6 +111,7 @@ fn steps_are_kept_by_index() {
         TaskEvent::StepDone {
             index: 0,
             status: agent::StepStatus::Ok,
+            description: String::new(),
             result: "Now on “Billing”".into(),
             ms: 412,
         },
@@ -120,12 +122,14 @@ fn steps_are_kept_by_index() {
         TaskEvent::StepDone {
             index: 1,
             status: agent::StepStatus::Denied,
+            description: String::new(),
             result: "".into(),
             ms: 5,
         },
         TaskEvent::StepDone {
             index: 3,
             status: agent::StepStatus::Skipped,
+            description: String::new(),
             result: "Not run".into(),
             ms: 0,
         },
@@ -202,7 +206,8 @@ fn prompts_open_and_close_and_go_with_the_end() {
         status: TaskStatus::Failed,
         answer: Some("The user did not give the password.".into()),
         usage: Usage::default(),
-    });
+    cost: None,
+});
     assert!(task.prompts.is_empty());
 }
 
@@ -214,6 +219,7 @@ fn the_answer_is_the_streamed_one_else_the_final_one() {
         status: TaskStatus::Succeeded,
         answer: Some("Pro costs $29.".into()),
         usage: Usage::default(),
+        cost: None,
     });
     assert_eq!(task.answer().as_deref(), Some("Pro costs $29."));
     assert_eq!(task.note, "", "the note does not repeat the answer");
@@ -230,6 +236,7 @@ fn the_answer_is_the_streamed_one_else_the_final_one() {
             status: TaskStatus::Succeeded,
             answer: Some("Pro costs $29".into()),
             usage: Usage::default(),
+            cost: None,
         },
     ]);
     assert_eq!(streamed.answer().as_deref(), Some("Pro costs $29."));
@@ -238,7 +245,8 @@ fn the_answer_is_the_streamed_one_else_the_final_one() {
         status: TaskStatus::Cancelled,
         answer: None,
         usage: Usage::default(),
-    }]);
+    cost: None,
+}]);
     assert_eq!(silent.answer(), None);
 }
 
@@ -252,7 +260,8 @@ fn usage_sums_the_calls_and_the_end_gives_the_total() {
         status: TaskStatus::Succeeded,
         answer: None,
         usage: usage(4_210, 120, 1_024),
-    });
+    cost: None,
+});
     assert_eq!(
         task.usage_line().as_deref(),
         Some("3 model calls · 4,210 tokens in (1,024 cached) · 120 out")

@@ -67,6 +67,7 @@ pub fn llm_call(index: u32, usage: Usage) -> TaskEvent {
         usage,
         ms: 800,
         model: "m".into(),
+        cost: None,
     }
 }
 
@@ -74,6 +75,7 @@ pub fn step_done(index: u32, status: StepStatus, result: &str, ms: u32) -> TaskE
     TaskEvent::StepDone {
         index,
         status,
+        description: String::new(),
         result: result.into(),
         ms,
     }
@@ -88,7 +90,8 @@ pub fn finished(status: TaskStatus, answer: Option<&str>, usage: Usage) -> TaskE
         status,
         answer: answer.map(str::to_owned),
         usage,
-    }
+    cost: None,
+}
 }
 
 pub fn reply(prompt_id: u32, reply: PanelReply) -> PanelRequest {
