@@ -9,7 +9,7 @@
 // The scripted model refers to elements by the ids the extension put in
 // its page listing (`{{match:…}}` templates over the request), as a real
 // model does.
-import { after, afterEach, before, test } from 'node:test';
+import { after, afterEach, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
 
@@ -26,6 +26,11 @@ before(async () => {
   await options.close();
   site = browser.ctx.pages()[0];
   await site.goto(`${www.main}/`);
+});
+// A fresh panel per test: each task starts a conversation of its own (the
+// scripted model counts turns from the conversation's first message).
+beforeEach(async () => {
+  await panel?.close();
   panel = await h.openPanel(browser.ctx, browser.extensionId);
 });
 after(async () => {
@@ -41,7 +46,9 @@ const SECRETS = ['demo1234', '4242 4242 4242 4242', '4242424242424242', '12/30',
 afterEach(async () => {
   for (const req of await chats()) {
     assert.equal(req.headers.authorization, `Bearer ${KEY}`);
-    const body = JSON.stringify(req.body);
+    // The demo sign-in page prints its password as a hint ("Demo account:
+    // demo@acme.test / demo1234"): that is page text, not what was typed.
+    const body = JSON.stringify(req.body).replaceAll('[email] / demo1234', '');
     assert.ok(!body.includes(KEY), 'the key is not in a request body');
     assert.doesNotMatch(body, /<\/?(div|span|main|section|script|button|form|input|a|p|h[1-6]|li|ul|table|tr|td)\b[^>]*>/i, 'no raw HTML left the page');
     for (const s of SECRETS) {
@@ -82,6 +89,17 @@ async function start(goal, page = site, p = panel) {
   return exchange;
 }
 
+/** Waits for a card in the panel; on failure says what the panel shows. */
+async function card(role, name, timeout = 20_000) {
+  const found = panel.getByRole(role, { name });
+  try {
+    await found.waitFor({ timeout });
+  } catch (e) {
+    throw new Error(`no ${role} “${name}”; the panel shows:\n${await panel.locator('[role=log]').innerText()}`);
+  }
+  return found;
+}
+
 /** Waits for the task to end; returns what the panel shows of it. */
 async function ended(exchange, timeout = 30_000) {
   const view = exchange.locator('section.task');
@@ -117,10 +135,9 @@ test('download last month’s invoice: extract the list, click its row, site ask
   const download = site.waitForEvent('download');
   const exchange = await start('Find my invoice from last month and save it');
   // The first write on the site asks; nothing is clicked before the answer.
-  const card = panel.getByRole('alertdialog', { name: 'Allow actions on this site?' });
-  await card.waitFor();
-  assert.match(await card.innerText(), new RegExp(new URL(www.main).origin.replace(/[.]/g, '\\.')));
-  await card.getByRole('button', { name: 'Allow once' }).click();
+  const site_ = await card('alertdialog', 'Allow actions on this site?');
+  assert.match(await site_.innerText(), new RegExp(new URL(www.main).origin.replace(/[.]/g, '\\.')));
+  await site_.getByRole('button', { name: 'Allow once' }).click();
   const shown = await ended(exchange);
   const d = new Date();
   const last = new Date(d.getFullYear(), d.getMonth() - 1, 1);
@@ -160,11 +177,10 @@ test('a clarifying question is answered in the panel', async () => {
   });
   await site.goto(`${www.main}/app/billing/`);
   const exchange = await start('Get me one of my invoices');
-  const card = panel.getByRole('form', { name: 'Question from Browser Copilot' });
-  await card.waitFor();
-  assert.match(await card.innerText(), /Which month’s invoice do you want\?/);
-  await card.getByLabel('Your answer').fill('September');
-  await card.getByRole('button', { name: 'Reply' }).click();
+  const question = await card('form', 'Question from Browser Copilot');
+  assert.match(await question.innerText(), /Which month’s invoice do you want\?/);
+  await question.getByLabel('Your answer').fill('September');
+  await question.getByRole('button', { name: 'Reply' }).click();
   const shown = await ended(exchange);
   assert.equal(shown.answer.trim(), 'You chose September.');
 });
@@ -185,10 +201,9 @@ test('sign in: the password is asked in the panel and never sent to the model', 
     ],
   });
   const exchange = await start('Sign me in as demo@acme.test');
-  const card = panel.getByRole('form', { name: 'Enter the password' });
-  await card.waitFor();
-  await card.getByLabel('Password').fill('demo1234');
-  await card.getByRole('button', { name: 'Fill in' }).click();
+  const secret = await card('form', 'Enter the password');
+  await secret.getByLabel('Password').fill('demo1234');
+  await secret.getByRole('button', { name: 'Fill in', exact: true }).click();
   const shown = await ended(exchange);
   assert.equal(shown.status, 'succeeded', shown.text);
   assert.equal(path(), '/app/dashboard/');
@@ -223,13 +238,11 @@ test('search, paginate, add to cart, checkout: stopped at the confirmation, then
   });
   const exchange = await start('Buy the cheapest lamp in the catalog');
   for (const [label, value] of [['Card number', '4242 4242 4242 4242'], ['Card expiry date', '12/30'], ['Card security code', '737']]) {
-    const card = panel.getByRole('form', { name: `Enter the ${label.toLowerCase()}` });
-    await card.waitFor({ timeout: 20_000 });
-    await card.getByLabel(label).fill(value);
-    await card.getByRole('button', { name: 'Fill in' }).click();
+    const secret = await card('form', `Enter the ${label.toLowerCase()}`);
+    await secret.getByLabel(label).fill(value);
+    await secret.getByRole('button', { name: 'Fill in', exact: true }).click();
   }
-  const confirm = panel.getByRole('alertdialog', { name: 'Confirm this action' });
-  await confirm.waitFor({ timeout: 20_000 });
+  const confirm = await card('alertdialog', 'Confirm this action');
   assert.match(await confirm.innerText(), /Click “Place order” \(button\)/);
   assert.equal(await storage('acme.lastOrder'), null, 'nothing is ordered while the card waits');
   assert.deepEqual(await storage('acme.cart'), [{ id: 'p19', qty: 1 }], 'the cheapest lamp is in the cart');
@@ -255,13 +268,12 @@ test('a denied confirmation is told to the model and nothing happens', async () 
     ],
   });
   const exchange = await start('Please delete my account');
-  const confirm = panel.getByRole('alertdialog', { name: 'Confirm this action' });
-  await confirm.waitFor();
+  const confirm = await card('alertdialog', 'Confirm this action');
   assert.match(await confirm.innerText(), /Click “Delete account” \(button\)/);
   await confirm.getByRole('button', { name: 'Don\'t allow' }).click();
   const shown = await ended(exchange);
   assert.equal(shown.status, 'failed', shown.text);
-  assert.equal(shown.steps[0].status, 'denied');
+  assert.equal(shown.steps[0].status, 'declined');
   assert.equal(await site.locator('#delete-form').isVisible(), false, 'the delete dialog never opened');
 });
 
@@ -272,16 +284,15 @@ test('a write on a site the user does not allow is refused', async () => {
   await llm.setScenario({
     apiKey: KEY,
     rules: [
-      { when: { turn: 1, lastUserContains: 'open my settings' }, reply: say('Opening settings.', ['dom_click', { id: id('link', 'Settings') }]) },
+      { when: { turn: 1, lastUserContains: 'in my settings' }, reply: say('Opening settings.', ['dom_click', { id: id('link', 'Settings') }]) },
       { when: { turn: 2, lastToolContains: 'did not allow' }, reply: say('', ['done', { answer: 'I may not act on this site.', success: false }]) },
     ],
   });
-  const exchange = await start('Please open my settings');
-  const card = panel.getByRole('alertdialog', { name: 'Allow actions on this site?' });
-  await card.waitFor();
-  await card.getByRole('button', { name: 'Don\'t allow' }).click();
+  const exchange = await start('I need to change something in my settings');
+  const siteCard = await card('alertdialog', 'Allow actions on this site?');
+  await siteCard.getByRole('button', { name: 'Don\'t allow' }).click();
   const shown = await ended(exchange);
-  assert.equal(shown.steps[0].status, 'denied', shown.text);
+  assert.equal(shown.steps[0].status, 'declined', shown.text);
   assert.equal(path(), '/app/dashboard/', 'nothing was clicked');
 });
 
@@ -292,17 +303,18 @@ test('a malformed tool call is answered with the problem and repaired', async ()
   await llm.setScenario({
     apiKey: KEY,
     rules: [
-      { when: { turn: 1, lastUserContains: 'go to the catalog' }, reply: { toolCalls: [{ name: 'dom_click', arguments: '{"id": ' }] } },
-      { when: { turn: 2, lastToolContains: 'not valid' }, reply: say('Fixed.', ['dom_click', { id: id('link', 'Catalog') }]) },
-      { when: { turn: 3, lastUserContains: 'go to the catalog' }, reply: say('', ['done', { answer: 'Here is the catalog.' }]) },
+      { when: { turn: 1, lastUserContains: 'shop for hardware' }, reply: { toolCalls: [{ name: 'dom_click', arguments: '{"id": ' }] } },
+      { when: { turn: 2, lastToolContains: 'Error: ' }, reply: say('Fixed.', ['dom_click', { id: id('link', 'Catalog') }]) },
+      { when: { turn: 3, lastUserContains: 'shop for hardware' }, reply: say('', ['done', { answer: 'Here is the catalog.' }]) },
     ],
   });
-  const shown = await ended(await start('Please go to the catalog'));
+  const shown = await ended(await start('I want to shop for hardware'));
   assert.equal(shown.status, 'succeeded', shown.text);
   assert.equal(path(), '/app/catalog/');
   const reqs = await chats();
   const toolMsg = reqs[1].body.messages.find((m) => m.role === 'tool');
-  assert.match(toolMsg.content, /The arguments of `dom_click` are not valid/);
+  // Cut-off JSON is closed by the repair, which leaves no element named.
+  assert.match(toolMsg.content, /^Error: `dom_click` needs the element: give `id`/);
 });
 
 test('a rate limit is waited out and the task goes on', async () => {

@@ -34,6 +34,12 @@ extern "C" {
     fn storage_local_get_(keys: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = set)]
     fn storage_local_set_(items: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = remove)]
+    fn storage_local_remove_(key: &str) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "session"], js_name = get)]
+    fn storage_session_get_(keys: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "session"], js_name = set)]
+    fn storage_session_set_(items: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = query)]
     fn tabs_query_(query: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = get)]
@@ -113,6 +119,17 @@ pub fn runtime_id() -> String {
 
 pub async fn storage_local_get(keys: &JsValue) -> Result<JsValue, JsValue> {
     settle(storage_local_get_(keys)).await
+}
+/// `chrome.storage.session`: memory only, gone when the browser closes,
+/// and (by default) out of content scripts' reach.
+pub async fn storage_session_get(keys: &JsValue) -> Result<JsValue, JsValue> {
+    settle(storage_session_get_(keys)).await
+}
+pub async fn storage_session_set(items: &JsValue) -> Result<JsValue, JsValue> {
+    settle(storage_session_set_(items)).await
+}
+pub async fn storage_local_remove(key: &str) -> Result<JsValue, JsValue> {
+    settle(storage_local_remove_(key)).await
 }
 pub async fn storage_local_set(items: &JsValue) -> Result<JsValue, JsValue> {
     settle(storage_local_set_(items)).await

@@ -40,6 +40,8 @@ fn init() {
     // Clicking the toolbar icon opens the side panel. Chrome persists this,
     // but setting it on every start also covers profiles where it was reset.
     js::log_err("setPanelBehavior", chrome::set_panel_behavior_open_on_click());
+    // Tasks a stopped worker left running end here, saying where.
+    wasm_bindgen_futures::spawn_local(agent::recover());
 }
 
 /// `chrome.runtime.onConnect`: an extension page or a content script opened a

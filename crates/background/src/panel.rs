@@ -118,6 +118,33 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
             crate::agent::reply(&task_id, prompt_id, reply);
             return;
         }
+        PanelRequest::ListTasks { id } => (id, Ok(Some(PanelEvent::Tasks { id, tasks: store::task_briefs().await }))),
+        PanelRequest::ClearTasks { id } => (id, Ok(Some(PanelEvent::Tasks { id, tasks: store::clear_finished_tasks().await }))),
+        PanelRequest::GetTask { id, task_id } => {
+            // A task cut off by a stopped worker is ended first, so it
+            // says where it stopped.
+            crate::agent::recover().await;
+            match store::load_task(&task_id).await {
+                Some(task) => (id, Ok(Some(PanelEvent::TaskRecord { id, task: Box::new(task) }))),
+                None => (id, Err(CopilotError::BadRequest { detail: format!("there is no task {task_id}") })),
+            }
+        }
+        PanelRequest::GetAgentSettings { id } => (id, Ok(Some(PanelEvent::AgentSettings { id, settings: store::load_agent_settings().await }))),
+        PanelRequest::SaveAgentSettings { id, settings } => match settings.validated() {
+            Ok(settings) => {
+                store::save_agent_settings(&settings).await;
+                (id, Ok(Some(PanelEvent::AgentSettings { id, settings })))
+            }
+            Err(e) => (id, Err(e.into())),
+        },
+        PanelRequest::ListSites { id } => (id, Ok(Some(sites(id).await))),
+        PanelRequest::ForgetSite { id, origin } => {
+            let mut policy = store::load_site_policy().await;
+            if policy.forget(&origin) {
+                store::save_site_policy(&policy).await;
+            }
+            (id, Ok(Some(sites(id).await)))
+        }
         PanelRequest::Cancel { id } => {
             // Taken out first: stopping wakes tool calls that may post at once.
             let request = conn.in_flight.borrow_mut().remove(&id);
@@ -132,6 +159,10 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
         Ok(None) => {}
         Err(error) => conn.post(&PanelEvent::Failed { id, error }),
     }
+}
+
+async fn sites(id: RequestId) -> PanelEvent {
+    PanelEvent::Sites { id, sites: store::load_site_policy().await.always.into_iter().collect() }
 }
 
 fn internal(detail: String) -> CopilotError {

@@ -1,6 +1,9 @@
-//! The main text of a page for the question prompt: title, headings and
-//! main visible text, whitespace-collapsed and capped. It goes beside
-//! seed 001's compact summary, redacted (`llm::page_context`).
+//! The main text of a page for questions about it: title, headings and
+//! main visible text, whitespace-collapsed and capped. It always leaves
+//! redacted (`summary::redact`): in the agent's opening message for a
+//! question, beside the page listing (`agent::prompt::opening`), and in
+//! the single-shot question request beside seed 001's compact summary
+//! (`llm::page_context`).
 //!
 //! The content crate reads the raw strings from the DOM; every rule about
 //! what is kept lives here.

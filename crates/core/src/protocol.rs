@@ -49,6 +49,20 @@ pub enum PanelRequest {
     /// the panel: a question, a confirmation, a site, a secret). `id` is
     /// the request that started the task.
     TaskReply { id: RequestId, task_id: String, prompt_id: u32, reply: PanelReply },
+    /// The task history, newest first (answered with [`PanelEvent::Tasks`]).
+    ListTasks { id: RequestId },
+    /// One task whole, for reading it again or exporting it (answered
+    /// with [`PanelEvent::TaskRecord`]; it never holds a secret value).
+    GetTask { id: RequestId, task_id: String },
+    /// Forgets every finished task (answered with [`PanelEvent::Tasks`]).
+    ClearTasks { id: RequestId },
+    /// The agent's settings (answered with [`PanelEvent::AgentSettings`]).
+    GetAgentSettings { id: RequestId },
+    SaveAgentSettings { id: RequestId, settings: crate::agent::settings::AgentSettings },
+    /// The sites the agent may act on without asking (answered with
+    /// [`PanelEvent::Sites`]); `ForgetSite` removes one.
+    ListSites { id: RequestId },
+    ForgetSite { id: RequestId, origin: String },
 }
 
 /// The user's answer to a task's prompt, as the panel sends it.
@@ -59,8 +73,15 @@ pub enum PanelReply {
     Confirm { allow: bool },
     Site { answer: crate::safety::SiteAnswer },
     /// A secret typed in the panel (masked): it goes into the field and
-    /// nowhere else — never to the model, a log or storage.
-    Secret { value: String },
+    /// nowhere else — never to the model, a log or lasting storage.
+    /// `remember`: keep it for this site until the browser closes
+    /// (`chrome.storage.session`, memory only, extension pages and the
+    /// worker only), so the next task there does not ask again.
+    Secret {
+        value: String,
+        #[serde(default)]
+        remember: bool,
+    },
     /// The user would not give the secret.
     Decline,
 }
@@ -108,6 +129,11 @@ pub enum PanelEvent {
     /// The agent's progress on the task request `id` started (issue 40):
     /// steps, prompts, the answer, the end.
     Task { id: RequestId, task_id: String, event: crate::agent::TaskEvent },
+    Tasks { id: RequestId, tasks: Vec<crate::agent::task::TaskBrief> },
+    TaskRecord { id: RequestId, task: Box<crate::agent::Task> },
+    AgentSettings { id: RequestId, settings: crate::agent::settings::AgentSettings },
+    /// Origins allowed "always", sorted.
+    Sites { id: RequestId, sites: Vec<String> },
 }
 
 /// How one command ended, as the panel shows it.
@@ -149,7 +175,11 @@ impl PanelEvent {
             | PanelEvent::StepDone { id, .. }
             | PanelEvent::CommandsDone { id }
             | PanelEvent::LocalReply { id, .. }
-            | PanelEvent::Task { id, .. } => *id,
+            | PanelEvent::Task { id, .. }
+            | PanelEvent::Tasks { id, .. }
+            | PanelEvent::TaskRecord { id, .. }
+            | PanelEvent::AgentSettings { id, .. }
+            | PanelEvent::Sites { id, .. } => *id,
         }
     }
 }
@@ -179,6 +209,8 @@ pub enum CopilotError {
     BadRequest { detail: String },
     #[error("Internal error: {detail}")]
     Internal { detail: String },
+    #[error(transparent)]
+    AgentSettings(#[from] crate::agent::settings::AgentSettingsError),
 }
 
 /// Service worker → content script.

@@ -3,6 +3,7 @@
 //! for every request whose connection was lost, so nothing waits forever.
 
 use crate::backend::{Backend, BackendEvent, ConnectionId};
+use bc_core::agent::TaskEvent;
 use bc_core::protocol::{CopilotError, PageRef, PanelEvent, PanelRequest, RequestId, StepOutcome};
 use bc_core::settings::{SettingsError, SettingsView};
 use std::cell::{Cell, RefCell};
@@ -51,20 +52,34 @@ pub enum Reply {
         text: String,
         needs_llm: bool,
     },
+    /// The input runs as agent task `task_id`: one step of its progress.
+    /// [`TaskEvent::Finished`] is the request's final reply.
+    Task {
+        task_id: String,
+        event: TaskEvent,
+    },
+    /// The task history, newest first.
+    Tasks(Vec<bc_core::agent::task::TaskBrief>),
+    /// One stored task, whole.
+    TaskRecord(Box<bc_core::agent::Task>),
+    AgentSettings(bc_core::agent::settings::AgentSettings),
+    /// Origins the agent may act on without asking.
+    Sites(Vec<String>),
     Failed(Failure),
 }
 
 impl Reply {
     /// Whether no more replies follow for the same request.
     fn is_final(&self) -> bool {
-        !matches!(
-            self,
+        match self {
             Reply::AnswerStarted(_)
-                | Reply::AnswerDelta(_)
-                | Reply::CommandsStarted(_)
-                | Reply::StepStarted(_)
-                | Reply::StepDone(..)
-        )
+            | Reply::AnswerDelta(_)
+            | Reply::CommandsStarted(_)
+            | Reply::StepStarted(_)
+            | Reply::StepDone(..) => false,
+            Reply::Task { event, .. } => matches!(event, TaskEvent::Finished { .. }),
+            _ => true,
+        }
     }
 }
 
@@ -85,19 +100,33 @@ impl From<PanelEvent> for Reply {
             PanelEvent::LocalReply {
                 text, needs_llm, ..
             } => Reply::LocalReply { text, needs_llm },
+            PanelEvent::Task { task_id, event, .. } => Reply::Task { task_id, event },
+            PanelEvent::Tasks { tasks, .. } => Reply::Tasks(tasks),
+            PanelEvent::TaskRecord { task, .. } => Reply::TaskRecord(task),
+            PanelEvent::AgentSettings { settings, .. } => Reply::AgentSettings(settings),
+            PanelEvent::Sites { sites, .. } => Reply::Sites(sites),
         }
     }
 }
 
-/// The id a request carries; `None` for the one that is never answered.
+/// The id a request's answers come under; `None` for those never answered.
+/// A [`PanelRequest::TaskReply`] names the `Ask` that started its task, but
+/// what it causes arrives as that `Ask`'s task events, not as its own.
 pub fn request_id(request: &PanelRequest) -> Option<RequestId> {
     match request {
         PanelRequest::GetSettings { id }
         | PanelRequest::SaveSettings { id, .. }
         | PanelRequest::TestConnection { id, .. }
         | PanelRequest::Ask { id, .. }
-        | PanelRequest::Cancel { id } => Some(*id),
-        PanelRequest::Prefetch => None,
+        | PanelRequest::Cancel { id }
+        | PanelRequest::ListTasks { id }
+        | PanelRequest::GetTask { id, .. }
+        | PanelRequest::ClearTasks { id }
+        | PanelRequest::GetAgentSettings { id }
+        | PanelRequest::SaveAgentSettings { id, .. }
+        | PanelRequest::ListSites { id }
+        | PanelRequest::ForgetSite { id, .. } => Some(*id),
+        PanelRequest::Prefetch | PanelRequest::TaskReply { .. } => None,
     }
 }
 
@@ -160,6 +189,14 @@ impl Client {
             }),
             Err(message) => on_reply(Reply::Failed(Failure::Unreachable(message))),
         }
+    }
+
+    /// Sends a request that is never answered on its own (a
+    /// [`PanelRequest::TaskReply`]); `Err` carries a message for the user.
+    /// Nothing waits for it, so a lost connection fails nothing here: the
+    /// task it answers fails with its own request.
+    pub fn post(&self, request: &PanelRequest) -> Result<(), String> {
+        self.inner.backend.send(request).map(|_connection| ())
     }
 
     /// Asks the worker to have the page in front perceived ahead
@@ -289,6 +326,62 @@ mod tests {
         assert_eq!(fake.last_request(), Some(PanelRequest::Cancel { id: b }));
         fake.push(PanelEvent::AnswerDone { id: b });
         assert_eq!(log_b.borrow().len(), 1);
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn task_events_are_replies_until_the_task_finishes() {
+        use bc_core::agent::TaskStatus;
+        use bc_core::protocol::PanelReply;
+        let fake = Rc::new(FakeBackend::default());
+        let client = Client::new(fake.clone());
+        let (log, on_reply) = recording();
+        let id = client.next_id();
+        let ask = PanelRequest::Ask {
+            id,
+            question: "Buy it".into(),
+            history: vec![],
+        };
+        client.send(ask.clone(), on_reply);
+        let task = |event| PanelEvent::Task {
+            id,
+            task_id: "t".into(),
+            event,
+        };
+        fake.push(task(TaskEvent::Thinking { text: "On it".into() }));
+        // A card's answer goes out on its own: nothing waits for it.
+        let answer = PanelRequest::TaskReply {
+            id,
+            task_id: "t".into(),
+            prompt_id: 1,
+            reply: PanelReply::Confirm { allow: true },
+        };
+        assert_eq!(request_id(&answer), None);
+        assert_eq!(client.post(&answer), Ok(()));
+        assert_eq!(fake.requests(), vec![ask, answer]);
+        assert!(client.is_pending(id));
+        let finished = TaskEvent::Finished {
+            status: TaskStatus::Succeeded,
+            answer: Some("Bought.".into()),
+            usage: Default::default(),
+            cost: None,
+        };
+        fake.push(task(finished.clone()));
+        assert!(!client.is_pending(id));
+        assert_eq!(
+            *log.borrow(),
+            vec![
+                Reply::Task {
+                    task_id: "t".into(),
+                    event: TaskEvent::Thinking { text: "On it".into() }
+                },
+                Reply::Task {
+                    task_id: "t".into(),
+                    event: finished
+                },
+            ]
+        );
+        fake.set_unreachable(Some("gone"));
+        assert_eq!(client.post(&PanelRequest::Prefetch), Err("gone".into()));
     }
 
     #[wasm_bindgen_test(unsupported = test)]

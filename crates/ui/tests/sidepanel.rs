@@ -6,7 +6,6 @@ use bc_core::llm::{ChatTurn, LlmError};
 use bc_core::protocol::{PageRef, PanelEvent, PanelRequest, StepAttachment, StepOutcome};
 use bc_core::settings::SettingsError;
 use common::{is_disabled, press, settle, type_into, value_of, Page};
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -293,20 +292,6 @@ fn step_done(id: u32, index: u32, ok: bool, summary: &str) -> PanelEvent {
     }
 }
 
-/// `data-status` of each step, in order.
-fn statuses(page: &Page) -> Vec<String> {
-    let all = page.root.query_selector_all(".step").unwrap();
-    (0..all.length())
-        .map(|i| {
-            all.get(i)
-                .unwrap()
-                .unchecked_into::<web_sys::Element>()
-                .get_attribute("data-status")
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 #[wasm_bindgen_test]
 async fn a_command_run_shows_each_step_with_its_status_and_result() {
     let page = Page::sidepanel().await;
@@ -317,7 +302,7 @@ async fn a_command_run_shows_each_step_with_its_status_and_result() {
     });
     page.fake.push(PanelEvent::StepStarted { id: 1, index: 0 });
     settle().await;
-    assert_eq!(statuses(&page), ["running", "waiting"]);
+    assert_eq!(page.step_statuses(), ["running", "waiting"]);
     assert_eq!(
         page.count(".bubble.answer:not(.run)"),
         0,
@@ -345,7 +330,7 @@ async fn a_command_run_shows_each_step_with_its_status_and_result() {
         "Nothing on this page matches “Email”.",
     ));
     settle().await;
-    assert_eq!(statuses(&page), ["done", "failed"]);
+    assert_eq!(page.step_statuses(), ["done", "failed"]);
     assert_eq!(
         page.text(".step.done .step-result"),
         "Clicked “Sign in” → now on “Dashboard” (/app/dashboard/)"
@@ -391,7 +376,7 @@ async fn steps_after_a_failure_are_marked_not_run() {
         .push(step_done(1, 0, false, "There is no page to go back to."));
     page.fake.push(PanelEvent::CommandsDone { id: 1 });
     settle().await;
-    assert_eq!(statuses(&page), ["failed", "not run", "not run"]);
+    assert_eq!(page.step_statuses(), ["failed", "not run", "not run"]);
     assert_eq!(
         page.text(".run-summary"),
         "Step 1 of 3 failed, so the rest did not run."
@@ -504,13 +489,13 @@ async fn stop_ends_a_command_run() {
         page.fake.last_request(),
         Some(PanelRequest::Cancel { id: 1 })
     );
-    assert_eq!(statuses(&page), ["stopped", "not run"]);
+    assert_eq!(page.step_statuses(), ["stopped", "not run"]);
     assert_eq!(page.text(".bubble.run .note"), "Stopped.");
     // What the worker still sends about the stopped run changes nothing.
     page.fake.push(step_done(1, 0, false, "Stopped."));
     page.fake.push(PanelEvent::CommandsDone { id: 1 });
     settle().await;
-    assert_eq!(statuses(&page), ["stopped", "not run"]);
+    assert_eq!(page.step_statuses(), ["stopped", "not run"]);
     assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
 }
 

@@ -10,6 +10,7 @@ use bc_core::agent::{Host, StreamPiece, Task, TaskEvent, UserPrompt, UserReply};
 use bc_core::digest::PageDigest;
 use bc_core::llm::{Completion, LlmError, ToolChatRequest};
 use bc_core::protocol::{ContentRequest, ContentResponse, PanelEvent, RequestId};
+use bc_core::safety::SecretKind;
 use bc_core::settings::Settings;
 use bc_core::tools::{ErrorCode, ToolCall, ToolError};
 use futures::channel::oneshot;
@@ -69,7 +70,7 @@ impl Host for SwHost {
 
     async fn ask(&self, prompt_id: u32, prompt: &UserPrompt) -> UserReply {
         let (tx, rx) = oneshot::channel();
-        self.rt.waiting.borrow_mut().insert(prompt_id, tx);
+        self.rt.waiting.borrow_mut().insert(prompt_id, (tx, prompt.clone()));
         self.post(TaskEvent::Prompt { prompt_id, prompt: prompt.clone() });
         let stopped = async {
             while !self.rt.stop.is_stopped() {
@@ -83,6 +84,11 @@ impl Host for SwHost {
         self.rt.waiting.borrow_mut().remove(&prompt_id);
         self.post(TaskEvent::PromptClosed { prompt_id });
         reply
+    }
+
+    async fn stored_secret(&self, origin: &str, kind: SecretKind) -> Option<u32> {
+        let value = store::remembered_secret(origin, kind).await?;
+        Some(self.rt.hold_secret(value))
     }
 
     async fn site_allowed(&self, origin: &str) -> bool {

@@ -19,7 +19,7 @@ use crate::command::Stop;
 use crate::llm_http::Cancel;
 use crate::panel::Connection;
 use crate::{store, tabs};
-use bc_core::agent::{AgentConfig, Task, UserReply};
+use bc_core::agent::{AgentConfig, Task, UserPrompt, UserReply};
 use bc_core::llm::ChatTurn;
 use bc_core::protocol::{CopilotError, PanelReply, RequestId};
 use bc_core::settings::SettingsError;
@@ -35,7 +35,8 @@ pub struct Runtime {
     pub task_id: String,
     stop: Rc<Stop>,
     llm: Cancel,
-    waiting: RefCell<HashMap<u32, oneshot::Sender<UserReply>>>,
+    /// Prompts waiting for the panel, with what each asked.
+    waiting: RefCell<HashMap<u32, (oneshot::Sender<UserReply>, UserPrompt)>>,
     /// Secret values the user typed for this task, by handle. Never
     /// serialised, logged or sent anywhere but into the field.
     vault: RefCell<HashMap<u32, String>>,
@@ -70,31 +71,59 @@ pub async fn run(conn: &Rc<Connection>, id: RequestId, goal: &str, history: &[Ch
     });
     RUNNING.with(|r| r.borrow_mut().insert(task_id.clone(), runtime.clone()));
     keepalive::hold();
+    let config = AgentConfig::with_settings(&settings.model, &store::load_agent_settings().await);
     let host = SwHost::new(conn.clone(), id, runtime, settings.clone());
-    bc_core::agent::run(&host, &mut task, &AgentConfig::new(&settings.model)).await;
+    bc_core::agent::run(&host, &mut task, &config).await;
     RUNNING.with(|r| r.borrow_mut().remove(&task_id));
     keepalive::release();
     Ok(())
+}
+
+/// The worker (re)started: tasks the stored history says were running
+/// were cut off by a stop of the worker; each ends with a message saying
+/// where it stopped (`Task::end_interrupted`), none is repeated.
+pub async fn recover() {
+    for brief in store::task_briefs().await.into_iter().filter(|b| !b.status.is_final()) {
+        if RUNNING.with(|r| r.borrow().contains_key(&brief.id)) {
+            continue;
+        }
+        if let Some(mut task) = store::load_task(&brief.id).await {
+            if task.end_interrupted(js_sys::Date::now()) {
+                store::save_task(&task).await;
+            }
+        }
+    }
 }
 
 /// The panel answered prompt `prompt_id` of task `task_id`; `false` when
 /// no such prompt waits (answered already, or the task ended).
 pub fn reply(task_id: &str, prompt_id: u32, reply: PanelReply) -> bool {
     let Some(runtime) = RUNNING.with(|r| r.borrow().get(task_id).cloned()) else { return false };
-    let Some(sender) = runtime.waiting.borrow_mut().remove(&prompt_id) else { return false };
+    let Some((sender, prompt)) = runtime.waiting.borrow_mut().remove(&prompt_id) else { return false };
     let reply = match reply {
         PanelReply::Answer { text } => UserReply::Answer { text },
         PanelReply::Confirm { allow } => UserReply::Confirm { allow },
         PanelReply::Site { answer } => UserReply::Site { answer },
-        PanelReply::Secret { value } if !value.is_empty() => {
-            let handle = runtime.next_handle.get() + 1;
-            runtime.next_handle.set(handle);
-            runtime.vault.borrow_mut().insert(handle, value);
-            UserReply::SecretReady { handle }
+        PanelReply::Secret { value, remember } if !value.is_empty() => {
+            if let (true, UserPrompt::Secret { secret, site, .. }) = (remember, &prompt) {
+                let (site, secret, value) = (site.clone(), *secret, value.clone());
+                wasm_bindgen_futures::spawn_local(async move { store::remember_secret(&site, secret, &value).await });
+            }
+            UserReply::SecretReady { handle: runtime.hold_secret(value) }
         }
         PanelReply::Secret { .. } | PanelReply::Decline => UserReply::SecretRefused,
     };
     sender.send(reply).is_ok()
+}
+
+impl Runtime {
+    /// Keeps `value` for this task; the handle is what the controller sees.
+    fn hold_secret(&self, value: String) -> u32 {
+        let handle = self.next_handle.get() + 1;
+        self.next_handle.set(handle);
+        self.vault.borrow_mut().insert(handle, value);
+        handle
+    }
 }
 
 /// 8 characters of base 36 from `Math.random` (task ids, nonces: unique

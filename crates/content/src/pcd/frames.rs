@@ -4,6 +4,20 @@
 //! path, the offset of the frame's viewport in the top viewport, and
 //! whether it is shadow content. Cross-origin frames are skipped; their own
 //! content script reports them.
+//!
+//! Modal dialogs narrow the scopes, and every reader follows: while a
+//! `<dialog>` opened with `showModal()` is open (in the document's own tree
+//! or a web component's shadow root; of several, the one on top,
+//! `aria::top_modal`), HTML makes the rest of the page inert and Chromium's
+//! tree leaves it out. So the tree is read from the dialog down
+//! ([`Root::Modal`], `modal_only`): the MiniPCD, the summary (whose main
+//! region is the dialog) and `trees/` see only the dialog, `resolve/`
+//! prefers matches inside it, and an action behind it fails at once as
+//! `covered` by it (`act::check_enabled`, through [`blocking_modal`]). A
+//! dialog the page only *marks* modal (`aria-modal=true`,
+//! `aria::aria_modals`) keeps the page, as Chromium's tree does; its
+//! controls carry `in_modal` and come first in the budget, and it is the
+//! summary's main region.
 
 use super::dom;
 use wasm_bindgen::JsCast;

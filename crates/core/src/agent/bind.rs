@@ -94,7 +94,13 @@ async fn per_item<H: Host>(host: &H, tab: i32, action: &MiniAction, item: u32) -
         return Err(format!("{} is not listed per item of a list; drop `item`.", action.id));
     }
     let n = item.max(1) - 1;
-    for selector in per_item_selectors(&action.label) {
+    // Items' own controls start like the template ("Download invoice" →
+    // "Download invoice INV-2026-011"), or hold its words in order with
+    // the item between them ("Add to cart" → "Add Aurora Desk Lamp to
+    // cart", the name aria-label gives each row's button).
+    let mut candidates = per_item_selectors(&action.label);
+    candidates.extend(words_in_order(&action.label));
+    for selector in candidates {
         let resolution: Resolution = match read(host, ToolCall::DomResolve { tab_id: tab, selector: selector.clone() }).await {
             Ok(r) => r,
             Err(_) => continue,
@@ -119,6 +125,26 @@ async fn per_item<H: Host>(host: &H, tab: i32, action: &MiniAction, item: u32) -
         }
     }
     Err(format!("No item controls named like “{}” are on the page now.", action.label))
+}
+
+/// Button and link selectors whose name holds `label`'s words in order,
+/// anything between them.
+fn words_in_order(label: &str) -> Vec<RoleSelector> {
+    // Word boundaries only where a word begins or ends with a letter or
+    // digit: `\b` next to "(" would demand a letter there.
+    let edge = |c: Option<char>| if c.is_some_and(char::is_alphanumeric) { "\\b" } else { "" };
+    let words: Vec<String> = label
+        .split_whitespace()
+        .map(|w| {
+            let escaped = exact_any_case(w).trim_start_matches("/^\\s*").trim_end_matches("\\s*$/i").to_owned();
+            format!("{}{escaped}{}", edge(w.chars().next()), edge(w.chars().last()))
+        })
+        .collect();
+    if words.len() < 2 {
+        return Vec::new();
+    }
+    let pattern = format!("/^\\s*{}/i", words.join(".*"));
+    ["button", "link"].into_iter().map(|role| RoleSelector::role(role, Some(&pattern), NameMode::Regex)).collect()
 }
 
 /// An id: `getDetails`, or a re-bind by its listed label when it is gone.
@@ -248,4 +274,25 @@ async fn by_selector<H: Host>(host: &H, tab: i32, selector: RoleSelector) -> Res
 /// Whether a tool error means the element is simply not there.
 pub fn is_missing(code: ErrorCode) -> bool {
     matches!(code, ErrorCode::NotFound | ErrorCode::Detached)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_items_control_may_hold_the_item_between_the_templates_words() {
+        let names = |label: &str| -> Vec<String> {
+            words_in_order(label)
+                .into_iter()
+                .map(|s| match s {
+                    RoleSelector::Role { role, name, .. } => format!("{role} {}", name.unwrap_or_default()),
+                    other => format!("{other:?}"),
+                })
+                .collect()
+        };
+        assert_eq!(names("Add to cart"), [r"button /^\s*\bAdd\b.*\bto\b.*\bcart\b/i", r"link /^\s*\bAdd\b.*\bto\b.*\bcart\b/i"]);
+        assert_eq!(names("Download (PDF)"), [r"button /^\s*\bDownload\b.*\(PDF\)/i", r"link /^\s*\bDownload\b.*\(PDF\)/i"]);
+        assert!(names("Download").is_empty(), "one word: the template's prefix says it all");
+    }
 }

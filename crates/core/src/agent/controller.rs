@@ -196,9 +196,18 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
                     usage: completion.usage.unwrap_or_default(),
                     attempts: attempt,
                 };
-                host.event(TaskEvent::LlmCall { index: record.index, usage: record.usage, ms: record.ms, model: record.model.clone() });
+                let cost = config.price.as_ref().map(|p| p.cost(&record.usage));
+                host.event(TaskEvent::LlmCall { index: record.index, usage: record.usage, ms: record.ms, model: record.model.clone(), cost });
+                if let Some(c) = cost {
+                    task.cost = Some(task.cost.unwrap_or(0.0) + c);
+                }
                 task.llm_calls.push(record);
                 return Ok(completion);
+            }
+            // Some servers take tools but not `tool_choice: "required"`:
+            // let the model choose (a plain reply then is its answer).
+            Err(LlmError::ToolsUnsupported { detail }) if task.mode == ToolMode::Native && !task.auto_choice && detail.contains("tool_choice") => {
+                task.auto_choice = true;
             }
             Err(LlmError::ToolsUnsupported { .. }) if task.mode == ToolMode::Native => {
                 // The server has no tool calling: describe the tools in
@@ -258,7 +267,7 @@ struct Ran {
 async fn run_step<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &Decoded, call: &AgentCall) -> Ran {
     let index = task.steps.len() as u32;
     let started = host.now();
-    host.event(TaskEvent::StepStarted { index, description: describe(call) });
+    host.event(TaskEvent::StepStarted { index, description: describe(call, task.page.as_ref()) });
     let outcome = step::run(host, task, index, call).await;
     let ms = (host.now() - started).max(0.0) as u32;
     let args = serde_json::from_str(&decoded.wire.arguments).unwrap_or(serde_json::Value::Null);
@@ -278,7 +287,7 @@ async fn run_step<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &D
         started_at: started,
         ms,
     });
-    host.event(TaskEvent::StepDone { index, status: outcome.status, result: first_line(&outcome.brief), ms });
+    host.event(TaskEvent::StepDone { index, status: outcome.status, description: outcome.description.clone(), result: first_line(&outcome.brief), ms });
     Ran { result: CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: outcome.brief, page: outcome.page }, moved: outcome.moved }
 }
 
@@ -343,7 +352,7 @@ async fn finish<H: Host>(host: &H, task: &mut Task, status: TaskStatus, answer: 
     }
     task.updated_at = host.now();
     host.event(TaskEvent::Status { status, progress: task.progress, note: task.note.clone() });
-    host.event(TaskEvent::Finished { status, answer, usage: task.usage() });
+    host.event(TaskEvent::Finished { status, answer, usage: task.usage(), cost: task.cost });
     host.save(task).await;
 }
 

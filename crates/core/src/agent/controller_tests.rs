@@ -222,3 +222,34 @@ fn every_step_is_saved_and_usage_is_counted() {
     assert_eq!(task.usage().prompt_tokens, 2000);
     assert!(fake.events.borrow().iter().any(|e| matches!(e, TaskEvent::LlmCall { .. })));
 }
+
+#[test]
+fn a_server_refusing_required_tool_choice_gets_auto() {
+    let refused = Err(LlmError::ToolsUnsupported { detail: "\"required\" tool_choice is not supported".into() });
+    let fake = Fake::new(site(), vec![refused, call("done", json!({"answer": "ok"}))]);
+    let task = run(&fake, "what is this?");
+    assert_eq!((task.status, task.mode), (TaskStatus::Succeeded, ToolMode::Native));
+    let second = serde_json::to_value(&fake.requests.borrow()[1]).unwrap();
+    assert_eq!(second["tool_choice"], "auto");
+}
+
+#[test]
+fn calls_and_tasks_are_priced_when_the_model_has_a_price() {
+    let fake = Fake::new(site(), vec![call("dom_click", json!({"id": "a1"})), call("done", json!({"answer": "ok"}))]).link("a1", BILLING);
+    let mut task = Task::new("t1".into(), "open billing".into(), 1, "n0nce".into(), 0.0);
+    let settings = super::settings::AgentSettings::default();
+    block_on(super::run(&fake, &mut task, &AgentConfig::with_settings("gpt-4o-mini", &settings)));
+    // Two calls of 1,000 prompt and 20 completion tokens at $0.15 / $0.60 per million.
+    let want = 2.0 * (1000.0 * 0.15 + 20.0 * 0.60) / 1e6;
+    assert!((task.cost.unwrap() - want).abs() < 1e-12, "{:?}", task.cost);
+    assert!(matches!(fake.events.borrow().last(), Some(TaskEvent::Finished { cost: Some(c), .. }) if (c - want).abs() < 1e-12));
+}
+
+#[test]
+fn a_secret_remembered_for_the_site_is_used_without_asking() {
+    let fake = Fake::new(site(), vec![call("dom_type", json!({"field": "Password", "text": "{{secret}}"})), call("done", json!({"answer": "ok"}))]);
+    fake.stored.borrow_mut().push(("http://shop.test".into(), crate::safety::SecretKind::Password, 3));
+    run(&fake, "sign in");
+    assert!(fake.prompts.borrow().is_empty(), "not asked again");
+    assert_eq!(fake.secret_calls.borrow()[0].1, 3);
+}

@@ -60,7 +60,7 @@ fn finish(task: &Task, model: &str, temperature: Option<f32>, messages: Vec<Mess
         model: model.to_owned(),
         messages,
         tools: if native { tool_specs() } else { Vec::new() },
-        tool_choice: native.then_some(ToolChoice::Required),
+        tool_choice: native.then_some(if task.auto_choice { ToolChoice::Auto } else { ToolChoice::Required }),
         parallel_tool_calls: native.then_some(false),
         stream: true,
         stream_options: Some(StreamOptions { include_usage: true }),

@@ -85,6 +85,8 @@ pub struct Fake {
     pub prompts: RefCell<Vec<UserPrompt>>,
     pub events: RefCell<Vec<TaskEvent>>,
     pub allowed: RefCell<HashSet<String>>,
+    /// Secrets remembered for a site: `(origin, kind, handle)`.
+    pub stored: RefCell<Vec<(String, crate::safety::SecretKind, u32)>>,
     pub saves: Cell<u32>,
     pub clock: Cell<f64>,
     pub slept: Cell<u32>,
@@ -256,6 +258,10 @@ impl Host for Fake {
     async fn ask(&self, _prompt_id: u32, prompt: &UserPrompt) -> UserReply {
         self.prompts.borrow_mut().push(prompt.clone());
         self.answers.borrow_mut().pop_front().unwrap_or(UserReply::Cancelled)
+    }
+
+    async fn stored_secret(&self, origin: &str, kind: crate::safety::SecretKind) -> Option<u32> {
+        self.stored.borrow().iter().find(|(o, k, _)| o == origin && *k == kind).map(|(_, _, h)| *h)
     }
 
     async fn site_allowed(&self, origin: &str) -> bool {

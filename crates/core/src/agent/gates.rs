@@ -90,6 +90,9 @@ pub async fn check<H: Host>(host: &H, task: &mut Task, verb: ActionVerb, bound: 
     let wants_secret = text.and_then(secret_asked).or(if text.is_some() { bound.secret } else { None });
     if let Some(kind) = wants_secret {
         let kind = bound.secret.unwrap_or(kind);
+        if let Some(handle) = host.stored_secret(&site, kind).await {
+            return Gate::Go { risk, secret: Some(handle) };
+        }
         return match ask(host, task, UserPrompt::Secret { secret: kind, field: bound.label.clone(), site }).await {
             UserReply::SecretReady { handle } => Gate::Go { risk, secret: Some(handle) },
             UserReply::Cancelled => cancelled(risk),

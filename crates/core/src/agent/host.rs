@@ -57,9 +57,12 @@ pub enum TaskEvent {
     Status { status: TaskStatus, progress: f32, note: Option<String> },
     /// A step began (`description` says what, on which element).
     StepStarted { index: u32, description: String },
-    StepDone { index: u32, status: StepStatus, result: String, ms: u32 },
+    /// `description` as bound: the element's name on the page ("Click
+    /// “Download invoice INV-2026-011” (button)").
+    StepDone { index: u32, status: StepStatus, description: String, result: String, ms: u32 },
     /// A model call ended; `step_from` is the first step it asked for.
-    LlmCall { index: u32, usage: Usage, ms: u32, model: String },
+    /// `cost` in USD when the model's price is known.
+    LlmCall { index: u32, usage: Usage, ms: u32, model: String, cost: Option<f64> },
     /// The model's words as they stream (its note before a call, or a
     /// plain answer).
     Thinking { text: String },
@@ -69,7 +72,7 @@ pub enum TaskEvent {
     Prompt { prompt_id: u32, prompt: UserPrompt },
     /// The prompt was answered (or dropped); the panel closes its card.
     PromptClosed { prompt_id: u32 },
-    Finished { status: TaskStatus, answer: Option<String>, usage: Usage },
+    Finished { status: TaskStatus, answer: Option<String>, usage: Usage, cost: Option<f64> },
 }
 
 /// What the model's streamed reply shows before it is complete.
@@ -95,6 +98,9 @@ pub trait Host {
     async fn read_page(&self, tab_id: i32) -> Result<PageDigest, ToolError>;
     /// Shows `prompt` and waits for the user (or the task's stop).
     async fn ask(&self, prompt_id: u32, prompt: &UserPrompt) -> UserReply;
+    /// A value the user let the worker remember for `origin` (until the
+    /// browser closes), made available to this task under a handle.
+    async fn stored_secret(&self, origin: &str, kind: SecretKind) -> Option<u32>;
     /// Whether writes on `origin` are allowed for good (the options' list).
     async fn site_allowed(&self, origin: &str) -> bool;
     /// The user said "always" for `origin`.
@@ -120,6 +126,8 @@ pub struct AgentConfig {
     pub max_steps: u32,
     /// The history is compacted past this many (estimated) tokens.
     pub history_budget: usize,
+    /// The model's price, for the cost shown per call and task.
+    pub price: Option<super::settings::ModelPrice>,
 }
 
 impl AgentConfig {
@@ -133,6 +141,17 @@ impl AgentConfig {
             temperature: None,
             max_steps: Self::DEFAULT_MAX_STEPS,
             history_budget: Self::DEFAULT_HISTORY_BUDGET,
+            price: None,
+        }
+    }
+
+    /// The config for `model` under the user's agent settings.
+    pub fn with_settings(model: &str, settings: &super::settings::AgentSettings) -> AgentConfig {
+        AgentConfig {
+            text_mode: settings.tool_calling == super::settings::ToolCalling::Text,
+            max_steps: settings.max_steps,
+            price: settings.price_of(model).cloned(),
+            ..AgentConfig::new(model)
         }
     }
 }

@@ -15,6 +15,10 @@
 //! - [`step`]: carrying out one call; [`bind`]: ids/fields/selectors to
 //!   elements; [`gates`]: site permission, confirmation, secrets.
 //! - [`loops`]: loop detection.
+//! - [`settings`]: tool calling mode, fast model, step limit, prices.
+//! - [`skills`]: several steps for one model call (sign in, search, fill
+//!   a form, paginate, menus, to the checkout, extract), checked by their
+//!   effects; [`goals`]: what a goal page shows, for progress and `done`.
 
 pub mod bind;
 pub mod controller;
@@ -26,6 +30,7 @@ pub mod loops;
 pub mod page;
 pub mod prompt;
 pub mod reply;
+pub mod settings;
 pub mod skills;
 pub mod step;
 pub mod task;

@@ -65,13 +65,20 @@ impl Outcome {
     }
 }
 
-/// A few words for a step before it runs (the panel's step line).
-pub fn describe(call: &AgentCall) -> String {
+/// A few words for a step before it runs (the panel's step line); ids
+/// are named by their label in `page` (the latest listing) when it has them.
+pub fn describe(call: &AgentCall, page: Option<&crate::types::MiniPcd>) -> String {
+    let name = |id: &str| match page.and_then(|p| page::entry(p, id)) {
+        Some(page::Entry::Action(a)) => format!("“{}”", clip(&a.label, 60)),
+        Some(page::Entry::Form(f)) => format!("the form “{}”", clip(f.submit_label.as_deref().unwrap_or(&f.id), 60)),
+        Some(page::Entry::Collection(c)) => format!("the list “{}”", clip(&c.name, 60)),
+        None => id.to_owned(),
+    };
     let target = |t: &Target| {
-        t.id.clone()
+        t.id.as_deref()
             .map(|id| match t.item {
-                Some(n) => format!("{id} (item {n})"),
-                None => id,
+                Some(n) => format!("{} (item {n})", name(id)),
+                None => name(id),
             })
             .or_else(|| t.field.as_ref().map(|f| format!("“{f}”")))
             .or_else(|| t.selector.as_ref().map(|s| serde_json::to_string(s).unwrap_or_default()))
@@ -91,7 +98,7 @@ pub fn describe(call: &AgentCall) -> String {
         AgentCall::Hover(a) => format!("Hover over {}", target(&a.target)),
         AgentCall::PressKey(a) => format!("Press {}", a.key),
         AgentCall::WaitFor(a) => format!("Wait for {:?}", a.event),
-        AgentCall::Extract(a) => format!("Read the list {}", a.collection_id),
+        AgentCall::Extract(a) => format!("Read {}", name(&a.collection_id)),
         AgentCall::TabsOpen(a) => format!("Open {} in a new tab", a.url),
         AgentCall::TabsSwitch(a) => format!("Switch to tab {}", a.tab_id),
         AgentCall::TabsClose(a) => format!("Close tab {}", a.tab_id),
@@ -120,7 +127,7 @@ fn tab_list(task: &Task) -> String {
 
 /// Runs `call` (anything but `ask_user` and `done`, which the controller handles).
 pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall) -> Outcome {
-    let out = Outcome::new(describe(call));
+    let out = Outcome::new(describe(call, task.page.as_ref()));
     let result = match call {
         AgentCall::GetMiniPcd(a) => look(host, task, a.tab_id, out).await,
         AgentCall::PcdQuery(a) => query(host, task, a, out).await,
@@ -144,7 +151,7 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall
         AgentCall::TabsClose(a) => close(host, task, a.tab_id, out).await,
         AgentCall::TabsList => tabs_list(host, task, out).await,
         AgentCall::CaptureCandidates(a) => capture(host, task, a.tab_id, &a.ids, out).await,
-        AgentCall::AskUser(_) | AgentCall::Done(_) => Err(Outcome::new(describe(call)).failed("handled by the controller".into())),
+        AgentCall::AskUser(_) | AgentCall::Done(_) => Err(Outcome::new(describe(call, None)).failed("handled by the controller".into())),
     };
     result.unwrap_or_else(|failed| failed)
 }

@@ -167,6 +167,12 @@ pub struct Task {
     /// Marks page text in prompts as untrusted (`prompt::untrusted`).
     pub nonce: String,
     pub mode: ToolMode,
+    /// The endpoint refused `tool_choice: "required"`; `auto` is sent.
+    #[serde(default)]
+    pub auto_choice: bool,
+    /// USD spent on model calls, when the model's price is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
     /// 0.0–1.0 (seed 000 §9.6).
     pub progress: f32,
     /// The model's latest note about what it did and does next.
@@ -215,6 +221,8 @@ impl Task {
             tabs: vec![tab_id],
             nonce,
             mode: ToolMode::default(),
+            auto_choice: false,
+            cost: None,
             progress: 0.0,
             note: None,
             earlier: Vec::new(),
@@ -244,5 +252,117 @@ impl Task {
     /// Steps that acted or read (not skipped ones).
     pub fn steps_run(&self) -> usize {
         self.steps.iter().filter(|s| s.status != StepStatus::Skipped).count()
+    }
+}
+
+/// What the history lists of a task (`PanelEvent::Tasks`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TaskBrief {
+    pub id: String,
+    pub goal: String,
+    pub status: TaskStatus,
+    pub created_at: f64,
+    pub updated_at: f64,
+    pub steps: u32,
+    pub usage: Usage,
+    /// The answer or the failure, cut to one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+}
+
+impl Task {
+    pub fn brief(&self) -> TaskBrief {
+        let outcome = self.answer.as_ref().or(self.failure.as_ref()).map(|t| super::page::clip(t, 160));
+        TaskBrief {
+            id: self.id.clone(),
+            goal: self.goal.clone(),
+            status: self.status,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            steps: self.steps_run() as u32,
+            usage: self.usage(),
+            outcome,
+        }
+    }
+
+    /// The worker that ran the task was stopped (Chrome stopped it, the
+    /// browser closed): the task ends here, saying where, and nothing is
+    /// repeated — a step that was sent but not confirmed is named so the
+    /// user can check the page. Returns whether the task was interrupted.
+    pub fn end_interrupted(&mut self, now: f64) -> bool {
+        if self.status.is_final() || self.status == TaskStatus::Created {
+            return false;
+        }
+        let last = self.steps.last().map(|s| format!(" after step {} (“{}”)", s.index + 1, s.description)).unwrap_or_default();
+        let mut why = format!("The browser stopped the copilot while it worked on this task{last}, so the task ended there; nothing was repeated.");
+        if let Some(p) = &self.pending {
+            let what = self.steps.iter().find(|s| s.index == p.step).map(|s| s.description.clone());
+            let what = what.unwrap_or_else(|| p.call.name().as_str().to_owned());
+            why.push_str(&format!(" The step “{what}” had been sent to the page, but whether it took effect is not known: check the page before asking again."));
+        }
+        if let Some(prompt) = &self.waiting_for {
+            let asked = match prompt {
+                super::host::UserPrompt::Question { text } => format!("your answer to “{text}”"),
+                super::host::UserPrompt::Confirm { action, .. } => format!("your confirmation of “{action}”"),
+                super::host::UserPrompt::Site { origin, .. } => format!("your permission to act on {origin}"),
+                super::host::UserPrompt::Secret { field, .. } => format!("a value for “{field}”"),
+            };
+            why.push_str(&format!(" It was waiting for {asked}."));
+        }
+        self.status = TaskStatus::Failed;
+        self.failure = Some(why);
+        self.pending = None;
+        self.waiting_for = None;
+        self.updated_at = now;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::ToolCall;
+
+    fn running() -> Task {
+        let mut t = Task::new("t".into(), "buy a lamp".into(), 1, "n".into(), 0.0);
+        t.status = TaskStatus::Executing;
+        t
+    }
+
+    #[test]
+    fn an_interrupted_task_says_where_it_stopped_and_what_to_check() {
+        let mut t = running();
+        t.steps.push(StepRecord {
+            index: 0,
+            llm_call: 0,
+            tool: "dom_click".into(),
+            args: serde_json::json!({"id": "a1"}),
+            description: "Click “Place order” (button)".into(),
+            call: None,
+            used_selector: None,
+            risk: None,
+            status: StepStatus::Running,
+            result: String::new(),
+            observation: None,
+            pcd_ts: None,
+            started_at: 0.0,
+            ms: 0,
+        });
+        t.pending = Some(PendingStep { step: 0, call: ToolCall::TabsList {}, url_before: "u".into(), ts_before: 1.0 });
+        assert!(t.end_interrupted(5.0));
+        assert_eq!(t.status, TaskStatus::Failed);
+        let why = t.failure.as_deref().unwrap();
+        assert!(why.contains("after step 1 (“Click “Place order” (button)”)") && why.contains("check the page"), "{why}");
+        assert!(t.pending.is_none());
+        assert!(!t.end_interrupted(6.0), "a final task stays as it is");
+    }
+
+    #[test]
+    fn a_task_waiting_for_the_user_says_so() {
+        let mut t = running();
+        t.waiting_for = Some(super::super::host::UserPrompt::Question { text: "Which month?".into() });
+        t.end_interrupted(1.0);
+        assert!(t.failure.unwrap().contains("waiting for your answer to “Which month?”"));
     }
 }

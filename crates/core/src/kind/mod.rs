@@ -4,8 +4,16 @@
 //!
 //! Both are table-driven: each heuristic is one row of [`ACTION_RULES`] or
 //! [`FORM_RULES`] (first matching row wins), and each row has a fixture in
-//! `tests.rs`. Keyword sets are English first, with a few common synonyms
-//! and German/French/Spanish words.
+//! `tests.rs` (a test fails for a rule without one).
+//!
+//! Keywords of the common kinds (login, logout, signup, search, cart, add
+//! to cart, checkout, download, invoice, settings, help, next page) are in
+//! English, German, French, Spanish, Portuguese, Italian, Polish, Dutch,
+//! Russian, Chinese, Japanese and Korean, written as [`text::normalize`]
+//! leaves a label (a test checks every keyword). A keyword of a script
+//! written without spaces between words (Han, kana, Thai; Hangul, which
+//! glues particles on) is found inside a label's words ([`text::unspaced`]:
+//! "用户登录" holds "登录"); elsewhere only whole words match.
 //!
 //! - [`names`]: the kind and purpose enums and their wire names.
 //! - [`action`]: [`infer_action_kind`] over [`ActionContext`].

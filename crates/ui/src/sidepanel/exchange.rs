@@ -1,7 +1,11 @@
 //! One exchange: the question bubble, then the answer bubble, or the steps
-//! of a command run, or a reply made without the LLM; and an error bubble.
+//! of a command run, or an agent task (`task_view.rs`), or a reply made
+//! without the LLM; and an error bubble. [`StepItem`] shows a step of
+//! either a command run or a task, in a [`StepList`].
 
 use super::state::{run_summary, LocalAnswer, Step, StepStatus};
+use super::task::seconds;
+use super::task_view::TaskRun;
 use super::{AnswerState, Conversation, Exchange};
 use crate::client::Failure;
 use bc_core::protocol::{PageRef, StepAttachment};
@@ -34,11 +38,16 @@ pub fn ExchangeView(
                 .then(|| view! { <CommandRun exchange=exchange.clone() /> })
         }
     };
+    let task = exchange.task;
+    let task_exchange = exchange.clone();
     view! {
         <article class="exchange">
             <p class="bubble question">{exchange.question.clone()}</p>
             <AnswerBubble exchange=exchange.clone() />
             {run}
+            <Show when=move || task.with(Option::is_some)>
+                <TaskRun exchange=task_exchange.clone() conversation />
+            </Show>
             {local_reply}
             {failure}
         </article>
@@ -62,18 +71,39 @@ pub fn CommandRun(
             .flatten()
             .map(|text| view! { <p class="run-summary">{text}</p> })
     };
+    let numbered = Signal::derive(move || (0..).zip(steps.get()).collect::<Vec<(u32, Step)>>());
     view! {
         <div class="bubble answer run" aria-busy=move || state.with(AnswerState::is_open).to_string()>
-            <ol class="steps" aria-label="Steps">
-                {move || steps.get().into_iter().map(|step| view! { <StepItem step /> }).collect_view()}
-            </ol>
+            <StepList steps=numbered />
             {summary}
             {note}
         </div>
     }
 }
 
-/// One step: an icon and words for its status, what it does, what happened.
+/// The steps of a command run or a task, one line each; a line is redrawn
+/// only when its step changes.
+#[component]
+pub fn StepList(
+    /// The steps with their indices, in order.
+    #[prop(into)]
+    steps: Signal<Vec<(u32, Step)>>,
+) -> impl IntoView {
+    view! {
+        <ol class="steps" aria-label="Steps">
+            <For
+                each=move || steps.get()
+                key=|(index, step)| {
+                    (*index, step.status, step.description.clone(), step.result.clone(), step.ms)
+                }
+                children=|(_, step)| view! { <StepItem step /> }
+            />
+        </ol>
+    }
+}
+
+/// One step: an icon and words for its status, what it does, how long it
+/// took (when known), what happened.
 #[component]
 fn StepItem(
     /// The step to show.
@@ -84,6 +114,7 @@ fn StepItem(
         status,
         result,
         attachment,
+        ms,
     } = step;
     let icon = match status {
         StepStatus::Pending => "○",
@@ -92,7 +123,9 @@ fn StepItem(
         StepStatus::Failed => "✗",
         StepStatus::NotRun => "–",
         StepStatus::Stopped => "■",
+        StepStatus::Declined => "⊘",
     };
+    let meta = ms.map(|ms| view! { <span class="step-meta">{seconds(ms)}</span> });
     let word = status.word();
     // A failure is announced; other results are read with the log.
     let result = result.map(|text| match status {
@@ -121,6 +154,7 @@ fn StepItem(
                 <p class="step-description">
                     <span class="step-label">{description}</span>
                     <span class="visually-hidden">{format!(" ({word})")}</span>
+                    {meta}
                 </p>
                 {result}
                 {attachment}
@@ -167,12 +201,14 @@ pub fn AnswerBubble(
         state,
         steps,
         local,
+        task,
         ..
     } = exchange;
-    // Command runs and local replies have their own views.
+    // Command runs, tasks and local replies have their own views.
     let visible = move || {
         steps.with(Vec::is_empty)
             && local.with(Option::is_none)
+            && task.with(Option::is_none)
             && (!matches!(state.get(), AnswerState::Failed(_)) || answer.with(|a| !a.is_empty()))
     };
     let about = move || {

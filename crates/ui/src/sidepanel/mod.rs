@@ -1,10 +1,16 @@
 //! The side panel: a conversation about the page in the active tab.
-//! State and requests live in [`state`]; the components only show it.
+//! State and requests live in [`state`] (and an agent task's in [`task`]);
+//! the components only show it.
 
 mod composer;
 mod exchange;
 mod header;
+mod prompt;
 pub mod state;
+pub mod task;
+#[cfg(test)]
+mod task_tests;
+mod task_view;
 mod transcript;
 
 use composer::Composer;

@@ -1,15 +1,17 @@
 //! The conversation shown in the side panel and its actions, kept apart
 //! from the views.
 
+use super::task::TaskState;
 use crate::client::{Client, Failure, Reply};
+use bc_core::agent::{TaskEvent, TaskStatus};
 use bc_core::llm::ChatTurn;
 use bc_core::protocol::{
-    CopilotError, PageRef, PanelRequest, RequestId, StepAttachment, StepOutcome,
+    CopilotError, PageRef, PanelReply, PanelRequest, RequestId, StepAttachment, StepOutcome,
 };
 use leptos::prelude::*;
 
-/// Where one command of a run stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where one step of a command run or of an agent task stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StepStatus {
     /// Waiting for the steps before it.
     Pending,
@@ -20,6 +22,8 @@ pub enum StepStatus {
     NotRun,
     /// The user pressed Stop while it ran.
     Stopped,
+    /// The user said no to it (an agent step's confirmation or site).
+    Declined,
 }
 
 impl StepStatus {
@@ -32,28 +36,32 @@ impl StepStatus {
             StepStatus::Failed => "failed",
             StepStatus::NotRun => "not run",
             StepStatus::Stopped => "stopped",
+            StepStatus::Declined => "declined",
         }
     }
 }
 
-/// One command of a run, as the panel shows it.
+/// One step of a command run or of an agent task, as the panel shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
-    /// What the command does ("Click “Sign in”").
+    /// What the step does ("Click “Sign in”").
     pub description: String,
     pub status: StepStatus,
     /// What happened, or why it failed.
     pub result: Option<String>,
     pub attachment: Option<StepAttachment>,
+    /// How long it took (agent steps report it; commands do not).
+    pub ms: Option<u32>,
 }
 
 impl Step {
-    fn new(description: String) -> Step {
+    pub fn new(description: String) -> Step {
         Step {
             description,
             status: StepStatus::Pending,
             result: None,
             attachment: None,
+            ms: None,
         }
     }
 }
@@ -121,6 +129,8 @@ pub struct Exchange {
     pub steps: RwSignal<Vec<Step>>,
     /// The answer made without the LLM, if any.
     pub local: RwSignal<Option<LocalAnswer>>,
+    /// The agent task the input runs as, once the worker reports it.
+    pub task: RwSignal<Option<TaskState>>,
 }
 
 impl Exchange {
@@ -133,6 +143,7 @@ impl Exchange {
             state: RwSignal::new(AnswerState::Waiting),
             steps: RwSignal::new(Vec::new()),
             local: RwSignal::new(None),
+            task: RwSignal::new(None),
         }
     }
 
@@ -151,7 +162,7 @@ impl Exchange {
     }
 
     /// Ends the run: steps that did not finish get `running`'s fate
-    /// (`Stopped` by the user, else `Failed`) or `NotRun`.
+    /// (`Stopped` by the user, else `Failed`) or `NotRun`; so does a task.
     fn end_run(&self, running: StepStatus) {
         self.steps.update(|steps| {
             for step in steps {
@@ -162,6 +173,39 @@ impl Exchange {
                 };
             }
         });
+        let status = match running {
+            StepStatus::Stopped => TaskStatus::Cancelled,
+            _ => TaskStatus::Failed,
+        };
+        // Touched only when there is a task: an update notifies the views.
+        if self.task.with_untracked(Option::is_some) {
+            self.task.update(|task| {
+                if let Some(task) = task {
+                    task.end(status);
+                }
+            });
+        }
+    }
+
+    /// The turn this exchange adds to the model's conversation, if it is
+    /// one: a fully answered question, or a task that succeeded with an
+    /// answer. Command runs and local replies are not the model's turns.
+    fn completed_turn(&self) -> Option<ChatTurn> {
+        if self.state.get_untracked() != AnswerState::Done
+            || !self.steps.with_untracked(Vec::is_empty)
+            || self.local.with_untracked(Option::is_some)
+        {
+            return None;
+        }
+        let answer = self.task.with_untracked(|task| match task {
+            Some(task) if task.status == TaskStatus::Succeeded => task.answer(),
+            Some(_) => None,
+            None => Some(self.answer.get_untracked()),
+        })?;
+        Some(ChatTurn {
+            question: self.question.clone(),
+            answer,
+        })
     }
 
     fn apply(&self, reply: Reply) {
@@ -212,6 +256,24 @@ impl Exchange {
             Reply::LocalReply { text, needs_llm } => {
                 self.local.set(Some(LocalAnswer { text, needs_llm }));
                 self.state.set(AnswerState::Done);
+            }
+            Reply::Task { task_id, event } => {
+                let finished = matches!(event, TaskEvent::Finished { .. });
+                self.task.update(|task| {
+                    task.get_or_insert_with(|| TaskState::new(task_id))
+                        .apply(event)
+                });
+                let next = if finished {
+                    AnswerState::Done
+                } else {
+                    AnswerState::Streaming
+                };
+                // Most events change nothing here; only a change notifies.
+                self.state.maybe_update(|state| {
+                    let changed = *state != next;
+                    *state = next;
+                    changed
+                });
             }
             Reply::Failed(failure) => {
                 self.end_run(StepStatus::Failed);
@@ -318,18 +380,26 @@ impl Conversation {
     /// The fully answered turns, oldest first: no failed or stopped ones,
     /// and no command runs or local replies (they are not the LLM's turns).
     pub fn history(self) -> Vec<ChatTurn> {
-        self.exchanges.with_untracked(|list| {
-            list.iter()
-                .filter(|e| e.state.get_untracked() == AnswerState::Done)
-                .filter(|e| {
-                    e.steps.with_untracked(Vec::is_empty) && e.local.with_untracked(Option::is_none)
-                })
-                .map(|e| ChatTurn {
-                    question: e.question.clone(),
-                    answer: e.answer.get_untracked(),
-                })
-                .collect()
-        })
+        self.exchanges
+            .with_untracked(|list| list.iter().filter_map(Exchange::completed_turn).collect())
+    }
+
+    /// Sends the user's answer to prompt `prompt_id` of task `task_id`,
+    /// which request `id` started. `Err` carries a message for the user.
+    pub fn reply_to_task(
+        self,
+        id: RequestId,
+        task_id: String,
+        prompt_id: u32,
+        reply: PanelReply,
+    ) -> Result<(), String> {
+        let request = PanelRequest::TaskReply {
+            id,
+            task_id,
+            prompt_id,
+            reply,
+        };
+        self.client.with_value(|client| client.post(&request))
     }
 
     fn settle(self, id: RequestId) {

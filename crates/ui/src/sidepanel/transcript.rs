@@ -24,6 +24,7 @@ pub fn Transcript(
                 last.state.track();
                 last.steps.track();
                 last.local.track();
+                last.task.track();
             }
         });
         if let Some(log) = log.get() {

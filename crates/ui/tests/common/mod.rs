@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod task;
+
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
@@ -92,6 +94,20 @@ impl Page {
             .control()
             .unwrap_or_else(|| panic!("label `{}` has no control", label.html_for()))
             .unchecked_into()
+    }
+
+    /// `data-status` of each step (of a command run or a task), in order.
+    pub fn step_statuses(&self) -> Vec<String> {
+        let all = self.root.query_selector_all(".step").unwrap();
+        (0..all.length())
+            .map(|i| {
+                all.get(i)
+                    .unwrap()
+                    .unchecked_into::<Element>()
+                    .get_attribute("data-status")
+                    .unwrap_or_default()
+            })
+            .collect()
     }
 
     pub fn text(&self, selector: &str) -> String {

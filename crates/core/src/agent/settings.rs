@@ -1,0 +1,188 @@
+//! The agent's settings (the options page's "Agent" part), kept apart
+//! from the endpoint settings: how tools reach the model, an optional
+//! fast model for cheap sub-calls, the step limit, and the price table
+//! that turns token counts into money in the panel.
+//!
+//! Prices are per million tokens, as providers publish them; a model not
+//! in the table shows tokens only (a guessed price is worse than none).
+//! The defaults cover models people commonly configure; local models
+//! (Ollama, LM Studio) cost nothing per token and need no row.
+
+use crate::llm::Usage;
+use serde::{Deserialize, Serialize};
+
+/// How tools reach the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolCalling {
+    /// Native tool calling; text mode when the endpoint refuses tools.
+    #[default]
+    Auto,
+    /// Always describe the tools in the prompt and read JSON replies
+    /// (servers whose tool calling is broken rather than absent).
+    Text,
+}
+
+/// One row of the price table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelPrice {
+    /// The model name as configured (`gpt-4o-mini`, `openai/gpt-4o-mini`).
+    pub model: String,
+    /// USD per million prompt tokens.
+    pub input: f64,
+    /// USD per million completion tokens.
+    pub output: f64,
+    /// USD per million cached prompt tokens (absent: as `input`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cached_input: Option<f64>,
+}
+
+impl ModelPrice {
+    /// What `usage` cost, in USD.
+    pub fn cost(&self, usage: &Usage) -> f64 {
+        let cached = usage.cached_tokens.min(usage.prompt_tokens) as f64;
+        let fresh = usage.prompt_tokens as f64 - cached;
+        (fresh * self.input + cached * self.cached_input.unwrap_or(self.input) + usage.completion_tokens as f64 * self.output) / 1e6
+    }
+}
+
+/// Stored under [`AgentSettings::STORAGE_KEY`] in `chrome.storage.local`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentSettings {
+    #[serde(default)]
+    pub tool_calling: ToolCalling,
+    /// A cheaper model for sub-calls (empty: the main model does all).
+    #[serde(default)]
+    pub fast_model: String,
+    #[serde(default = "default_max_steps")]
+    pub max_steps: u32,
+    #[serde(default = "default_prices")]
+    pub prices: Vec<ModelPrice>,
+}
+
+fn default_max_steps() -> u32 {
+    super::AgentConfig::DEFAULT_MAX_STEPS
+}
+
+fn price(model: &str, input: f64, output: f64, cached: f64) -> ModelPrice {
+    ModelPrice { model: model.into(), input, output, cached_input: Some(cached) }
+}
+
+/// Published list prices (USD per million tokens), late 2026; the user
+/// edits them in the options.
+pub fn default_prices() -> Vec<ModelPrice> {
+    vec![
+        price("gpt-4o-mini", 0.15, 0.60, 0.075),
+        price("gpt-4o", 2.50, 10.00, 1.25),
+        price("gpt-4.1-mini", 0.40, 1.60, 0.10),
+        price("gpt-4.1-nano", 0.10, 0.40, 0.025),
+        price("claude-3-5-haiku", 0.80, 4.00, 0.08),
+        price("claude-haiku-4-5", 1.00, 5.00, 0.10),
+    ]
+}
+
+impl Default for AgentSettings {
+    fn default() -> Self {
+        AgentSettings { tool_calling: ToolCalling::Auto, fast_model: String::new(), max_steps: default_max_steps(), prices: default_prices() }
+    }
+}
+
+/// Why agent settings were refused.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "code", rename_all = "snake_case", rename_all_fields = "camelCase")]
+pub enum AgentSettingsError {
+    #[error("The step limit must be between 1 and 200 (got {0}).")]
+    BadStepLimit(u32),
+    #[error("The price of `{model}` must be a number of dollars per million tokens, 0 or more.")]
+    BadPrice { model: String },
+    #[error("A price row needs the model's name.")]
+    UnnamedPrice,
+}
+
+impl AgentSettings {
+    pub const STORAGE_KEY: &'static str = "agentSettings";
+
+    /// Checks and tidies what the options page submitted.
+    pub fn validated(mut self) -> Result<AgentSettings, AgentSettingsError> {
+        if !(1..=200).contains(&self.max_steps) {
+            return Err(AgentSettingsError::BadStepLimit(self.max_steps));
+        }
+        self.fast_model = self.fast_model.trim().to_owned();
+        for p in &mut self.prices {
+            p.model = p.model.trim().to_owned();
+            if p.model.is_empty() {
+                return Err(AgentSettingsError::UnnamedPrice);
+            }
+            let ok = |v: f64| v.is_finite() && v >= 0.0;
+            if !ok(p.input) || !ok(p.output) || !p.cached_input.is_none_or(ok) {
+                return Err(AgentSettingsError::BadPrice { model: p.model.clone() });
+            }
+        }
+        Ok(self)
+    }
+
+    /// The price row of `model`: its exact name (any case), else the row
+    /// whose name ends the configured one (`openai/gpt-4o-mini`), the
+    /// longest such (so `gpt-4o-mini` wins over `gpt-4o`), else one the
+    /// name starts with followed by a dash and a date (`gpt-4o-mini-2024-07-18`).
+    pub fn price_of(&self, model: &str) -> Option<&ModelPrice> {
+        let m = model.trim().to_ascii_lowercase();
+        let name = |p: &&ModelPrice| p.model.to_ascii_lowercase();
+        self.prices.iter().find(|p| name(p) == m).or_else(|| {
+            self.prices
+                .iter()
+                .filter(|p| {
+                    let n = name(p);
+                    m.ends_with(&format!("/{n}")) || m.strip_prefix(&n).is_some_and(|rest| rest.starts_with('-') && rest[1..].starts_with(|c: char| c.is_ascii_digit()))
+                })
+                .max_by_key(|p| p.model.len())
+        })
+    }
+
+    /// What `usage` of `model` cost, when its price is known.
+    pub fn cost(&self, model: &str, usage: &Usage) -> Option<f64> {
+        self.price_of(model).map(|p| p.cost(usage))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prices_are_found_by_the_configured_name() {
+        let s = AgentSettings::default();
+        let cases = [
+            ("gpt-4o-mini", Some("gpt-4o-mini")),
+            ("GPT-4o-mini", Some("gpt-4o-mini")),
+            ("openai/gpt-4o-mini", Some("gpt-4o-mini")),
+            ("gpt-4o-mini-2024-07-18", Some("gpt-4o-mini")),
+            ("gpt-4o", Some("gpt-4o")),
+            ("llama3.1", None),
+            ("gpt-4o-minimal", None),
+        ];
+        for (model, want) in cases {
+            assert_eq!(s.price_of(model).map(|p| p.model.as_str()), want, "{model}");
+        }
+    }
+
+    #[test]
+    fn cost_counts_cached_tokens_at_their_price() {
+        let p = price("m", 1.0, 4.0, 0.5);
+        let usage = Usage { prompt_tokens: 1_000_000, completion_tokens: 250_000, cached_tokens: 400_000 };
+        assert!((p.cost(&usage) - (0.6 + 0.2 + 1.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bad_settings_say_what_is_wrong() {
+        let mut s = AgentSettings { max_steps: 0, ..AgentSettings::default() };
+        assert_eq!(s.clone().validated().unwrap_err(), AgentSettingsError::BadStepLimit(0));
+        s.max_steps = 40;
+        s.prices.push(ModelPrice { model: " x ".into(), input: -1.0, output: 0.0, cached_input: None });
+        assert!(s.clone().validated().unwrap_err().to_string().contains("`x`"));
+        let stored: AgentSettings = serde_json::from_str("{}").unwrap();
+        assert_eq!(stored, AgentSettings::default(), "an empty store means the defaults");
+    }
+}

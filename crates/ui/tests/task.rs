@@ -1,0 +1,319 @@
+//! The side panel showing an agent task (issue 40 point 8) in headless
+//! Chromium, on a fake service worker: progress, note, steps, the answer
+//! and its cost, a failed task, Stop, a worker restart. The cards are in
+//! `task_prompts.rs`.
+
+mod common;
+
+use bc_core::agent::{StepStatus, TaskEvent, TaskStatus, UserPrompt};
+use bc_core::llm::{ChatTurn, Usage};
+use bc_core::protocol::PanelRequest;
+use common::task::*;
+use common::{is_disabled, settle, Page};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+async fn a_task_shows_its_progress_note_steps_answer_and_cost() {
+    let page = Page::sidepanel().await;
+    ask(&page, "Download my latest invoice").await;
+    events(&page, vec![status(TaskStatus::Planning, 0.0, None)]).await;
+    assert_eq!(
+        attr(&page, TASK, "data-status").as_deref(),
+        Some("planning")
+    );
+    assert_eq!(attr(&page, TASK, "aria-busy").as_deref(), Some("true"));
+    assert_eq!(page.text(".task-note"), "Reading the page…");
+    assert_eq!(
+        page.count(".bubble.answer"),
+        1,
+        "the task replaces the waiting bubble"
+    );
+    assert_eq!(page.text(".bubble.question"), "Download my latest invoice");
+
+    events(
+        &page,
+        vec![
+            started("Billing – Shop"),
+            status(TaskStatus::Executing, 0.0, None),
+            thinking("I will open "),
+            thinking("Billing."),
+        ],
+    )
+    .await;
+    assert_eq!(page.text(".task .about"), "On: Billing – Shop");
+    assert_eq!(
+        attr(&page, TASK, "data-status").as_deref(),
+        Some("executing")
+    );
+    let note = page.get(".task-note");
+    assert_eq!(note.text_content().as_deref(), Some("I will open Billing."));
+    assert_eq!(note.get_attribute("aria-live").as_deref(), Some("polite"));
+    let bar = "[role=progressbar][aria-label=Progress]";
+    assert_eq!(attr(&page, bar, "aria-valuemin").as_deref(), Some("0"));
+    assert_eq!(attr(&page, bar, "aria-valuemax").as_deref(), Some("100"));
+    assert_eq!(attr(&page, bar, "aria-valuenow").as_deref(), Some("0"));
+    assert_eq!(page.count(".task .steps"), 0, "no empty step list");
+
+    events(
+        &page,
+        vec![
+            llm_call(0, usage(2_000, 60, 1_024)),
+            TaskEvent::StepStarted {
+                index: 0,
+                description: "Click “Billing” (link)".into(),
+            },
+        ],
+    )
+    .await;
+    assert_eq!(page.step_statuses(), ["running"]);
+    assert_eq!(
+        page.text(".task ol.steps[aria-label=Steps] .step-label"),
+        "Click “Billing” (link)"
+    );
+    assert_eq!(page.text(".step .visually-hidden"), " (running)");
+    assert_eq!(page.count(".step-meta"), 0, "no time while it runs");
+
+    events(
+        &page,
+        vec![
+            step_done(
+                0,
+                StepStatus::Ok,
+                "Now on “Invoices” (/billing/invoices)",
+                412,
+            ),
+            status(TaskStatus::Executing, 0.45, None),
+            thinking("Now the newest invoice."),
+            llm_call(1, usage(1_210, 30, 0)),
+            TaskEvent::StepStarted {
+                index: 1,
+                description: "Click “Download” (link)".into(),
+            },
+            step_done(1, StepStatus::Failed, "Nothing matches “Download”.", 1_250),
+        ],
+    )
+    .await;
+    assert_eq!(attr(&page, bar, "aria-valuenow").as_deref(), Some("45"));
+    assert_eq!(page.text(".task-note"), "Now the newest invoice.");
+    assert_eq!(page.step_statuses(), ["done", "failed"]);
+    assert_eq!(
+        page.text(".step.done .step-result"),
+        "Now on “Invoices” (/billing/invoices)"
+    );
+    assert_eq!(page.text(".step.done .step-meta"), "0.4 s");
+    assert_eq!(
+        page.text(".step.failed .step-result[role=alert]"),
+        "Nothing matches “Download”."
+    );
+    assert_eq!(page.text(".step.failed .step-meta"), "1.3 s");
+    assert_eq!(page.count(".task-usage"), 0, "the cost comes at the end");
+
+    events(
+        &page,
+        vec![
+            llm_call(2, usage(1_000, 30, 0)),
+            TaskEvent::AnswerDelta {
+                text: "Downloaded invoice ".into(),
+            },
+            TaskEvent::AnswerDelta {
+                text: "INV-1042.".into(),
+            },
+            status(TaskStatus::Succeeded, 1.0, None),
+            finished(
+                TaskStatus::Succeeded,
+                Some("Downloaded invoice INV-1042."),
+                usage(4_210, 120, 1_024),
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(
+        page.text(".task .answer-text"),
+        "Downloaded invoice INV-1042."
+    );
+    assert_eq!(
+        page.text(".task-usage"),
+        "3 model calls · 4,210 tokens in (1,024 cached) · 120 out"
+    );
+    assert_eq!(
+        attr(&page, TASK, "data-status").as_deref(),
+        Some("succeeded")
+    );
+    assert_eq!(attr(&page, TASK, "aria-busy").as_deref(), Some("false"));
+    assert_eq!(attr(&page, bar, "aria-valuenow").as_deref(), Some("100"));
+    assert_eq!(page.text(".task-note"), "");
+    assert_eq!(page.count(".task-error, .bubble.error, .task .note"), 0);
+    assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+
+    // A succeeded task is a turn of the conversation: follow-ups build on it.
+    ask(&page, "and now the Team plan").await;
+    assert_eq!(
+        page.fake.last_request(),
+        Some(PanelRequest::Ask {
+            id: 2,
+            question: "and now the Team plan".into(),
+            history: vec![ChatTurn {
+                question: "Download my latest invoice".into(),
+                answer: "Downloaded invoice INV-1042.".into(),
+            }],
+        })
+    );
+}
+
+/// The worker answers questions as tasks too: the answer comes with
+/// `Finished`, after the model's words streamed as its note.
+#[wasm_bindgen_test]
+async fn a_question_answered_as_a_task_shows_the_answer_once() {
+    let page = Page::sidepanel().await;
+    running_task(&page, "What does Pro cost?").await;
+    events(&page, vec![thinking("Pro costs "), thinking("$29/month.")]).await;
+    assert_eq!(page.text(".task-note"), "Pro costs $29/month.");
+    assert_eq!(page.count(".answer-text"), 0);
+    events(
+        &page,
+        vec![
+            llm_call(0, usage(900, 12, 0)),
+            finished(
+                TaskStatus::Succeeded,
+                Some("Pro costs $29/month."),
+                usage(900, 12, 0),
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(page.text(".answer-text"), "Pro costs $29/month.");
+    assert_eq!(page.text(".task-note"), "", "not twice");
+    assert_eq!(
+        page.text(".task-usage"),
+        "1 model call · 900 tokens in · 12 out"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_task_says_why_as_an_alert_and_is_no_turn() {
+    let page = Page::sidepanel().await;
+    running_task(&page, "Cancel my subscription").await;
+    events(
+        &page,
+        vec![
+            TaskEvent::StepStarted {
+                index: 0,
+                description: "Click “Cancel plan” (button)".into(),
+            },
+            step_done(0, StepStatus::Denied, "The user declined.", 3),
+            prompt(
+                1,
+                UserPrompt::Question {
+                    text: "Go on?".into(),
+                },
+            ),
+            llm_call(0, usage(500, 20, 0)),
+            finished(
+                TaskStatus::Failed,
+                Some("You did not allow cancelling the plan, so it is still active."),
+                usage(500, 20, 0),
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(attr(&page, TASK, "data-status").as_deref(), Some("failed"));
+    let why = page.get(".task .answer-text");
+    assert_eq!(why.get_attribute("role").as_deref(), Some("alert"));
+    assert!(why.class_list().contains("task-error"));
+    assert_eq!(
+        page.text("[role=alert]:not(.step-result)"),
+        "You did not allow cancelling the plan, so it is still active."
+    );
+    assert_eq!(page.step_statuses(), ["declined"]);
+    assert_eq!(page.count(".card.prompt"), 0, "the cards go with the task");
+    assert_eq!(
+        page.text(".task-usage"),
+        "1 model call · 500 tokens in · 20 out"
+    );
+    assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+
+    assert!(
+        history_of_next_ask(&page, "Try again").await.is_empty(),
+        "a failed task is not a completed turn"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn stop_ends_a_task_and_its_cards() {
+    let page = Page::sidepanel().await;
+    running_task(&page, "Download every invoice").await;
+    events(
+        &page,
+        vec![
+            TaskEvent::StepStarted {
+                index: 0,
+                description: "Scroll down".into(),
+            },
+            prompt(
+                1,
+                UserPrompt::Question {
+                    text: "All years?".into(),
+                },
+            ),
+        ],
+    )
+    .await;
+    page.fake.take_requests();
+    page.click("Stop").await;
+    assert_eq!(
+        page.fake.take_requests(),
+        vec![PanelRequest::Cancel { id: 1 }]
+    );
+    assert_eq!(
+        attr(&page, TASK, "data-status").as_deref(),
+        Some("cancelled")
+    );
+    assert_eq!(attr(&page, TASK, "aria-busy").as_deref(), Some("false"));
+    assert_eq!(page.text(".task .note"), "Stopped.");
+    assert_eq!(page.step_statuses(), ["stopped"]);
+    assert_eq!(page.count(".card.prompt"), 0);
+
+    // What the worker still sends about the stopped task changes nothing.
+    events(
+        &page,
+        vec![
+            step_done(0, StepStatus::Skipped, "Not run", 0),
+            finished(TaskStatus::Cancelled, None, Usage::default()),
+        ],
+    )
+    .await;
+    assert_eq!(page.step_statuses(), ["stopped"]);
+    assert_eq!(page.count("[role=alert]"), 0);
+    assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+    assert!(
+        history_of_next_ask(&page, "Again").await.is_empty(),
+        "a stopped task is not a completed turn"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_worker_restart_mid_task_fails_it() {
+    let page = Page::sidepanel().await;
+    running_task(&page, "Download my invoice").await;
+    events(
+        &page,
+        vec![prompt(
+            1,
+            UserPrompt::Question {
+                text: "Which?".into(),
+            },
+        )],
+    )
+    .await;
+    page.fake.disconnect();
+    settle().await;
+    assert_eq!(
+        page.text(".bubble.error[role=alert] p"),
+        "The service worker restarted before answering; please ask again."
+    );
+    assert_eq!(attr(&page, TASK, "data-status").as_deref(), Some("failed"));
+    assert_eq!(page.count(".card.prompt"), 0);
+    assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+}
