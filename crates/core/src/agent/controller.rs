@@ -102,7 +102,23 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
                     malformed = Some(problem.clone());
                     rest_skipped = Some("Not run: an earlier call of the same reply was malformed.");
                 }
-                Ok(AgentCall::Done(done)) => return complete(host, task, done).await,
+                Ok(AgentCall::Done(done)) => match doubt(task, done) {
+                    // Seed 000 §10: goal predicates judge `done` claims —
+                    // once; the model may insist.
+                    Some(why) => results.push(CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: why, page: None }),
+                    None => return complete(host, task, done).await,
+                },
+                Ok(AgentCall::Skill { name, args }) => {
+                    let ran = run_skill(host, task, turn_index, decoded, name, args).await;
+                    if host.cancelled() {
+                        return finish(host, task, TaskStatus::Cancelled, None).await;
+                    }
+                    let moved = ran.moved;
+                    results.push(ran.result);
+                    if moved {
+                        rest_skipped = Some("Not run: the page changed after the previous call. Look at the new page first.");
+                    }
+                }
                 Ok(AgentCall::AskUser(ask)) => match ask_user(host, task, &ask.question).await {
                     Some(answer) => results.push(CallResult {
                         call_id: decoded.wire.id.clone(),
@@ -163,6 +179,7 @@ async fn bootstrap<H: Host>(host: &H, task: &mut Task) -> Result<(), String> {
         // model can still navigate away from it.
         Err(e) => (format!("(This tab cannot be read: {e}. Open a web page with nav_go or tabs_open.)"), String::new(), String::new()),
     };
+    task.goals = super::goals::expected(&task.goal);
     let question = parse(&task.goal) == Parsed::Question;
     let digest = if question { host.read_page(tab).await.ok() } else { None };
     task.opening = prompt::opening(task, &page_text, digest.as_ref());
@@ -262,6 +279,8 @@ fn skipped(decoded: &Decoded, why: &str) -> CallResult {
 struct Ran {
     result: CallResult,
     moved: bool,
+    ok: bool,
+    observation: Option<crate::types::Observation>,
 }
 
 async fn run_step<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &Decoded, call: &AgentCall) -> Ran {
@@ -288,19 +307,106 @@ async fn run_step<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &D
         ms,
     });
     host.event(TaskEvent::StepDone { index, status: outcome.status, description: outcome.description.clone(), result: first_line(&outcome.brief), ms });
-    Ran { result: CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: outcome.brief, page: outcome.page }, moved: outcome.moved }
+    Ran {
+        result: CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: outcome.brief, page: outcome.page },
+        moved: outcome.moved,
+        ok: outcome.status == StepStatus::Ok,
+        observation: outcome.observation,
+    }
 }
 
-/// Typed text the record keeps: secrets never, other text as typed.
+/// Arguments as the record keeps them: a card number anywhere in them
+/// (a typed `text`, a form's `fields`) masked, other text as typed.
 fn scrub_args(mut args: serde_json::Value) -> serde_json::Value {
-    if let Some(text) = args.get_mut("text") {
-        if let Some(s) = text.as_str() {
-            if crate::safety::looks_like_secret_value(s).is_some() {
-                *text = serde_json::Value::String(crate::safety::mask(s));
+    fn walk(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::String(s) if crate::safety::looks_like_secret_value(s).is_some() => {
+                *s = crate::safety::mask(s);
             }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
+            serde_json::Value::Object(map) => map.values_mut().for_each(walk),
+            _ => {}
         }
     }
+    walk(&mut args);
     args
+}
+
+/// A success claim no page of the task supported, sent back once.
+fn doubt(task: &mut Task, done: &DoneArgs) -> Option<String> {
+    if !done.success || task.done_doubted {
+        return None;
+    }
+    match super::goals::judge_done(&task.goals, &task.goal_hits) {
+        super::goals::DoneVerdict::Plausible => None,
+        super::goals::DoneVerdict::Doubtful(why) => {
+            task.done_doubted = true;
+            Some(why)
+        }
+    }
+}
+
+/// A skill call: its phases planned on the page as it is, each step run as
+/// the model's own (binding, gates, records), the effects checked; the
+/// result says what was done and shows the page after.
+async fn run_skill<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &Decoded, name: &'static str, args: &serde_json::Value) -> Ran {
+    use super::skills;
+    let start = task.page.clone();
+    let mut lines = Vec::new();
+    let mut args = args.clone();
+    let mut ok = true;
+    for _ in 0..skills::MAX_PHASES {
+        let Some(page) = task.page.clone() else {
+            lines.push("No page has been read in this tab yet: call getMiniPCD first.".to_owned());
+            ok = false;
+            break;
+        };
+        let plan = match skills::plan(name, &page, args.clone()) {
+            Ok(plan) => plan,
+            Err(e) => {
+                lines.push(format!("Error: {e}"));
+                ok = false;
+                break;
+            }
+        };
+        lines.push(plan.summary.clone());
+        let mut observation = None;
+        for call in &plan.steps {
+            let wire = super::task::ModelCall { id: decoded.wire.id.clone(), name: call.name().to_owned(), arguments: call.arguments().to_string() };
+            let ran = run_step(host, task, llm_call, &Decoded { wire, call: Ok(call.clone()) }, call).await;
+            if host.cancelled() {
+                return Ran { result: skipped(decoded, "The task was stopped."), moved: false, ok: false, observation: None };
+            }
+            if !ran.ok {
+                lines.push(ran.result.brief.lines().next().unwrap_or("A step failed.").to_owned());
+                ok = false;
+                break;
+            }
+            observation = ran.observation.or(observation);
+        }
+        if !ok {
+            break;
+        }
+        let after = task.page.clone().unwrap_or_else(|| page.clone());
+        if let Err(why) = plan.effects(&page, &after, observation.as_ref()) {
+            lines.push(format!("It did not work: {why}"));
+            ok = false;
+            break;
+        }
+        match plan.then {
+            Some(next) => args = next,
+            None => break,
+        }
+    }
+    let now = task.page.as_ref();
+    let moved = matches!((&start, now), (Some(a), Some(b)) if a.url != b.url);
+    let page = match (&start, now) {
+        (Some(a), Some(b)) if a.url == b.url => page::delta(a, b).map(|d| format!("Changes in the listing:\n{d}")),
+        (_, Some(b)) => Some(page::listing(b)),
+        _ => None,
+    };
+    let brief = format!("{} {}", if ok { "Done:" } else { "Failed:" }, lines.join("\n"));
+    Ran { result: CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief, page }, moved, ok, observation: None }
 }
 
 fn first_line(text: &str) -> String {

@@ -170,7 +170,7 @@ fn a_literal_typed_into_a_password_field_is_replaced_by_the_users_secret() {
 fn a_clarifying_question_is_asked_and_the_answer_goes_to_the_model() {
     let fake = Fake::new(site(), vec![call("ask_user", json!({"question": "Which invoice?"})), call("done", json!({"answer": "ok"}))])
         .answering(vec![UserReply::Answer { text: "The October one".into() }]);
-    let task = run(&fake, "download the invoice");
+    let task = run(&fake, "pick one for me");
     assert_eq!(task.status, TaskStatus::Succeeded);
     let second = serde_json::to_string(&fake.requests.borrow()[1].messages).unwrap();
     assert!(second.contains("The user answered: The October one"), "{second}");
@@ -252,4 +252,27 @@ fn a_secret_remembered_for_the_site_is_used_without_asking() {
     run(&fake, "sign in");
     assert!(fake.prompts.borrow().is_empty(), "not asked again");
     assert_eq!(fake.secret_calls.borrow()[0].1, 3);
+}
+
+#[test]
+fn a_done_no_page_supported_is_sent_back_once() {
+    // "Download the invoice" needs an invoice page; home shows none.
+    let fake = Fake::new(site(), vec![call("done", json!({"answer": "Downloaded."})), call("done", json!({"answer": "Downloaded, really."}))]);
+    let task = run(&fake, "download the invoice for october");
+    assert_eq!((task.status, task.answer.as_deref()), (TaskStatus::Succeeded, Some("Downloaded, really.")));
+    let second = serde_json::to_string(&fake.requests.borrow()[1].messages).unwrap();
+    assert!(second.contains("Not finished yet?"), "{second}");
+}
+
+#[test]
+fn a_skill_runs_its_steps_without_more_model_calls() {
+    let fake = Fake::new(site(), vec![call("skill_login", json!({"username": "demo@acme.test"})), call("done", json!({"answer": "Signed in."}))])
+        .answering(vec![UserReply::SecretReady { handle: 4 }]);
+    let task = run(&fake, "sign in");
+    assert_eq!(fake.requests.borrow().len(), 2, "one model call ran the whole sign-in");
+    let typed: Vec<&str> = task.steps.iter().map(|s| s.tool.as_str()).collect();
+    assert!(typed.starts_with(&["dom_type", "dom_type"]), "{typed:?}");
+    assert_eq!(fake.secret_calls.borrow().len(), 1, "the password came from the user");
+    let second = serde_json::to_string(&fake.requests.borrow()[1].messages).unwrap();
+    assert!(second.contains("skill_login"), "{second}");
 }

@@ -71,7 +71,9 @@ fn finish(task: &Task, model: &str, temperature: Option<f32>, messages: Vec<Mess
 
 /// Every tool as an OpenAI function spec.
 pub fn tool_specs() -> Vec<ToolSpec> {
-    TOOLS.iter().map(|t| ToolSpec::function(t.name, t.description, t.parameters())).collect()
+    let tools = TOOLS.iter().map(|t| ToolSpec::function(t.name, t.description, t.parameters()));
+    let skills = super::skills::SKILLS.iter().map(|s| ToolSpec::function(s.name, s.description, s.parameters()));
+    tools.chain(skills).collect()
 }
 
 /// The messages for `task` at compaction level `squeeze`.

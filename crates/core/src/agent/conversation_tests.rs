@@ -27,7 +27,7 @@ fn native_requests_offer_the_tools_one_call_at_a_time() {
     assert_eq!(v["parallel_tool_calls"], false);
     assert_eq!(v["stream_options"]["include_usage"], true);
     assert!(v.get("temperature").is_none(), "temperature only when the user set one");
-    assert_eq!(req.tools.len(), crate::agent::tools::TOOLS.len());
+    assert_eq!(req.tools.len(), crate::agent::tools::TOOLS.len() + crate::agent::skills::SKILLS.len());
 }
 
 #[test]

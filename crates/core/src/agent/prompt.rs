@@ -30,6 +30,7 @@ How to work:
 - Never ask for or type a password, card number or one-time code: type {{secret}} into such a field and the user is asked privately.
 - After an action you get what changed (new and gone entries) or, after a navigation, the new page. Ids of gone entries are no longer valid.
 - Not in the listing? pcd_query finds more by meaning, dom_scroll reveals more, read_page gives the text, dom_extract reads a list's rows.
+- skill_* tools do a routine in one call (sign in, search, fill a form, next page, a menu path, go to checkout).
 - Payments, orders, deleting, sending and account changes ask the user to confirm. If the user declines, do not try again another way.
 - When the task is complete call done with what was done or the answer; if it cannot be done, call done with success false and say why.";
 
@@ -62,8 +63,9 @@ Nothing after it.",
 /// One line per tool: `dom_type: Type into a text field. {id?: string, field?: string, text: string, …}`.
 pub fn tool_list_text() -> String {
     let mut out = String::new();
-    for tool in TOOLS {
-        let params = tool.parameters();
+    let tools = TOOLS.iter().map(|t| (t.name, t.description, t.parameters()));
+    let skills = super::skills::SKILLS.iter().map(|s| (s.name, s.description, s.parameters()));
+    for (name, description, params) in tools.chain(skills) {
         let required: Vec<&str> = params["required"].as_array().map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
         let props: Vec<String> = params["properties"]
             .as_object()
@@ -81,7 +83,7 @@ pub fn tool_list_text() -> String {
                     .collect()
             })
             .unwrap_or_default();
-        let _ = writeln!(out, "- {}: {} {{{}}}", tool.name, tool.description, props.join(", "));
+        let _ = writeln!(out, "- {name}: {description} {{{}}}", props.join(", "));
     }
     out
 }

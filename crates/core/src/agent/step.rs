@@ -108,6 +108,7 @@ pub fn describe(call: &AgentCall, page: Option<&crate::types::MiniPcd>) -> Strin
         AgentCall::CaptureCandidates(a) => format!("Locate {} on screen", a.ids.join(", ")),
         AgentCall::AskUser(a) => format!("Ask: {}", a.question),
         AgentCall::Done(_) => "Finish".into(),
+        AgentCall::Skill { name, .. } => format!("Skill: {}", name.trim_start_matches("skill_").replace('_', " ")),
     }
 }
 
@@ -151,7 +152,9 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall
         AgentCall::TabsClose(a) => close(host, task, a.tab_id, out).await,
         AgentCall::TabsList => tabs_list(host, task, out).await,
         AgentCall::CaptureCandidates(a) => capture(host, task, a.tab_id, &a.ids, out).await,
-        AgentCall::AskUser(_) | AgentCall::Done(_) => Err(Outcome::new(describe(call, None)).failed("handled by the controller".into())),
+        AgentCall::AskUser(_) | AgentCall::Done(_) | AgentCall::Skill { .. } => {
+            Err(Outcome::new(describe(call, None)).failed("handled by the controller".into()))
+        }
     };
     result.unwrap_or_else(|failed| failed)
 }
@@ -363,6 +366,7 @@ fn failure_brief(description: &str, e: &ToolError) -> String {
 /// listing is the same.
 pub async fn perceive<H: Host>(host: &H, task: &mut Task, tab: i32, navigated: bool) -> Result<Option<String>, String> {
     let mini: MiniPcd = read(host, ToolCall::GetMiniPcd { tab_id: tab }).await?;
+    note_goals(task, &mini);
     let previous = task.page.take().filter(|p| task.tab_id == tab && !navigated && p.url == mini.url);
     let text = match &previous {
         Some(old) => page::delta(old, &mini).map(|d| format!("Changes in the listing:\n{d}")),
@@ -380,6 +384,18 @@ pub async fn perceive<H: Host>(host: &H, task: &mut Task, tab: i32, navigated: b
         task.page = previous;
     }
     Ok(text)
+}
+
+/// Keeps the goal-page signals a page shows (for `done` and progress).
+fn note_goals(task: &mut Task, mini: &MiniPcd) {
+    for hit in super::goals::hits(mini) {
+        if !task.goal_hits.iter().any(|h| h.goal == hit.goal && h.row == hit.row && h.url == hit.url) {
+            task.goal_hits.push(hit);
+        }
+    }
+    if let Some(floor) = super::goals::progress_floor(&task.goals, mini) {
+        task.progress = task.progress.max(floor);
+    }
 }
 
 async fn key_on_focus<H: Host>(host: &H, task: &mut Task, step: u32, key: &str, tab: Option<i32>, mut out: Outcome) -> Step {

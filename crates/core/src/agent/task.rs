@@ -175,6 +175,15 @@ pub struct Task {
     pub cost: Option<f64>,
     /// 0.0–1.0 (seed 000 §9.6).
     pub progress: f32,
+    /// The goal-page predicates the goal implies (`goals::expected`).
+    #[serde(default)]
+    pub goals: Vec<super::goals::GoalKind>,
+    /// Goal-page signals the task's pages showed.
+    #[serde(default)]
+    pub goal_hits: Vec<super::goals::GoalHit>,
+    /// A `done` no page supported was sent back once already.
+    #[serde(default)]
+    pub done_doubted: bool,
     /// The model's latest note about what it did and does next.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -224,6 +233,9 @@ impl Task {
             auto_choice: false,
             cost: None,
             progress: 0.0,
+            goals: Vec::new(),
+            goal_hits: Vec::new(),
+            done_doubted: false,
             note: None,
             earlier: Vec::new(),
             opening: String::new(),

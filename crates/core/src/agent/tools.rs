@@ -27,24 +27,24 @@ use crate::tools::{QueryKind, ScrollDirection, WaitEvent};
 use crate::types::RoleSelector;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// Where an element is, as the model names it.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Target {
     /// Id from the page listing, e.g. "a1b2".
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// A form field's label (with its form's id if several forms have it).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "selector_schema")]
     pub selector: Option<RoleSelector>,
     /// For an action listed per item: the item's number (1 = first).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub item: Option<u32>,
 }
 
@@ -55,48 +55,48 @@ impl Target {
 }
 
 /// Arguments of tools that only need a tab.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TabArgs {
     /// Tab to use; default: the task's current tab.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QueryArgs {
     /// What you look for, in the page's words ("invoices", "add to cart", "next page").
     pub text: String,
     /// Only actions, forms or collections (lists).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<QueryKind>,
     /// How many results (default 8).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub top_k: Option<u32>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct IdsArgs {
     /// Ids from the page listing or pcd_query.
     pub ids: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TargetArgs {
     #[serde(flatten)]
     pub target: Target,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TypeArgs {
     #[serde(flatten)]
@@ -104,52 +104,52 @@ pub struct TypeArgs {
     /// Text to type. For a password, card or one-time-code field write {{secret}}: the user is asked for the value.
     pub text: String,
     /// Press Enter after.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submit: Option<bool>,
     /// false: append (default: replace).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replace: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SelectArgs {
     #[serde(flatten)]
     pub target: Target,
     /// The option's text or value.
     pub value: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckArgs {
     #[serde(flatten)]
     pub target: Target,
     /// Wanted state (default true).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checked: Option<bool>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScrollArgs {
     /// up, down, top or bottom.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub direction: Option<ScrollDirection>,
     /// Scroll inside this element (a list), or to it when no direction is given.
     #[serde(flatten)]
     pub target: Target,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct KeyArgs {
     /// Enter, Escape, Tab, ArrowDown, … or a chord like Control+a.
@@ -157,25 +157,25 @@ pub struct KeyArgs {
     /// Element to focus first; default: the focused element.
     #[serde(flatten)]
     pub target: Target,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WaitArgs {
     /// urlChange, networkIdle, selector (value: a CSS selector) or text (value: text to appear).
     pub event: WaitEvent,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// At most 60000 (default 5000).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u32>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExtractArgs {
     /// A collection id from the page listing, e.g. "c4p2".
@@ -184,45 +184,45 @@ pub struct ExtractArgs {
     #[serde(default)]
     pub fields: Vec<String>,
     /// Scroll to load more items (long or infinite lists).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scroll_to_load: Option<bool>,
     /// Items wanted with scrollToLoad (default 50, at most 200).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u32>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UrlArgs {
     /// An http(s) address, or a site like "example.com".
     pub url: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NavGoArgs {
     /// An http(s) address, or a site like "example.com".
     pub url: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TabIdArgs {
     /// A tab id from tabs_list or tabs_open.
     pub tab_id: i32,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct AskArgs {
     /// One short question for the user; list the choices you see when there are several.
     pub question: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct DoneArgs {
     /// For the user: the answer to their question (quote the page), or what was done.
     pub answer: String,
@@ -261,6 +261,8 @@ pub enum AgentCall {
     CaptureCandidates(IdsArgs),
     AskUser(AskArgs),
     Done(DoneArgs),
+    /// A skill (`skills::SKILLS`): several steps for one call.
+    Skill { name: &'static str, args: Value },
 }
 
 /// One tool as the model sees it.
@@ -294,7 +296,7 @@ macro_rules! tools {
 }
 
 /// Arguments of tools that take none.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct NoArgs {}
 
 tools! {
@@ -332,9 +334,74 @@ fn root(mut schema: Value) -> Value {
     schema
 }
 
-/// The names of every tool, in table order.
+/// The names of every tool and skill, in table order.
 pub fn tool_names() -> Vec<&'static str> {
-    TOOLS.iter().map(|t| t.name).collect()
+    TOOLS.iter().map(|t| t.name).chain(super::skills::SKILLS.iter().map(|s| s.name)).collect()
+}
+
+impl AgentCall {
+    /// The tool's model-facing name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            AgentCall::Skill { name, .. } => name,
+            other => TOOLS[other.table_index()].name,
+        }
+    }
+
+    fn table_index(&self) -> usize {
+        match self {
+            AgentCall::GetMiniPcd(_) => 0,
+            AgentCall::PcdQuery(_) => 1,
+            AgentCall::GetDetails(_) => 2,
+            AgentCall::ReadPage(_) => 3,
+            AgentCall::Click(_) => 4,
+            AgentCall::Type(_) => 5,
+            AgentCall::Select(_) => 6,
+            AgentCall::Check(_) => 7,
+            AgentCall::Submit(_) => 8,
+            AgentCall::Scroll(_) => 9,
+            AgentCall::Hover(_) => 10,
+            AgentCall::PressKey(_) => 11,
+            AgentCall::WaitFor(_) => 12,
+            AgentCall::Extract(_) => 13,
+            AgentCall::TabsOpen(_) => 14,
+            AgentCall::TabsSwitch(_) => 15,
+            AgentCall::TabsClose(_) => 16,
+            AgentCall::TabsList => 17,
+            AgentCall::NavGo(_) => 18,
+            AgentCall::NavBack(_) => 19,
+            AgentCall::CaptureCandidates(_) => 20,
+            AgentCall::AskUser(_) => 21,
+            AgentCall::Done(_) => 22,
+            AgentCall::Skill { .. } => unreachable!("skills are not in TOOLS"),
+        }
+    }
+
+    /// The arguments as the model would write them (for records of the
+    /// steps a skill runs).
+    pub fn arguments(&self) -> Value {
+        let v = match self {
+            AgentCall::GetMiniPcd(a) | AgentCall::ReadPage(a) | AgentCall::NavBack(a) => serde_json::to_value(a),
+            AgentCall::PcdQuery(a) => serde_json::to_value(a),
+            AgentCall::GetDetails(a) | AgentCall::CaptureCandidates(a) => serde_json::to_value(a),
+            AgentCall::Click(a) | AgentCall::Submit(a) | AgentCall::Hover(a) => serde_json::to_value(a),
+            AgentCall::Type(a) => serde_json::to_value(a),
+            AgentCall::Select(a) => serde_json::to_value(a),
+            AgentCall::Check(a) => serde_json::to_value(a),
+            AgentCall::Scroll(a) => serde_json::to_value(a),
+            AgentCall::PressKey(a) => serde_json::to_value(a),
+            AgentCall::WaitFor(a) => serde_json::to_value(a),
+            AgentCall::Extract(a) => serde_json::to_value(a),
+            AgentCall::TabsOpen(a) => serde_json::to_value(a),
+            AgentCall::TabsSwitch(a) | AgentCall::TabsClose(a) => serde_json::to_value(a),
+            AgentCall::NavGo(a) => serde_json::to_value(a),
+            AgentCall::AskUser(a) => serde_json::to_value(a),
+            AgentCall::Done(a) => serde_json::to_value(a),
+            AgentCall::TabsList => Ok(Value::Object(Map::new())),
+            AgentCall::Skill { args, .. } => Ok(args.clone()),
+        };
+        v.unwrap_or(Value::Null)
+    }
 }
 
 /// Why a model's call could not be decoded; the text is for the model.
@@ -349,7 +416,11 @@ pub enum CallError {
 }
 
 /// Decodes a call of tool `name` with `args` (JSON, possibly loose).
+/// Skills' arguments are decoded when the skill plans.
 pub fn decode(name: &str, args: Value) -> Result<AgentCall, CallError> {
+    if let Some(skill) = super::skills::find(name) {
+        return Ok(AgentCall::Skill { name: skill.name, args: lenient(args) });
+    }
     let def = find(name).ok_or_else(|| CallError::UnknownTool { name: name.to_owned(), known: tool_names().join(", ") })?;
     let args = lenient(args);
     let call = (def.decode)(args).map_err(|e| CallError::BadArguments { tool: def.name, detail: e.to_string() })?;
