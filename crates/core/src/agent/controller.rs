@@ -108,17 +108,6 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
                     Some(why) => results.push(CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: why, page: None }),
                     None => return complete(host, task, done).await,
                 },
-                Ok(AgentCall::Skill { name, args }) => {
-                    let ran = run_skill(host, task, turn_index, decoded, name, args).await;
-                    if host.cancelled() {
-                        return finish(host, task, TaskStatus::Cancelled, None).await;
-                    }
-                    let moved = ran.moved;
-                    results.push(ran.result);
-                    if moved {
-                        rest_skipped = Some("Not run: the page changed after the previous call. Look at the new page first.");
-                    }
-                }
                 Ok(AgentCall::AskUser(ask)) => match ask_user(host, task, &ask.question).await {
                     Some(answer) => results.push(CallResult {
                         call_id: decoded.wire.id.clone(),
@@ -129,12 +118,15 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
                     None => return finish(host, task, TaskStatus::Cancelled, None).await,
                 },
                 Ok(call) => {
-                    let outcome = run_step(host, task, turn_index, decoded, call).await;
+                    let ran = match call {
+                        AgentCall::Skill { name, args } => run_skill(host, task, turn_index, decoded, name, args).await,
+                        _ => run_step(host, task, turn_index, decoded, call).await,
+                    };
                     if host.cancelled() {
                         return finish(host, task, TaskStatus::Cancelled, None).await;
                     }
-                    let moved = outcome.moved;
-                    results.push(outcome.result);
+                    let moved = ran.moved;
+                    results.push(ran.result);
                     if moved {
                         rest_skipped = Some("Not run: the page changed after the previous call. Look at the new page first.");
                     }

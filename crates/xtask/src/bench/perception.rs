@@ -172,6 +172,21 @@ struct Tokens {
     minipcd: usize,
     summary: usize,
     aria: usize,
+    /// What the agent's model reads of the page after a navigation
+    /// (`None`: the outputs are not a MiniPCD and a summary).
+    agent: Option<usize>,
+}
+
+/// The agent's page state for a page (the listing and the summary's gist,
+/// marked untrusted, as `bc_core::agent::step::perceive` renders it after
+/// a navigation): the largest page state a step hands the model.
+fn agent_page_state(minipcd: &str, summary: &str) -> Result<String> {
+    let mini: bc_core::types::MiniPcd = serde_json::from_str(minipcd).context("the MiniPCD output")?;
+    let compact = match serde_json::from_str::<bc_core::summary::PageSummary>(summary).context("the summary output")? {
+        bc_core::summary::PageSummary::Compact(s) => Some(s),
+        bc_core::summary::PageSummary::Full(_) => None,
+    };
+    Ok(bc_core::agent::prompt::untrusted("n0nce123", &bc_core::agent::page::full_page(&mini, compact.as_ref())))
 }
 
 /// One page × build, digested.
@@ -250,6 +265,7 @@ fn rows<'a>(results: &'a Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) ->
                     minipcd: tokens(&read(dir, &run.files.minipcd)?),
                     summary: tokens(&read(dir, &run.files.summary)?),
                     aria: tokens(&read(dir, &run.files.aria)?),
+                    agent: agent_page_state(&read(dir, &run.files.minipcd)?, &read(dir, &run.files.summary)?).ok().map(|s| tokens(&s)),
                 },
                 same_as_wasm,
             });
@@ -368,11 +384,30 @@ fn report(results: &Results, dir: &Path, tokens: &dyn Fn(&str) -> usize) -> Resu
         writeln!(o, "  ‡ the page itself differed between the two runs (its ariaSnapshot too, e.g. a clock): not comparable")?;
     }
 
+    agent_budget(&mut o, &rows)?;
+
     writeln!(o, "\nVerdicts (targets of issue 3)")?;
     for build in ["wasm", "wasm2js"] {
         verdicts(&mut o, &rows, build)?;
     }
     Ok(o)
+}
+
+/// Issue 40: the page state per step ≤ 2,500 tokens at p95 on real pages
+/// (the generated stress pages are left out: nobody browses them).
+fn agent_budget(o: &mut String, rows: &[Row]) -> Result<()> {
+    let mut sizes: Vec<(usize, &str)> =
+        rows.iter().filter(|r| r.page.generated == 0 && r.run.requested == "wasm").filter_map(|r| Some((r.tokens.agent?, r.page.label.as_str()))).collect();
+    if sizes.is_empty() {
+        return Ok(());
+    }
+    sizes.sort();
+    let at = |q: f64| sizes[((q * sizes.len() as f64).ceil() as usize).clamp(1, sizes.len()) - 1];
+    let (p50, p95, max) = (at(0.5), at(0.95), sizes[sizes.len() - 1]);
+    writeln!(o, "\nAgent page state (listing + summary gist, wrapped as untrusted, o200k tokens) over {} pages (generated pages left out)", sizes.len())?;
+    writeln!(o, "  p50 {} ({}), p95 {} ({}), max {} ({})", p50.0, p50.1, p95.0, p95.1, max.0, max.1)?;
+    writeln!(o, "  page state per step ≤ 2,500 tokens at p95 (issue 40): {}", met(p95.0 <= 2_500))?;
+    Ok(())
 }
 
 fn met(ok: bool) -> &'static str {
