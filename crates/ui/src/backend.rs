@@ -10,6 +10,7 @@
 mod chrome;
 mod fake;
 
+pub(crate) use chrome::describe;
 pub use chrome::ChromeBackend;
 pub use fake::FakeBackend;
 

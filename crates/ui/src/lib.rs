@@ -21,8 +21,8 @@ pub use backend::{Backend, ChromeBackend, FakeBackend};
 
 use client::Client;
 use leptos::prelude::*;
-use options::{OptionsPage, OptionsState};
-use sidepanel::{Conversation, SidePanel};
+use options::{AgentState, OptionsPage, OptionsState, SitesState};
+use sidepanel::{Conversation, History, SidePanel};
 use std::any::Any;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -73,17 +73,23 @@ pub fn mount_sidepanel(backend: Rc<dyn Backend>, parent: web_sys::HtmlElement) -
         }
     }));
     Mounted(Box::new(leptos::mount::mount_to(parent, move || {
-        view! { <SidePanel conversation=Conversation::new(client) /> }
+        let history = History::new(client.clone());
+        view! { <SidePanel conversation=Conversation::new(client) history /> }
     })))
 }
 
-/// Mounts the options page into `parent` and loads the stored settings.
+/// Mounts the options page into `parent` and loads, in this order, the
+/// endpoint settings, the agent settings and the allowed sites.
 pub fn mount_options(backend: Rc<dyn Backend>, parent: web_sys::HtmlElement) -> Mounted {
     let client = Client::new(backend);
     Mounted(Box::new(leptos::mount::mount_to(parent, move || {
-        let state = OptionsState::new(client);
+        let state = OptionsState::new(client.clone());
+        let agent = AgentState::new(client.clone());
+        let sites = SitesState::new(client);
         state.load();
-        view! { <OptionsPage state /> }
+        agent.load();
+        sites.load();
+        view! { <OptionsPage state agent sites /> }
     })))
 }
 

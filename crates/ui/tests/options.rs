@@ -5,6 +5,7 @@ mod common;
 use bc_core::llm::LlmError;
 use bc_core::protocol::{PanelEvent, PanelRequest};
 use bc_core::settings::{SettingsError, SettingsInput, SettingsView};
+use common::options::{loaded as loaded_with, FIRST_ID, SETTINGS_STATUS};
 use common::{is_disabled, type_into, value_of, Page};
 use wasm_bindgen_test::*;
 
@@ -19,19 +20,10 @@ fn stored() -> SettingsView {
     }
 }
 
-/// Mounts the page and answers its GetSettings with `stored()`.
+/// Mounts the page and answers its GetSettings with `stored()` (and the
+/// agent's settings and sites with defaults).
 async fn loaded() -> Page {
-    let page = Page::options().await;
-    assert_eq!(
-        page.fake.requests(),
-        vec![PanelRequest::GetSettings { id: 1 }]
-    );
-    page.fake.push(PanelEvent::Settings {
-        id: 1,
-        settings: Some(stored()),
-    });
-    common::settle().await;
-    page
+    loaded_with(Some(stored()), Default::default(), vec![]).await
 }
 
 #[wasm_bindgen_test]
@@ -61,7 +53,7 @@ async fn labels_are_tied_to_their_inputs() {
     );
     assert_eq!(value_of(&page.labelled("Timeout (seconds)")), "60");
     assert_eq!(
-        page.get("[role=status]")
+        page.get(SETTINGS_STATUS)
             .get_attribute("aria-live")
             .as_deref(),
         Some("polite")
@@ -110,7 +102,7 @@ async fn save_sends_the_form_and_reports_saved() {
     assert_eq!(
         page.fake.last_request(),
         Some(PanelRequest::SaveSettings {
-            id: 2,
+            id: FIRST_ID,
             settings: expected
         })
     );
@@ -127,11 +119,11 @@ async fn save_sends_the_form_and_reports_saved() {
         api_key_hint: None,
     };
     page.fake.push(PanelEvent::Saved {
-        id: 2,
+        id: FIRST_ID,
         settings: saved,
     });
     common::settle().await;
-    assert_eq!(page.text("[role=status]").trim(), "Saved.");
+    assert_eq!(page.text(SETTINGS_STATUS).trim(), "Saved.");
     assert!(!is_disabled(&page.button("Save")));
 }
 
@@ -151,7 +143,7 @@ async fn a_typed_key_is_sent_once_then_cleared() {
         ..stored()
     };
     page.fake.push(PanelEvent::Saved {
-        id: 2,
+        id: FIRST_ID,
         settings: saved,
     });
     common::settle().await;
@@ -168,11 +160,11 @@ async fn save_failure_shows_the_error() {
     type_into(&page.labelled("Model"), "").await;
     page.click("Save").await;
     page.fake.push(PanelEvent::Failed {
-        id: 2,
+        id: FIRST_ID,
         error: SettingsError::MissingModel.into(),
     });
     common::settle().await;
-    let status = page.get("[role=status]");
+    let status = page.get(SETTINGS_STATUS);
     assert_eq!(
         status.text_content().unwrap(),
         SettingsError::MissingModel.to_string()
@@ -205,7 +197,7 @@ async fn test_connection_reports_success_and_the_exact_failure() {
         error: error.clone().into(),
     });
     common::settle().await;
-    let status = page.get("[role=status]");
+    let status = page.get(SETTINGS_STATUS);
     assert_eq!(status.text_content().unwrap(), error.to_string());
     assert!(status.class_list().contains("error"));
     assert!(!is_disabled(&page.button("Test connection")));
@@ -231,7 +223,7 @@ async fn a_worker_restart_fails_the_pending_request() {
     page.fake.disconnect();
     common::settle().await;
     assert_eq!(
-        page.text("[role=status]"),
+        page.text(SETTINGS_STATUS),
         "The service worker restarted before answering; please ask again."
     );
     assert!(!is_disabled(&page.button("Save")));
@@ -244,8 +236,8 @@ async fn a_non_numeric_timeout_is_caught_before_sending() {
     // value is what can reach us.
     type_into(&page.labelled("Timeout (seconds)"), "99999999999").await;
     page.click("Save").await;
-    assert_eq!(page.fake.requests().len(), 1);
+    assert!(page.fake.requests().is_empty());
     assert!(page
-        .text("[role=status]")
+        .text(SETTINGS_STATUS)
         .contains("whole number of seconds"));
 }

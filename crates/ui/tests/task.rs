@@ -7,7 +7,7 @@ mod common;
 
 use bc_core::agent::{StepStatus, TaskEvent, TaskStatus, UserPrompt};
 use bc_core::llm::{ChatTurn, Usage};
-use bc_core::protocol::PanelRequest;
+use bc_core::protocol::{CopilotError, PanelEvent, PanelRequest};
 use common::task::*;
 use common::{is_disabled, settle, Page};
 use wasm_bindgen_test::*;
@@ -307,6 +307,7 @@ async fn a_worker_restart_mid_task_fails_it() {
         )],
     )
     .await;
+    page.fake.take_requests();
     page.fake.disconnect();
     settle().await;
     assert_eq!(
@@ -316,4 +317,155 @@ async fn a_worker_restart_mid_task_fails_it() {
     assert_eq!(attr(&page, TASK, "data-status").as_deref(), Some("failed"));
     assert_eq!(page.count(".card.prompt"), 0);
     assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+    // The panel asks where the task stopped; when the worker cannot say,
+    // the generic message stays.
+    assert_eq!(
+        page.fake.take_requests(),
+        vec![PanelRequest::GetTask {
+            id: 2,
+            task_id: TASK_ID.into()
+        }]
+    );
+    page.fake.push(PanelEvent::Failed {
+        id: 2,
+        error: CopilotError::BadRequest {
+            detail: "there is no task".into(),
+        },
+    });
+    settle().await;
+    assert_eq!(page.count(".bubble.error[role=alert]"), 1);
+}
+
+/// Chrome stopped the worker mid-task: the woken worker ended the task
+/// saying where it stopped, and the panel shows that, with the steps as
+/// stored, in place of the generic message.
+#[wasm_bindgen_test]
+async fn a_task_cut_off_by_a_worker_restart_says_where_it_stopped() {
+    let page = Page::sidepanel().await;
+    running_task(&page, "Buy the lamp").await;
+    events(
+        &page,
+        vec![
+            TaskEvent::StepStarted {
+                index: 0,
+                description: "Click “Lamps” (link)".into(),
+            },
+            step_done(0, StepStatus::Ok, "Now on “Lamps”", 300),
+            TaskEvent::StepStarted {
+                index: 1,
+                description: "Click “Place order” (button)".into(),
+            },
+        ],
+    )
+    .await;
+    page.fake.take_requests();
+    page.fake.disconnect();
+    settle().await;
+    assert_eq!(
+        page.fake.take_requests(),
+        vec![PanelRequest::GetTask {
+            id: 2,
+            task_id: TASK_ID.into()
+        }]
+    );
+    let why = "The browser stopped the copilot while it worked on this task after step 2 (“Click “Place order” (button)”), so the task ended there; nothing was repeated.";
+    let steps = vec![
+        step_record(
+            0,
+            StepStatus::Ok,
+            "Click “Lamps” (link)",
+            "Now on “Lamps”",
+            300,
+        ),
+        step_record(
+            1,
+            StepStatus::Running,
+            "Click “Place order” (button)",
+            "",
+            0,
+        ),
+    ];
+    let task = stored_task(TASK_ID, "Buy the lamp", TaskStatus::Failed, 0.0, why, steps);
+    page.fake.push(PanelEvent::TaskRecord {
+        id: 2,
+        task: Box::new(task),
+    });
+    settle().await;
+    assert_eq!(page.count(".bubble.error"), 0, "no generic message");
+    assert_eq!(page.text(".task .answer-text.task-error[role=alert]"), why);
+    assert_eq!(attr(&page, TASK, "data-status").as_deref(), Some("failed"));
+    assert_eq!(page.step_statuses(), ["done", "failed"]);
+    assert_eq!(
+        page.text(".task .about"),
+        "On: Billing – Shop",
+        "the page stays named"
+    );
+    assert!(!is_disabled(&page.labelled(QUESTION_LABEL)));
+    assert!(
+        history_of_next_ask(&page, "Try again").await.is_empty(),
+        "a failed task is not a completed turn"
+    );
+}
+
+/// A plain question has no task to ask about: the generic message says it.
+#[wasm_bindgen_test]
+async fn a_restart_before_any_task_event_asks_for_nothing() {
+    let page = Page::sidepanel().await;
+    ask(&page, "Download my invoice").await;
+    page.fake.take_requests();
+    page.fake.disconnect();
+    settle().await;
+    assert!(page.fake.requests().is_empty());
+    assert_eq!(page.count(".bubble.error[role=alert]"), 1);
+}
+
+#[wasm_bindgen_test]
+async fn the_usage_line_gives_the_cost_when_it_is_known() {
+    let priced = |index, prompt, completion, cost| TaskEvent::LlmCall {
+        index,
+        usage: usage(prompt, completion, 0),
+        ms: 700,
+        model: "gpt-4o-mini".into(),
+        cost,
+    };
+    let page = Page::sidepanel().await;
+    running_task(&page, "What does Pro cost?").await;
+    events(
+        &page,
+        vec![
+            priced(0, 3_000, 80, Some(0.0007)),
+            priced(1, 1_210, 40, Some(0.0005)),
+            finished(TaskStatus::Succeeded, Some("$29."), usage(4_210, 120, 0)),
+        ],
+    )
+    .await;
+    assert_eq!(
+        page.text(".task-usage"),
+        "2 model calls · 4,210 tokens in · 120 out · $0.0012"
+    );
+
+    ask(&page, "And Team?").await;
+    let event = |event| PanelEvent::Task {
+        id: 2,
+        task_id: "task-2".into(),
+        event,
+    };
+    for e in [
+        priced(0, 900, 12, None),
+        TaskEvent::Finished {
+            status: TaskStatus::Succeeded,
+            answer: Some("$49.".into()),
+            usage: usage(900, 12, 0),
+            cost: Some(0.0034),
+        },
+    ] {
+        page.fake.push(event(e));
+    }
+    settle().await;
+    let lines = page.root.query_selector_all(".task-usage").unwrap();
+    assert_eq!(
+        lines.get(1).unwrap().text_content().as_deref(),
+        Some("1 model call · 900 tokens in · 12 out · $0.0034"),
+        "the worker's total wins"
+    );
 }

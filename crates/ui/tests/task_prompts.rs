@@ -146,8 +146,10 @@ async fn a_site_card_offers_once_always_and_no() {
     }
 }
 
-#[wasm_bindgen_test]
-async fn a_secret_goes_out_once_and_stays_nowhere_on_the_page() {
+const PASSWORD_CARD: &str = "form.card.prompt[aria-label='Enter the password']";
+
+/// A running task that asks for the password of https://shop.example.
+async fn asked_for_a_password() -> Page {
     let page = Page::sidepanel().await;
     running_task(&page, "Sign in").await;
     events(
@@ -162,7 +164,13 @@ async fn a_secret_goes_out_once_and_stays_nowhere_on_the_page() {
         )],
     )
     .await;
-    let card = "form.card.prompt[aria-label='Enter the password']";
+    page
+}
+
+#[wasm_bindgen_test]
+async fn a_secret_goes_out_once_and_stays_nowhere_on_the_page() {
+    let page = asked_for_a_password().await;
+    let card = PASSWORD_CARD;
     assert_eq!(
         page.text(&format!("{card} .prompt-text")),
         "The password goes into the field “Password” on https://shop.example only; the AI model never sees it."
@@ -171,6 +179,9 @@ async fn a_secret_goes_out_once_and_stays_nowhere_on_the_page() {
     let input = page.get(&selector);
     assert_eq!(input.get_attribute("type").as_deref(), Some("password"));
     assert_eq!(input.get_attribute("autocomplete").as_deref(), Some("off"));
+    let remember = page.labelled(REMEMBER);
+    assert_eq!(remember.get_attribute("type").as_deref(), Some("checkbox"));
+    assert!(!is_checked(&remember), "not remembered unless asked");
     assert_eq!(
         answer_card(&page, &selector, "hunter2", "Fill in").await,
         vec![reply(
@@ -225,6 +236,39 @@ async fn a_secret_goes_out_once_and_stays_nowhere_on_the_page() {
         page.fake.take_requests(),
         vec![reply(2, PanelReply::Decline)]
     );
+}
+
+const REMEMBER: &str = "Remember for this site until the browser closes";
+
+fn is_checked(control: &web_sys::HtmlElement) -> bool {
+    control
+        .unchecked_ref::<web_sys::HtmlInputElement>()
+        .checked()
+}
+
+#[wasm_bindgen_test]
+async fn a_secret_is_remembered_for_the_site_only_when_asked() {
+    let page = asked_for_a_password().await;
+    page.labelled(REMEMBER).click();
+    settle().await;
+    let card = PASSWORD_CARD;
+    assert_eq!(
+        answer_card(
+            &page,
+            &format!("{card} input[aria-label=Password]"),
+            "hunter2",
+            "Fill in"
+        )
+        .await,
+        vec![reply(
+            1,
+            PanelReply::Secret {
+                value: "hunter2".into(),
+                remember: true
+            }
+        )]
+    );
+    assert!(is_disabled(&page.labelled(REMEMBER)), "one answer per card");
 }
 
 #[wasm_bindgen_test]

@@ -266,7 +266,7 @@ fn last_error() -> Option<String> {
 }
 
 /// A readable message for a thrown JS value.
-fn describe(value: JsValue) -> String {
+pub(crate) fn describe(value: JsValue) -> String {
     if let Some(error) = value.dyn_ref::<js_sys::Error>() {
         return String::from(error.message());
     }

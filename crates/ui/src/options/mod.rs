@@ -1,33 +1,50 @@
 //! The options page: where the user points Browser Copilot at an
-//! OpenAI-compatible endpoint. State and requests live in [`state`]; the
-//! components here only show it.
+//! OpenAI-compatible endpoint, sets how the agent works, and sees the
+//! sites it may act on without asking. State and requests live in
+//! [`state`], [`agent_state`] and [`sites_state`]; the components here
+//! only show it.
 
+mod agent_form;
+pub mod agent_state;
 mod field;
 mod form;
 mod help;
+mod sites;
+pub mod sites_state;
 pub mod state;
 mod status;
 
+use agent_form::AgentSection;
+pub use agent_state::AgentState;
 use field::Field;
 use form::SettingsForm;
 use help::EndpointHelp;
 use leptos::prelude::*;
+use sites::AllowedSites;
+pub use sites_state::SitesState;
 pub use state::{OptionsState, Status};
 use status::StatusLine;
 
-/// The whole options page: title, settings form, status line, examples.
+/// The whole options page: title, endpoint form and its status line,
+/// examples, then the Agent form and the allowed sites.
 #[component]
 pub fn OptionsPage(
-    /// The form's state; the caller decides when to load it.
+    /// The endpoint form's state; the caller decides when to load it.
     state: OptionsState,
+    /// The Agent form's state.
+    agent: AgentState,
+    /// The allowed sites.
+    sites: SitesState,
 ) -> impl IntoView {
     view! {
         <main class="options">
             <h1>"Browser Copilot options"</h1>
             <p class="lead">"Browser Copilot answers questions with any OpenAI-compatible chat API."</p>
             <SettingsForm state />
-            <StatusLine status=state.status />
+            <StatusLine id="settings-status" status=state.status />
             <EndpointHelp />
+            <AgentSection agent />
+            <AllowedSites sites />
         </main>
     }
 }

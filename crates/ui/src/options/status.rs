@@ -7,6 +7,8 @@ use leptos::prelude::*;
 /// styled apart. Always present, so screen readers notice changes.
 #[component]
 pub fn StatusLine(
+    /// The element's id (each form has its own line).
+    id: &'static str,
     /// What to show; `None` shows nothing.
     status: RwSignal<Option<Status>>,
 ) -> impl IntoView {
@@ -21,7 +23,7 @@ pub fn StatusLine(
         None => String::new(),
     };
     view! {
-        <p class=class role="status" aria-live="polite">
+        <p id=id class=class role="status" aria-live="polite">
             {text}
         </p>
     }

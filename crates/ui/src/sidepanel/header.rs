@@ -1,20 +1,38 @@
 //! The side panel's title bar.
 
+use super::history::{History, Screen};
 use super::Conversation;
 use leptos::prelude::*;
 
-/// "Browser Copilot" and a way to the options page.
+/// "Browser Copilot", the way to the task history and back, and a way to
+/// the options page.
 #[component]
 pub fn Header(
     /// Used to open the options page.
     conversation: Conversation,
+    /// Which screen shows, and the way between them.
+    history: History,
 ) -> impl IntoView {
+    let in_history = move || history.screen.get() == Screen::History;
+    // One button whose name changes, so the keyboard stays on it.
+    let toggle = move |_| {
+        if history.screen.get_untracked() == Screen::History {
+            history.show_chat();
+        } else {
+            history.show();
+        }
+    };
     view! {
         <header class="panel-header">
             <h1>"Browser Copilot"</h1>
-            <button type="button" class="link" on:click=move |_| conversation.open_options()>
-                "Options"
-            </button>
+            <div class="header-actions">
+                <button type="button" class="link" on:click=toggle>
+                    {move || if in_history() { "Back to chat" } else { "History" }}
+                </button>
+                <button type="button" class="link" on:click=move |_| conversation.open_options()>
+                    "Options"
+                </button>
+            </div>
         </header>
     }
 }

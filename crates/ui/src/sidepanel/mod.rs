@@ -1,10 +1,15 @@
-//! The side panel: a conversation about the page in the active tab.
-//! State and requests live in [`state`] (and an agent task's in [`task`]);
-//! the components only show it.
+//! The side panel: a conversation about the page in the active tab, and
+//! the history of past tasks. State and requests live in [`state`] (an
+//! agent task's in [`task`], the history's in [`history`]); the
+//! components only show it.
 
 mod composer;
+mod download;
 mod exchange;
+mod focus;
 mod header;
+pub mod history;
+mod history_view;
 mod prompt;
 pub mod state;
 pub mod task;
@@ -15,21 +20,33 @@ mod transcript;
 
 use composer::Composer;
 use header::Header;
+pub use history::{History, Screen};
+use history_view::HistoryScreen;
 use leptos::prelude::*;
 pub use state::{AnswerState, Conversation, Exchange};
 use transcript::Transcript;
 
-/// The whole side panel: header, transcript, composer.
+/// The whole side panel: header, then the conversation and composer, or
+/// the task history. The conversation stays mounted while the history
+/// shows, so a running task's cards keep what the user typed.
 #[component]
 pub fn SidePanel(
     /// The conversation to show and drive.
     conversation: Conversation,
+    /// The task history and which screen shows.
+    history: History,
 ) -> impl IntoView {
+    let in_history = move || history.screen.get() == Screen::History;
     view! {
         <div class="panel">
-            <Header conversation />
-            <Transcript conversation />
-            <Composer conversation />
+            <Header conversation history />
+            <div class="chat" hidden=in_history>
+                <Transcript conversation />
+                <Composer conversation />
+            </div>
+            <Show when=in_history>
+                <HistoryScreen history />
+            </Show>
         </div>
     }
 }

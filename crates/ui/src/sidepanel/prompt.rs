@@ -7,6 +7,7 @@
 //! put straight into the request and the input cleared: it is never kept
 //! in a signal, shown, or logged.
 
+use super::focus::focus_when_shown;
 use super::Conversation;
 use crate::client::Failure;
 use bc_core::agent::gates::secret_words;
@@ -16,7 +17,6 @@ use bc_core::safety::{Risk, SecretKind, SiteAnswer};
 use leptos::ev::SubmitEvent;
 use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// One open prompt of a task, as the card that answers it.
 #[component]
@@ -246,13 +246,16 @@ fn SecretCard(
 ) -> impl IntoView {
     let words = secret_words(secret);
     let input = NodeRef::<html::Input>::new();
+    let remember = NodeRef::<html::Input>::new();
     focus_when_shown(input);
     let on_submit = move |ev: SubmitEvent| {
         // Out of the page at once: the value lives only in the request.
         if let Some(value) = submitted(&ev, input, true).filter(|v| !v.is_empty()) {
-            card.answer(PanelReply::Secret { value, remember: false });
+            let remember = remember.get_untracked().is_some_and(|r| r.checked());
+            card.answer(PanelReply::Secret { value, remember });
         }
     };
+    let remember_id = format!("{}-remember", card.text_id());
     let decline = move |_| {
         if let Some(input) = input.get_untracked() {
             input.set_value("");
@@ -274,6 +277,12 @@ fn SecretCard(
                 node_ref=input
                 disabled=move || card.done()
             />
+            // Unchecked unless the user asks: remembering is a choice, kept
+            // in the browser's memory only (`storage.session`).
+            <div class="prompt-remember">
+                <input type="checkbox" id=remember_id.clone() node_ref=remember disabled=move || card.done() />
+                <label for=remember_id>"Remember for this site until the browser closes"</label>
+            </div>
             <div class="actions">
                 <button type="submit" class="primary" disabled=move || card.done()>"Fill in"</button>
                 <button type="button" disabled=move || card.done() on:click=decline>"Don't fill in"</button>
@@ -334,20 +343,6 @@ fn submitted(ev: &SubmitEvent, input: NodeRef<html::Input>, clear: bool) -> Opti
         input.set_value("");
     }
     Some(value)
-}
-
-/// Moves the keyboard to a card when it appears: the task waits for it,
-/// and the composer is disabled meanwhile.
-fn focus_when_shown<E>(node: NodeRef<E>)
-where
-    E: html::ElementType,
-    E::Output: JsCast + Clone + 'static,
-{
-    Effect::new(move || {
-        if let Some(element) = node.get() {
-            let _ = element.unchecked_ref::<web_sys::HtmlElement>().focus();
-        }
-    });
 }
 
 fn risk_word(risk: Risk) -> &'static str {

@@ -3,7 +3,7 @@
 
 use super::task::TaskState;
 use crate::client::{Client, Failure, Reply};
-use bc_core::agent::{TaskEvent, TaskStatus};
+use bc_core::agent::{Task, TaskEvent, TaskStatus};
 use bc_core::llm::ChatTurn;
 use bc_core::protocol::{
     CopilotError, PageRef, PanelReply, PanelRequest, RequestId, StepAttachment, StepOutcome,
@@ -208,6 +208,22 @@ impl Exchange {
         })
     }
 
+    /// Shows a stored task in place of the generic "worker restarted"
+    /// failure: the woken worker ended it first, saying where it stopped
+    /// (`Task::end_interrupted`). A task not ended is left as it was.
+    fn restore(&self, task: &Task) {
+        if !task.status.is_final() {
+            return;
+        }
+        let mut shown = TaskState::from_record(task);
+        // The record does not name the page; the live task did.
+        shown.page = self
+            .task
+            .with_untracked(|t| t.as_ref().and_then(|t| t.page.clone()));
+        self.task.set(Some(shown));
+        self.state.set(AnswerState::Done);
+    }
+
     fn apply(&self, reply: Reply) {
         match reply {
             Reply::AnswerStarted(page) => {
@@ -343,7 +359,11 @@ impl Conversation {
                     history,
                 },
                 move |reply| {
+                    let restarted = matches!(reply, Reply::Failed(Failure::WorkerRestarted));
                     exchange.apply(reply);
+                    if restarted {
+                        self.recover(exchange.clone());
+                    }
                     if !exchange
                         .state
                         .try_get_untracked()
@@ -400,6 +420,27 @@ impl Conversation {
             reply,
         };
         self.client.with_value(|client| client.post(&request))
+    }
+
+    /// The worker restarted while `exchange`'s task ran: asks for the
+    /// stored task (this wakes the worker, which first ends interrupted
+    /// tasks) to show where it stopped rather than a generic failure.
+    fn recover(self, exchange: Exchange) {
+        let Some(task_id) = exchange
+            .task
+            .with_untracked(|t| t.as_ref().map(|t| t.task_id.clone()))
+        else {
+            return;
+        };
+        self.client.with_value(|client| {
+            let id = client.next_id();
+            client.send(PanelRequest::GetTask { id, task_id }, move |reply| {
+                // Otherwise the generic failure stays: it is still true.
+                if let Reply::TaskRecord(task) = reply {
+                    exchange.restore(&task);
+                }
+            });
+        });
     }
 
     fn settle(self, id: RequestId) {

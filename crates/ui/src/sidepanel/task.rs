@@ -5,7 +5,7 @@
 //! views (`task_view.rs`, `prompt.rs`) only read it.
 
 use super::state::{Step, StepStatus};
-use bc_core::agent::{self, TaskEvent, TaskStatus, UserPrompt};
+use bc_core::agent::{self, Task, TaskEvent, TaskStatus, UserPrompt};
 use bc_core::llm::Usage;
 
 /// Shown as the note while the worker reads the page, before the model
@@ -39,6 +39,11 @@ pub struct TaskState {
     pub calls: u32,
     /// Tokens used: the calls' sum, then `Finished`'s total.
     pub usage: Usage,
+    /// What the calls cost in USD, summed while every call's price was
+    /// known (`None` once one was not).
+    call_cost: Option<f64>,
+    /// The cost `Finished` (or a stored task) gave.
+    final_cost: Option<f64>,
 }
 
 impl TaskState {
@@ -56,7 +61,44 @@ impl TaskState {
             final_answer: None,
             calls: 0,
             usage: Usage::default(),
+            call_cost: Some(0.0),
+            final_cost: None,
         }
+    }
+
+    /// A stored task (`PanelEvent::TaskRecord`) as the panel shows it:
+    /// the history's read-only view, or a task whose worker restarted.
+    pub fn from_record(task: &Task) -> TaskState {
+        let steps = task
+            .steps
+            .iter()
+            .map(|record| {
+                let step = Step {
+                    description: record.description.clone(),
+                    status: step_status(record.status),
+                    result: Some(record.result.clone()).filter(|r| !r.trim().is_empty()),
+                    attachment: None,
+                    ms: Some(record.ms),
+                };
+                (record.index, step)
+            })
+            .collect();
+        let mut state = TaskState {
+            status: task.status,
+            progress: task.progress,
+            steps,
+            final_answer: task.answer.clone().or_else(|| task.failure.clone()),
+            calls: task.llm_calls.len() as u32,
+            usage: task.usage(),
+            call_cost: None,
+            final_cost: task.cost,
+            ..TaskState::new(task.id.clone())
+        };
+        if task.status.is_final() {
+            // A step still "running" in an ended task did not finish.
+            state.end(task.status);
+        }
+        state
     }
 
     /// Folds one event of the worker into the state.
@@ -105,9 +147,10 @@ impl TaskState {
                 step.result = (!result.trim().is_empty()).then_some(result);
                 step.ms = Some(ms);
             }
-            TaskEvent::LlmCall { usage, .. } => {
+            TaskEvent::LlmCall { usage, cost, .. } => {
                 self.calls += 1;
                 self.usage += usage;
+                self.call_cost = self.call_cost.zip(cost).map(|(sum, cost)| sum + cost);
                 self.note_ended = true;
             }
             TaskEvent::Thinking { text } => {
@@ -131,13 +174,14 @@ impl TaskState {
                 status,
                 answer,
                 usage,
-                ..
+                cost,
             } => {
                 if status == TaskStatus::Succeeded {
                     self.progress = 1.0;
                 }
                 self.final_answer = answer;
                 self.usage = usage;
+                self.final_cost = cost;
                 // The note told what the model was doing; once it is done,
                 // the answer says it (a plain answer streamed as the note
                 // would otherwise show twice).
@@ -188,7 +232,14 @@ impl TaskState {
     /// The line under an ended task, if any model call was made.
     pub fn usage_line(&self) -> Option<String> {
         (self.status.is_final() && (self.calls > 0 || self.usage != Usage::default()))
-            .then(|| usage_line(self.calls, self.usage))
+            .then(|| usage_line(self.calls, self.usage, self.cost()))
+    }
+
+    /// What the task cost in USD, when known: `Finished`'s figure, else
+    /// the calls' sum when every call's price was known.
+    pub fn cost(&self) -> Option<f64> {
+        self.final_cost
+            .or(self.call_cost.filter(|_| self.calls > 0))
     }
 
     fn step_mut(&mut self, index: u32) -> &mut Step {
@@ -238,8 +289,9 @@ pub fn percent(progress: f32) -> u32 {
     (progress.clamp(0.0, 1.0) * 100.0).round() as u32
 }
 
-/// "3 model calls · 4,210 tokens in (1,024 cached) · 120 out".
-pub fn usage_line(calls: u32, usage: Usage) -> String {
+/// "3 model calls · 4,210 tokens in (1,024 cached) · 120 out", and
+/// " · $0.0012" when the cost is known.
+pub fn usage_line(calls: u32, usage: Usage, cost: Option<f64>) -> String {
     let calls = match calls {
         1 => "1 model call".to_owned(),
         n => format!("{} model calls", thousands(n)),
@@ -248,11 +300,28 @@ pub fn usage_line(calls: u32, usage: Usage) -> String {
         0 => String::new(),
         n => format!(" ({} cached)", thousands(n)),
     };
+    let cost = cost
+        .map(|usd| format!(" · {}", dollars(usd)))
+        .unwrap_or_default();
     format!(
-        "{calls} · {} tokens in{cached} · {} out",
+        "{calls} · {} tokens in{cached} · {} out{cost}",
         thousands(usage.prompt_tokens),
         thousands(usage.completion_tokens)
     )
+}
+
+/// A cost in USD with two significant digits, at least cents: "$0.0012",
+/// "$0.034", "$1.50". Model calls often cost fractions of a cent, which
+/// "$0.00" would hide; below a millionth of a dollar it says so.
+pub fn dollars(usd: f64) -> String {
+    if !usd.is_finite() || usd <= 0.0 {
+        return "$0.00".to_owned();
+    }
+    if usd < 0.000_001 {
+        return "< $0.000001".to_owned();
+    }
+    let decimals = (1 - usd.log10().floor() as i32).clamp(2, 6) as usize;
+    format!("${usd:.decimals$}")
 }
 
 /// A step's time to the nearest tenth of a second: "0.4 s" (half up, in
@@ -263,7 +332,7 @@ pub fn seconds(ms: u32) -> String {
 }
 
 /// 4210 → "4,210".
-fn thousands(n: u32) -> String {
+pub fn thousands(n: u32) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

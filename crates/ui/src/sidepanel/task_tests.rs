@@ -34,8 +34,8 @@ fn llm_call(prompt: u32, completion: u32, cached: u32) -> TaskEvent {
         usage: usage(prompt, completion, cached),
         ms: 900,
         model: "m".into(),
-    cost: None,
-}
+        cost: None,
+    }
 }
 
 #[wasm_bindgen_test(unsupported = test)]
@@ -206,8 +206,8 @@ fn prompts_open_and_close_and_go_with_the_end() {
         status: TaskStatus::Failed,
         answer: Some("The user did not give the password.".into()),
         usage: Usage::default(),
-    cost: None,
-});
+        cost: None,
+    });
     assert!(task.prompts.is_empty());
 }
 
@@ -245,8 +245,8 @@ fn the_answer_is_the_streamed_one_else_the_final_one() {
         status: TaskStatus::Cancelled,
         answer: None,
         usage: Usage::default(),
-    cost: None,
-}]);
+        cost: None,
+    }]);
     assert_eq!(silent.answer(), None);
 }
 
@@ -260,15 +260,139 @@ fn usage_sums_the_calls_and_the_end_gives_the_total() {
         status: TaskStatus::Succeeded,
         answer: None,
         usage: usage(4_210, 120, 1_024),
-    cost: None,
-});
+        cost: None,
+    });
     assert_eq!(
         task.usage_line().as_deref(),
         Some("3 model calls · 4,210 tokens in (1,024 cached) · 120 out")
     );
     assert_eq!(
-        usage_line(1, usage(999, 1_234_567, 0)),
+        usage_line(1, usage(999, 1_234_567, 0), None),
         "1 model call · 999 tokens in · 1,234,567 out"
+    );
+}
+
+fn priced_call(prompt: u32, completion: u32, cost: Option<f64>) -> TaskEvent {
+    TaskEvent::LlmCall {
+        index: 0,
+        usage: usage(prompt, completion, 0),
+        ms: 900,
+        model: "gpt-4o-mini".into(),
+        cost,
+    }
+}
+
+fn finished_with(cost: Option<f64>) -> TaskEvent {
+    TaskEvent::Finished {
+        status: TaskStatus::Succeeded,
+        answer: Some("Done.".into()),
+        usage: usage(4_210, 120, 0),
+        cost,
+    }
+}
+
+#[wasm_bindgen_test(unsupported = test)]
+fn the_cost_is_finished_s_else_the_calls_sum_when_all_are_known() {
+    let calls = || {
+        vec![
+            priced_call(3_000, 80, Some(0.0007)),
+            priced_call(1_210, 40, Some(0.0005)),
+        ]
+    };
+    let summed = run([calls(), vec![finished_with(None)]].concat());
+    assert_eq!(
+        summed.usage_line().as_deref(),
+        Some("2 model calls · 4,210 tokens in · 120 out · $0.0012")
+    );
+    let given = run([calls(), vec![finished_with(Some(0.0034))]].concat());
+    assert_eq!(given.cost(), Some(0.0034));
+    let unpriced = run(vec![
+        priced_call(3_000, 80, Some(0.0007)),
+        priced_call(1_210, 40, None),
+        finished_with(None),
+    ]);
+    assert_eq!(unpriced.cost(), None);
+    assert_eq!(
+        unpriced.usage_line().as_deref(),
+        Some("2 model calls · 4,210 tokens in · 120 out"),
+        "tokens only when the cost is not known"
+    );
+    assert_eq!(
+        run(vec![finished_with(None)]).cost(),
+        None,
+        "no call, no cost"
+    );
+}
+
+#[wasm_bindgen_test(unsupported = test)]
+fn dollars_keep_two_significant_digits_and_at_least_cents() {
+    let cases = [
+        (0.0012, "$0.0012"),
+        (0.034_49, "$0.034"),
+        (0.5, "$0.50"),
+        (1.5, "$1.50"),
+        (12.345, "$12.35"),
+        (0.000_012_34, "$0.000012"),
+        (0.000_000_1, "< $0.000001"),
+        (0.0, "$0.00"),
+    ];
+    for (usd, want) in cases {
+        assert_eq!(dollars(usd), want, "{usd}");
+    }
+}
+
+/// A step as stored, from the fields the panel reads.
+fn record(index: u32, status: &str, description: &str, result: &str, ms: u32) -> agent::StepRecord {
+    serde_json::from_value(serde_json::json!({
+        "index": index, "llmCall": 0, "tool": "dom_click", "args": {},
+        "description": description, "status": status, "result": result,
+        "startedAt": 0.0, "ms": ms,
+    }))
+    .unwrap()
+}
+
+#[wasm_bindgen_test(unsupported = test)]
+fn a_stored_task_shows_its_steps_failure_usage_and_cost() {
+    let mut task = agent::Task::new("task-1-abc".into(), "Buy a lamp".into(), 1, "n".into(), 0.0);
+    task.status = TaskStatus::Failed;
+    task.failure = Some("The browser stopped the copilot after step 2.".into());
+    task.cost = Some(0.0021);
+    task.steps = vec![
+        record(0, "ok", "Click “Lamps” (link)", "Now on “Lamps”", 412),
+        record(1, "running", "Click “Buy” (button)", "", 0),
+    ];
+    task.llm_calls = (0..2)
+        .map(|index| agent::task::LlmCallRecord {
+            index,
+            model: "gpt-4o-mini".into(),
+            started_at: 0.0,
+            ms: 700,
+            usage: usage(1_000, 20, 0),
+            attempts: 1,
+        })
+        .collect();
+    let shown = TaskState::from_record(&task);
+    assert_eq!(shown.task_id, "task-1-abc");
+    let steps: Vec<_> = shown
+        .steps
+        .iter()
+        .map(|(i, s)| (*i, s.status, s.result.as_deref(), s.ms))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (0, StepStatus::Done, Some("Now on “Lamps”"), Some(412)),
+            (1, StepStatus::Failed, None, Some(0)),
+        ],
+        "a step still running in an ended task did not finish"
+    );
+    assert_eq!(
+        shown.answer().as_deref(),
+        Some("The browser stopped the copilot after step 2.")
+    );
+    assert_eq!(
+        shown.usage_line().as_deref(),
+        Some("2 model calls · 2,000 tokens in · 40 out · $0.0021")
     );
 }
 

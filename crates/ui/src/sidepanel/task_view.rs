@@ -92,7 +92,7 @@ fn TaskProgress(
 
 /// The task's answer; when the task failed, it says why, as an alert.
 #[component]
-fn TaskAnswer(
+pub fn TaskAnswer(
     /// The answer, once there is one.
     #[prop(into)]
     answer: Signal<Option<String>>,

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod options;
 pub mod task;
 
 use std::rc::Rc;
@@ -27,7 +28,10 @@ impl Page {
     /// tests see only what the conversation sends).
     pub async fn sidepanel() -> Page {
         let page = Page::mount(bc_ui::mount_sidepanel).await;
-        assert_eq!(page.fake.take_requests(), vec![bc_core::protocol::PanelRequest::Prefetch]);
+        assert_eq!(
+            page.fake.take_requests(),
+            vec![bc_core::protocol::PanelRequest::Prefetch]
+        );
         page
     }
 
@@ -136,10 +140,16 @@ pub async fn type_into(control: &HtmlElement, value: &str) {
             .unchecked_ref::<web_sys::HtmlTextAreaElement>()
             .set_value(value);
     }
+    fire(control, "input").await;
+}
+
+/// Dispatches a bubbling event of type `kind` on `control`, as the
+/// browser does when the user changes it.
+pub async fn fire(control: &HtmlElement, kind: &str) {
     let init = web_sys::EventInit::new();
     init.set_bubbles(true);
     control
-        .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict(kind, &init).unwrap())
         .unwrap();
     settle().await;
 }

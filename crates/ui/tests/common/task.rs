@@ -90,8 +90,8 @@ pub fn finished(status: TaskStatus, answer: Option<&str>, usage: Usage) -> TaskE
         status,
         answer: answer.map(str::to_owned),
         usage,
-    cost: None,
-}
+        cost: None,
+    }
 }
 
 pub fn reply(prompt_id: u32, reply: PanelReply) -> PanelRequest {
@@ -133,4 +133,50 @@ pub async fn answer_card(page: &Page, input: &str, value: &str, button: &str) ->
     page.fake.take_requests();
     page.click(button).await;
     page.fake.take_requests()
+}
+
+/// A step as the worker stores it in a task.
+pub fn step_record(
+    index: u32,
+    status: StepStatus,
+    description: &str,
+    result: &str,
+    ms: u32,
+) -> bc_core::agent::StepRecord {
+    bc_core::agent::StepRecord {
+        index,
+        llm_call: 0,
+        tool: "dom_click".into(),
+        args: Default::default(),
+        description: description.into(),
+        call: None,
+        used_selector: None,
+        risk: None,
+        status,
+        result: result.into(),
+        observation: None,
+        pcd_ts: None,
+        started_at: 0.0,
+        ms,
+    }
+}
+
+/// A task as the worker stores it: ended with `status`, and `outcome`
+/// as its answer (succeeded) or its failure (otherwise).
+pub fn stored_task(
+    id: &str,
+    goal: &str,
+    status: TaskStatus,
+    created_at: f64,
+    outcome: &str,
+    steps: Vec<bc_core::agent::StepRecord>,
+) -> bc_core::agent::Task {
+    let mut task = bc_core::agent::Task::new(id.into(), goal.into(), 1, "n".into(), created_at);
+    task.status = status;
+    match status {
+        TaskStatus::Succeeded => task.answer = Some(outcome.into()),
+        _ => task.failure = Some(outcome.into()),
+    }
+    task.steps = steps;
+    task
 }

@@ -1,0 +1,40 @@
+//! Helpers for the options page tests: the page loaded with what a
+//! worker would answer to its three opening requests.
+
+use super::{settle, Page};
+use bc_core::agent::settings::AgentSettings;
+use bc_core::protocol::{PanelEvent, PanelRequest};
+use bc_core::settings::SettingsView;
+
+/// The endpoint form's status line.
+pub const SETTINGS_STATUS: &str = "#settings-status[role=status]";
+/// The Agent form's status line.
+pub const AGENT_STATUS: &str = "#agent-status[role=status]";
+/// The id of the first request a test makes after loading.
+pub const FIRST_ID: u32 = 4;
+
+/// Mounts the options page, checks its opening requests (endpoint
+/// settings, agent settings, allowed sites) and answers them.
+pub async fn loaded(
+    settings: Option<SettingsView>,
+    agent: AgentSettings,
+    sites: Vec<String>,
+) -> Page {
+    let page = Page::options().await;
+    assert_eq!(
+        page.fake.take_requests(),
+        vec![
+            PanelRequest::GetSettings { id: 1 },
+            PanelRequest::GetAgentSettings { id: 2 },
+            PanelRequest::ListSites { id: 3 },
+        ]
+    );
+    page.fake.push(PanelEvent::Settings { id: 1, settings });
+    page.fake.push(PanelEvent::AgentSettings {
+        id: 2,
+        settings: agent,
+    });
+    page.fake.push(PanelEvent::Sites { id: 3, sites });
+    settle().await;
+    page
+}
