@@ -371,3 +371,71 @@ test('two tasks in two tabs at once, each on its own tab', async () => {
   await second.close();
   await other.close();
 });
+
+test('the worker stopped mid-task: the task ends saying where it stopped, nothing is repeated', async () => {
+  await allowSite();
+  await signIn();
+  await site.goto(`${www.main}/app/dashboard/`);
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      { when: { turn: 1, lastUserContains: 'account settings' }, reply: say('Opening settings.', ['dom_click', { id: id('link', 'Settings') }]) },
+      // The second model call streams slowly: the worker is stopped during it.
+      { when: { turn: 2, lastUserContains: 'account settings' }, reply: { content: 'Now reading the settings page carefully…', chunkChars: 1, delayMs: 300 } },
+    ],
+  });
+  const exchange = await start('Review my account settings');
+  await h.waitForText(exchange.locator('.task-note'), 'Now', 15_000);
+  await h.stopServiceWorker(browser.ctx, site);
+  const shown = await ended(exchange, 20_000);
+  assert.equal(shown.status, 'failed', shown.text);
+  assert.match(shown.text, /stopped the copilot while it worked on this task after step 1 \(“Click “Settings” \(link\)”\)/, shown.text);
+  assert.equal(path(), '/app/settings/', 'the click happened once, and nothing after');
+  assert.equal((await chats()).length, 2, 'no model call after the stop');
+});
+
+test('task history: past tasks listed, opened read-only, exported without secrets', async () => {
+  await panel.getByRole('button', { name: 'History' }).click();
+  const history = panel.getByRole('region', { name: 'Task history' });
+  await history.waitFor();
+  const items = history.locator('li.history-item');
+  await h.waitForText(items.first(), /Review my account settings/);
+  assert.ok((await items.count()) >= 10, `${await items.count()} tasks listed`);
+  // The sign-in task: its password came from the panel.
+  const signIn = history.getByRole('button', { name: 'Open Sign me in as demo@acme.test' });
+  await signIn.click();
+  const past = panel.getByRole('article', { name: 'Past task' });
+  await past.waitFor();
+  assert.equal(await past.getAttribute('data-status'), 'succeeded');
+  assert.match(await past.locator('.steps').innerText(), /Type the password into “Password”/);
+  assert.equal(await past.getByRole('button', { name: 'Reply' }).count(), 0, 'read-only: no cards');
+  const download = panel.waitForEvent('download');
+  await past.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  assert.match(file.suggestedFilename(), /^task-.*\.json$/);
+  const text = await (await import('node:fs/promises')).readFile(await file.path(), 'utf8');
+  const task = JSON.parse(text);
+  assert.equal(task.goal, 'Sign me in as demo@acme.test');
+  assert.ok(task.steps.length >= 3, 'steps recorded');
+  for (const s of SECRETS) assert.ok(!text.replaceAll('[email] / demo1234', '').includes(s), `no ${s} in the export`);
+  assert.ok(text.includes('{{secret:password}}'), 'the typed password is a placeholder');
+});
+
+test('the options list the sites allowed always, and remove one', async () => {
+  const options = await h.openOptions(browser.ctx, browser.extensionId);
+  try {
+    const origin = new URL(www.main).origin;
+    const remove = options.getByRole('button', { name: `Remove ${origin}` });
+    await remove.waitFor();
+    await remove.click();
+    await h.waitForText(options.locator('.sites'), 'No site yet');
+    const sw = await h.serviceWorker(browser.ctx);
+    assert.deepEqual(await sw.evaluate(async () => (await chrome.storage.local.get('allowedSites')).allowedSites?.always ?? []), []);
+    // The agent's settings: a step limit the worker refuses is said so.
+    await options.getByLabel('Step limit').fill('0');
+    await options.getByRole('button', { name: 'Save agent settings' }).click();
+    await h.waitForText(options.locator('#agent-status'), /step limit must be between 1 and 200/i);
+  } finally {
+    await options.close();
+  }
+});

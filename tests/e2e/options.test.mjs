@@ -25,7 +25,7 @@ test('settings are saved, survive a reload, and the key is never shown back', as
   await h.waitForText(options.locator('body'), 'API endpoint');
   await options.waitForFunction(() => document.querySelector('input[type=url]')?.value !== '');
   assert.equal(await options.getByLabel('API endpoint').inputValue(), llm.url);
-  assert.equal(await options.getByLabel('Model').inputValue(), 'scripted-model');
+  assert.equal(await options.getByLabel('Model', { exact: true }).inputValue(), 'scripted-model');
   assert.equal(await options.getByLabel('API key').inputValue(), '');
   const html = await options.content();
   assert.ok(!html.includes(KEY), 'the full key must not appear anywhere in the page');
@@ -36,7 +36,7 @@ test('settings are saved, survive a reload, and the key is never shown back', as
   assert.deepEqual(stored[1], {}, 'nothing goes to storage.sync');
 
   // Saving again with an empty key field keeps the stored key.
-  await options.getByRole('button', { name: 'Save' }).click();
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
   await h.waitForText(options.getByRole('status'), 'Saved');
   const again = await browser.sw.evaluate(() => chrome.storage.local.get('settings'));
   assert.equal(again.settings.apiKey, KEY);
@@ -56,7 +56,7 @@ test('Test connection reports success or the exact problem', async () => {
   for (const c of connectionCases) {
     await options.getByLabel('API endpoint').fill(c.endpoint());
     await options.getByLabel('API key').fill(c.key);
-    await options.getByLabel('Model').fill(c.model);
+    await options.getByLabel('Model', { exact: true }).fill(c.model);
     await options.getByRole('button', { name: 'Test connection' }).click();
     const text = await h.waitForText(options.getByRole('status'), c.want).catch((e) => {
       throw new Error(`${c.name}: ${e.message}`);

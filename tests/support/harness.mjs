@@ -128,9 +128,9 @@ export async function openOptions(ctx, extensionId) {
 export async function configure(options, { endpoint, apiKey, model, timeoutSecs }) {
   await options.getByLabel('API endpoint').fill(endpoint);
   if (apiKey !== undefined) await options.getByLabel('API key').fill(apiKey);
-  await options.getByLabel('Model').fill(model);
+  await options.getByLabel('Model', { exact: true }).fill(model);
   if (timeoutSecs !== undefined) await options.getByLabel('Timeout (seconds)').fill(String(timeoutSecs));
-  await options.getByRole('button', { name: 'Save' }).click();
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
   await waitForText(options.getByRole('status'), 'Saved');
 }
 
