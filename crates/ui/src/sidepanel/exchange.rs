@@ -94,7 +94,7 @@ pub fn StepList(
             <For
                 each=move || steps.get()
                 key=|(index, step)| {
-                    (*index, step.status, step.description.clone(), step.result.clone(), step.ms)
+                    (*index, step.status, step.description.clone(), step.result.clone(), step.ms, step.llm.clone())
                 }
                 children=|(_, step)| view! { <StepItem step /> }
             />
@@ -115,6 +115,7 @@ fn StepItem(
         result,
         attachment,
         ms,
+        llm,
     } = step;
     let icon = match status {
         StepStatus::Pending => "○",
@@ -126,6 +127,7 @@ fn StepItem(
         StepStatus::Declined => "⊘",
     };
     let meta = ms.map(|ms| view! { <span class="step-meta">{seconds(ms)}</span> });
+    let llm = llm.map(|line| view! { <span class="step-llm">{line}</span> });
     let word = status.word();
     // A failure is announced; other results are read with the log.
     let result = result.map(|text| match status {
@@ -157,6 +159,7 @@ fn StepItem(
                     {meta}
                 </p>
                 {result}
+                {llm}
                 {attachment}
             </div>
         </li>

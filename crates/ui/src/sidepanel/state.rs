@@ -52,6 +52,9 @@ pub struct Step {
     pub attachment: Option<StepAttachment>,
     /// How long it took (agent steps report it; commands do not).
     pub ms: Option<u32>,
+    /// The model call that asked for this step and what it used ("model
+    /// call 2: 1,234 tokens in · 40 out"), on the first step it asked for.
+    pub llm: Option<String>,
 }
 
 impl Step {
@@ -62,6 +65,7 @@ impl Step {
             result: None,
             attachment: None,
             ms: None,
+            llm: None,
         }
     }
 }

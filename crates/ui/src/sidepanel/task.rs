@@ -44,6 +44,8 @@ pub struct TaskState {
     call_cost: Option<f64>,
     /// The cost `Finished` (or a stored task) gave.
     final_cost: Option<f64>,
+    /// The latest model call's line, until a step claims it.
+    pending_call: Option<String>,
 }
 
 impl TaskState {
@@ -63,22 +65,27 @@ impl TaskState {
             usage: Usage::default(),
             call_cost: Some(0.0),
             final_cost: None,
+            pending_call: None,
         }
     }
 
     /// A stored task (`PanelEvent::TaskRecord`) as the panel shows it:
     /// the history's read-only view, or a task whose worker restarted.
     pub fn from_record(task: &Task) -> TaskState {
+        let mut claimed = std::collections::HashSet::new();
         let steps = task
             .steps
             .iter()
             .map(|record| {
+                // The first step of each model call names the call.
+                let call = task.llm_calls.get(record.llm_call as usize).filter(|_| claimed.insert(record.llm_call));
                 let step = Step {
                     description: record.description.clone(),
                     status: step_status(record.status),
                     result: Some(record.result.clone()).filter(|r| !r.trim().is_empty()),
                     attachment: None,
                     ms: Some(record.ms),
+                    llm: call.map(|c| call_line(c.index, c.usage, None)),
                 };
                 (record.index, step)
             })
@@ -127,9 +134,13 @@ impl TaskState {
                 }
             }
             TaskEvent::StepStarted { index, description } => {
+                let call = self.pending_call.take();
                 let step = self.step_mut(index);
                 step.description = description;
                 step.status = StepStatus::Running;
+                if call.is_some() {
+                    step.llm = call;
+                }
             }
             TaskEvent::StepDone {
                 index,
@@ -147,7 +158,8 @@ impl TaskState {
                 step.result = (!result.trim().is_empty()).then_some(result);
                 step.ms = Some(ms);
             }
-            TaskEvent::LlmCall { usage, cost, .. } => {
+            TaskEvent::LlmCall { index, usage, cost, .. } => {
+                self.pending_call = Some(call_line(index, usage, cost));
                 self.calls += 1;
                 self.usage += usage;
                 self.call_cost = self.call_cost.zip(cost).map(|(sum, cost)| sum + cost);
@@ -287,6 +299,18 @@ pub fn percent(progress: f32) -> u32 {
         return 0;
     }
     (progress.clamp(0.0, 1.0) * 100.0).round() as u32
+}
+
+/// "model call 2: 1,234 tokens in · 40 out" (and its cost when known), for
+/// the first step a call asked for (per-step cost, issue 40 point 8).
+pub fn call_line(index: u32, usage: Usage, cost: Option<f64>) -> String {
+    let cost = cost.map(|usd| format!(" · {}", dollars(usd))).unwrap_or_default();
+    format!(
+        "model call {}: {} tokens in · {} out{cost}",
+        index + 1,
+        thousands(usage.prompt_tokens),
+        thousands(usage.completion_tokens)
+    )
 }
 
 /// "3 model calls · 4,210 tokens in (1,024 cached) · 120 out", and

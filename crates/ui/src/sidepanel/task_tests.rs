@@ -418,3 +418,20 @@ fn ending_on_the_panel_side_settles_running_steps() {
     assert_eq!(failed.steps[0].1.status, StepStatus::Failed);
     assert_eq!(status_word(TaskStatus::AwaitingUser), "awaiting_user");
 }
+
+#[wasm_bindgen_test(unsupported = test)]
+fn the_first_step_of_a_model_call_says_what_the_call_used() {
+    let start = |index: u32| TaskEvent::StepStarted { index, description: format!("Step {index}") };
+    let task = run(vec![
+        TaskEvent::LlmCall { index: 0, usage: usage(1234, 40, 0), ms: 700, model: "m".into(), cost: Some(0.0002) },
+        start(0),
+        start(1),
+        TaskEvent::LlmCall { index: 1, usage: usage(2000, 5, 0), ms: 700, model: "m".into(), cost: None },
+        start(2),
+    ]);
+    let lines: Vec<Option<&str>> = task.steps.iter().map(|(_, s)| s.llm.as_deref()).collect();
+    assert_eq!(
+        lines,
+        [Some("model call 1: 1,234 tokens in · 40 out · $0.00020"), None, Some("model call 2: 2,000 tokens in · 5 out")]
+    );
+}
