@@ -8,10 +8,12 @@
 //
 // The scripted model refers to elements by the ids the extension put in
 // its page listing (`{{match:…}}` templates over the request), as a real
-// model does.
+// model does. The tasks `cargo xtask bench agent` measures are defined in
+// tests/support/agent_tasks.mjs and played here from there.
 import { after, afterEach, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
+import { TASKS, id, prepare, say, signIn as signInAt } from '../support/agent_tasks.mjs';
 
 const KEY = 'sk-test-agent-0123456789';
 const MODEL = 'scripted-model';
@@ -63,14 +65,7 @@ afterEach(async () => {
 const chats = async () => (await llm.requests()).filter((r) => r.path.endsWith('/chat/completions'));
 const path = (page = site) => new URL(page.url()).pathname;
 const storage = (key, page = site) => page.evaluate((k) => JSON.parse(localStorage.getItem(k)), key);
-/** The id the extension listed for `label` (role `role`), as the scripted model writes it. */
-const id = (role, label) => `{{match:- (\\w+) ${role} "${label}"}}`;
-const say = (content, ...calls) => ({ content, toolCalls: calls.map(([name, args]) => ({ name, arguments: args })) });
-
-async function signIn(page = site) {
-  await page.goto(`${www.main}/app/signin/`);
-  await page.evaluate(() => localStorage.setItem('acme.session', JSON.stringify({ email: 'demo@acme.test', remember: true, since: new Date().toISOString() })));
-}
+const signIn = (page = site) => signInAt(page, www.main);
 
 /** Lets the agent write on the demo site without asking (the options' "always" list). */
 async function allowSite(allowed = true) {
@@ -122,18 +117,10 @@ async function ended(exchange, timeout = 30_000) {
 
 test('download last month’s invoice: extract the list, click its row, site asked once', async () => {
   await allowSite(false);
-  await llm.setScenario({
-    apiKey: KEY,
-    rules: [
-      { when: { turn: 1, lastUserContains: 'invoice from last month' }, reply: say('Billing lists the invoices; reading them.', ['dom_extract', { collectionId: '{{match:- (c\\w+) invoices}}' }]) },
-      { when: { turn: 2, lastUserContains: 'invoice from last month' }, reply: say('Row 2 is last month.', ['dom_click', { id: id('button', 'Download invoice'), item: 2 }]) },
-      { when: { turn: 3, lastUserContains: 'invoice from last month' }, reply: say('', ['done', { answer: 'Downloaded invoice {{match:2\\. [^\\n]*number: (INV-[0-9-]+)}}.' }]) },
-    ],
-  });
-  await signIn();
-  await site.goto(`${www.main}/app/billing/`);
+  await llm.setScenario({ apiKey: KEY, rules: TASKS.invoice.rules });
+  await prepare(site, www.main, TASKS.invoice);
   const download = site.waitForEvent('download');
-  const exchange = await start('Find my invoice from last month and save it');
+  const exchange = await start(TASKS.invoice.goal);
   // The first write on the site asks; nothing is clicked before the answer.
   const site_ = await card('alertdialog', 'Allow actions on this site?');
   assert.match(await site_.innerText(), new RegExp(new URL(www.main).origin.replace(/[.]/g, '\\.')));
@@ -156,9 +143,9 @@ test('download last month’s invoice: extract the list, click its row, site ask
 });
 
 test('a question is answered from the page, without acting', async () => {
-  await llm.setScenario({ apiKey: KEY, rules: [{ when: { lastUserContains: 'Pro plan', anyContains: '$29' }, reply: { content: 'The Pro plan costs $29 per month.' } }] });
-  await site.goto(`${www.main}/pricing/`);
-  const exchange = await start('What is the price of the Pro plan?');
+  await llm.setScenario({ apiKey: KEY, rules: TASKS.question.rules });
+  await prepare(site, www.main, TASKS.question);
+  const exchange = await start(TASKS.question.goal);
   const shown = await ended(exchange);
   assert.equal(shown.status, 'succeeded', shown.text);
   assert.equal(shown.answer.trim(), 'The Pro plan costs $29 per month.');
@@ -187,22 +174,12 @@ test('a clarifying question is answered in the panel', async () => {
 
 test('sign in: the password is asked in the panel and never sent to the model', async () => {
   await allowSite();
-  await site.evaluate(() => localStorage.removeItem('acme.session'));
-  await site.goto(`${www.main}/app/signin/`);
-  await llm.setScenario({
-    apiKey: KEY,
-    rules: [
-      {
-        when: { turn: 1, lastUserContains: 'Sign me in' },
-        reply: say('Filling the form.', ['dom_type', { field: 'Email', text: 'demo@acme.test' }], ['dom_type', { field: 'Password', text: '{{secret}}' }]),
-      },
-      { when: { turn: 2, lastUserContains: 'Sign me in' }, reply: say('Submitting.', ['dom_click', { id: id('button', 'Sign in') }]) },
-      { when: { turn: 3, lastUserContains: 'Sign me in' }, reply: say('', ['done', { answer: 'You are signed in.' }]) },
-    ],
-  });
-  const exchange = await start('Sign me in as demo@acme.test');
+  await prepare(site, www.main, TASKS.signIn);
+  await llm.setScenario({ apiKey: KEY, rules: TASKS.signIn.rules });
+  const exchange = await start(TASKS.signIn.goal);
+  const [[label, value]] = TASKS.signIn.secrets;
   const secret = await card('form', 'Enter the password');
-  await secret.getByLabel('Password').fill('demo1234');
+  await secret.getByLabel(label).fill(value);
   await secret.getByRole('button', { name: 'Fill in', exact: true }).click();
   const shown = await ended(exchange);
   assert.equal(shown.status, 'succeeded', shown.text);
@@ -213,31 +190,10 @@ test('sign in: the password is asked in the panel and never sent to the model', 
 
 test('search, paginate, add to cart, checkout: stopped at the confirmation, then confirmed', async () => {
   await allowSite();
-  await signIn();
-  await site.evaluate(() => localStorage.removeItem('acme.cart'));
-  await site.goto(`${www.main}/app/catalog/`);
-  const goal = { lastUserContains: 'cheapest lamp' };
-  const turn = (n, reply) => ({ when: { turn: n, ...goal }, reply });
-  await llm.setScenario({
-    apiKey: KEY,
-    rules: [
-      turn(1, say('Looking past the first page.', ['dom_click', { id: id('link', 'Next') }])),
-      turn(2, say('Searching.', ['dom_type', { field: 'Search products', text: 'lamp', submit: true }])),
-      turn(3, say('Reading the results.', ['dom_extract', { collectionId: '{{match:- (c\\w+) products}}' }])),
-      turn(4, say('Item 2 is cheapest.', ['dom_click', { id: id('button', 'Add to cart'), item: 2 }])),
-      turn(5, say('To the cart.', ['dom_click', { id: '{{match:- (\\w+) link "Cart 1 items?"}}' }])),
-      turn(6, say('Checking out.', ['dom_click', { id: id('link', 'Proceed to checkout') }])),
-      turn(7, say('Shipping details.',
-        ['dom_type', { field: 'Full name', text: 'Ada Lovelace' }], ['dom_type', { field: 'Address', text: '1 Analytical Way' }],
-        ['dom_type', { field: 'City', text: 'London' }], ['dom_type', { field: 'Postal code', text: 'N1 7AA' }],
-        ['dom_type', { field: 'Name on card', text: 'Ada Lovelace' }])),
-      turn(8, say('Card details.', ['dom_type', { field: 'Card number', text: '{{secret}}' }], ['dom_type', { field: 'Expiry (MM/YY)', text: '{{secret}}' }], ['dom_type', { field: 'CVC', text: '{{secret}}' }])),
-      turn(9, say('Placing the order.', ['dom_click', { selector: { kind: 'role', role: 'button', name: 'Place order' } }])),
-      turn(10, say('', ['done', { answer: 'Ordered: {{match:(ACME-\\d+)}}' }])),
-    ],
-  });
-  const exchange = await start('Buy the cheapest lamp in the catalog');
-  for (const [label, value] of [['Card number', '4242 4242 4242 4242'], ['Card expiry date', '12/30'], ['Card security code', '737']]) {
+  await prepare(site, www.main, TASKS.checkout);
+  await llm.setScenario({ apiKey: KEY, rules: TASKS.checkout.rules });
+  const exchange = await start(TASKS.checkout.goal);
+  for (const [label, value] of TASKS.checkout.secrets) {
     const secret = await card('form', `Enter the ${label.toLowerCase()}`);
     await secret.getByLabel(label).fill(value);
     await secret.getByRole('button', { name: 'Fill in', exact: true }).click();

@@ -54,7 +54,7 @@ export async function startWww({ root } = {}) {
   return { main: info.main, second: info.second, stop };
 }
 
-/** The scripted OpenAI-compatible server: `{ url, setScenario, requests, clearRequests, stop }`. */
+/** The scripted OpenAI-compatible server: `{ url, setScenario, requests, clearRequests, hits, stop }`. */
 export async function startLlm(scenario) {
   const { info, stop } = await startBinary('bc-llm-server', [], 'BC_LLM');
   const base = info.url.replace(/\/v1$/, '');
@@ -68,6 +68,9 @@ export async function startLlm(scenario) {
     setScenario: (s) => control('PUT', '/__control/scenario', s),
     requests: () => control('GET', '/__control/requests'),
     clearRequests: () => control('DELETE', '/__control/requests'),
+    // How many requests each rule answered (counted on arrival): small
+    // enough to poll for "a model turn just started".
+    hits: () => control('GET', '/__control/hits'),
     stop,
   };
   if (scenario) await llm.setScenario(scenario);

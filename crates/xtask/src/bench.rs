@@ -2,8 +2,12 @@
 //! baseline in the same run; they never pass or fail on time.
 
 mod acting;
+mod agent;
 mod perception;
 mod table;
+
+/// The benches' table rows, for other reports (`replay`).
+pub use table::line;
 
 use crate::dist;
 use crate::project::{run as run_cmd, Project};
@@ -14,6 +18,7 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         "load" => run_cmd(&mut dist::node_with_extension(project, "tests/bench/load.mjs")?),
         "perception" => perception::run(project, args.iter().any(|a| a == "--smoke")),
         "acting" => acting::run(project, args.iter().any(|a| a == "--smoke")),
-        other => bail!("unknown benchmark `{other}`; available: load, perception, acting"),
+        "agent" => agent::run(project, args.iter().any(|a| a == "--smoke")),
+        other => bail!("unknown benchmark `{other}`; available: load, perception, acting, agent"),
     }
 }

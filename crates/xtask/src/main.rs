@@ -10,14 +10,18 @@
 //! - `bench <what>`: benchmarks that print figures (never pass/fail).
 //! - `conformance <what>`: agreement with third-party conformance data.
 //! - `inspect <url>`: what the copilot sees on a page (MiniPCD, summary, query).
+//! - `replay <export.json>`: replays a task exported from the side panel
+//!   against `www/` and compares it step by step with the record.
 
 mod bench;
 mod bundle;
 mod conformance;
 mod dist;
 mod project;
+mod replay;
 mod run;
 mod setup;
+mod task_record;
 mod test;
 mod zip_dir;
 
@@ -35,8 +39,13 @@ usage: cargo xtask <verb> [options]
                              www/ pages, generated 10k/50k-element store pages and a 10k app page
                              (ARIA widgets of divs), WASM and wasm2js
   bench acting [--smoke]     per tool, self.copilot.call to its Observation vs Playwright's same action
+  bench agent [--smoke]      the www/ agent tasks: model calls, prompt/completion tokens, our time per
+                             step, vs a baseline sending Playwright's ariaSnapshot each step
   inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N] [--root DIR]
                              what the copilot sees on any page, as JSON, with timings
+  replay <export.json> [--prebuilt]
+                             replay a task exported from the side panel against www/ (scripted
+                             model) and compare it step by step with the record; exit 1 on a change
   conformance aria           our accessible names/roles vs WPT, axe and Chromium's AX tree
   conformance perception     controls we report on the ARIA Authoring Practices example pages
                              vs Chromium's AX tree: agreement, recall, and findability by name
@@ -77,6 +86,7 @@ fn main() -> Result<()> {
             let mut cmd = dist::node_with_extension(&project, "tests/tools/inspect.mjs")?;
             project::run(cmd.args(rest))
         }
+        "replay" => replay::run(&project, rest),
         "conformance" => conformance::run(&project, rest.first().map(String::as_str).unwrap_or(""), &rest[1.min(rest.len())..]),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

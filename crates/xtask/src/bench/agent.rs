@@ -1,0 +1,578 @@
+//! `cargo xtask bench agent` (issue 40 point 9): what the agent costs on
+//! the www/ tasks — model calls, prompt and completion tokens, and our own
+//! time per step — next to a baseline loop that sends the model
+//! Playwright's aria snapshot of the page each step, for the same decisions.
+//!
+//! `tests/bench/agent.mjs` runs each task of `tests/support/agent_tasks.mjs`
+//! (the ones `tests/e2e/agent.test.mjs` checks: the invoice download, a
+//! question, sign-in with a secret, catalog → checkout with secrets and a
+//! confirmation) through the real side panel against the scripted model,
+//! and writes per run: the request bodies the extension sent, the task as
+//! the panel exports it, when its cards waited for the user, and
+//! `page.locator('body').ariaSnapshot()` of the page at each model turn.
+//! This module counts and prints. Figures, never a failure.
+//! `BC_BENCH_RUNS` sets the runs per task (default 3: tokens are the first
+//! run's, as every run sends the same; step times pool all runs);
+//! `--smoke` runs the invoice and question tasks once.
+//!
+//! ## Counting
+//! Prompt tokens are counted with o200k_base on each request as sent:
+//! every message's strings (role, content, tool call ids, names and
+//! arguments) plus 3 tokens per message and 3 for the reply, as OpenAI
+//! documents for chat messages, plus the tool definitions' JSON — both
+//! sides carry the same tool definitions, so they add the same amount per
+//! request (printed). Completion tokens are the scripted replies (note,
+//! tool names, arguments), the same decisions on both sides.
+//!
+//! ## Our time per step
+//! The `ms` of each `StepRecord` of the exported task: measured by the
+//! worker around the step (binding, the tool, its verification, the page
+//! read after it), so the model's time is outside by construction. A step
+//! that waited for a card (a secret, a confirmation) also counts that
+//! wait; the bench records when each card was shown and answered, and
+//! that overlap is taken out.
+//!
+//! ## The baseline
+//! A loop that works as Playwright MCP does: after every action the model
+//! gets the full aria snapshot of the page, and the client keeps every
+//! tool result in its history. Built from our own run, so the decisions
+//! are the same by construction and only the page state differs:
+//! - the same system prompt and tool definitions (our first request's);
+//! - the first user message: our opening's words ("Task: …, the current
+//!   tab shows:") with the page as the snapshot taken when our first
+//!   request arrived, instead of our listing;
+//! - per model turn, the same assistant message (note and tool calls);
+//!   each call's result is the first line of ours ("Done: Click …"), and
+//!   the turn's last result also carries the page after the turn (the
+//!   snapshot taken when our next request arrived) as Playwright MCP
+//!   renders it (URL, title, YAML). Earlier calls of a turn of several get
+//!   no snapshot of their own (MCP would send one after each): that
+//!   favours the baseline. An `ask_user` result is passed as ours;
+//! - no result is ever dropped or shortened (we drop stale page states).
+//!
+//! The snapshot is taken while the scripted reply waits before streaming
+//! (`delayMs`), so it is the page the model decided on. Ids in the calls
+//! stay ours (Playwright's refs, `e123`, would cost about the same).
+
+use super::table::{self, line, percentiles};
+use crate::project::Project;
+use crate::task_record::{TaskRecord, Turn};
+use anyhow::{Context, Result};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+
+/// Issue 40's targets.
+const TOKEN_RATIO_TARGET: f64 = 0.25;
+const STEP_P50_TARGET_MS: f64 = 150.0;
+
+pub fn run(project: &Project, smoke: bool) -> Result<()> {
+    let (out, results): (_, Results) = table::run_script(project, "agent", smoke)?;
+    let bpe = tiktoken_rs::o200k_base()?;
+    println!("{}", report(&results, &|text| bpe.encode_ordinary(text).len())?);
+    println!("requests, snapshots and exported tasks: {}", out.join("results.json").display());
+    Ok(())
+}
+
+/// What the node script writes (`results.json`).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Results {
+    runs: usize,
+    delay_ms: u32,
+    user_agent: String,
+    tasks: Vec<Run>,
+}
+
+/// One task, one run.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Run {
+    name: String,
+    label: String,
+    run: usize,
+    /// The chat request bodies, in order.
+    requests: Vec<Value>,
+    snapshots: Vec<Snapshot>,
+    /// The task as the panel exports it.
+    task: Value,
+    /// When a card waited for the user, epoch ms (the worker's clock too).
+    waits: Vec<Wait>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Snapshot {
+    /// The model request (1-based) whose arrival it was taken at.
+    request: usize,
+    /// The poll saw more than one new request: an earlier page was missed.
+    #[serde(default)]
+    late: bool,
+    url: String,
+    title: String,
+    yaml: String,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+struct Wait {
+    from: f64,
+    to: f64,
+}
+
+type Tok<'a> = &'a dyn Fn(&str) -> usize;
+
+/// A prompt's tokens: its messages, and its tool definitions.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct Prompt {
+    messages: usize,
+    tools: usize,
+}
+
+impl Prompt {
+    fn total(self) -> usize {
+        self.messages + self.tools
+    }
+}
+
+impl std::ops::AddAssign for Prompt {
+    fn add_assign(&mut self, o: Prompt) {
+        self.messages += o.messages;
+        self.tools += o.tools;
+    }
+}
+
+/// The text of a message's content: a string, or its parts' texts.
+fn content_text(content: &Value) -> String {
+    match content {
+        Value::String(s) => s.clone(),
+        Value::Array(parts) => parts.iter().filter_map(|p| p["text"].as_str()).collect::<Vec<_>>().join("\n"),
+        _ => String::new(),
+    }
+}
+
+fn message_tokens(m: &Value, tok: Tok) -> usize {
+    let mut n = 3;
+    for key in ["role", "tool_call_id", "name"] {
+        if let Some(s) = m[key].as_str() {
+            n += tok(s) + usize::from(key == "name");
+        }
+    }
+    n += tok(&content_text(&m["content"]));
+    for call in m["tool_calls"].as_array().into_iter().flatten() {
+        for s in [&call["id"], &call["function"]["name"], &call["function"]["arguments"]] {
+            n += s.as_str().map_or(0, tok);
+        }
+    }
+    n
+}
+
+/// Prompt tokens of a chat request body.
+fn prompt_tokens(messages: &[Value], tools: &Value, tok: Tok) -> Prompt {
+    let messages = 3 + messages.iter().map(|m| message_tokens(m, tok)).sum::<usize>();
+    let tools = match tools.as_array() {
+        Some(t) if !t.is_empty() => tok(&tools.to_string()),
+        _ => 0,
+    };
+    Prompt { messages, tools }
+}
+
+fn body_tokens(body: &Value, tok: Tok) -> Prompt {
+    prompt_tokens(body["messages"].as_array().map_or(&[][..], Vec::as_slice), &body["tools"], tok)
+}
+
+/// Completion tokens: every model turn's note, tool names and arguments.
+fn completion_tokens(task: &TaskRecord, tok: Tok) -> usize {
+    task.model_turns().map(|(content, calls)| tok(content) + calls.iter().map(|c| tok(&c.name) + tok(&c.arguments)).sum::<usize>()).sum()
+}
+
+/// How a rendered snapshot starts.
+const SNAPSHOT_START: &str = "- Page URL: ";
+
+/// A page as Playwright MCP shows it after an action.
+fn render(s: &Snapshot) -> String {
+    format!("{SNAPSHOT_START}{}\n- Page Title: {}\n- Page Snapshot:\n```yaml\n{}\n```", s.url, s.title, s.yaml.trim_end())
+}
+
+/// The `<page-NONCE>…</page-NONCE>` blocks of a message: page-derived text.
+fn page_blocks(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let start = rest.find("<page-")?;
+        let tail = &rest[start..];
+        let end = tail.find("</page-").map_or(tail.len(), |e| e + tail[e..].find('>').map_or(tail.len() - e, |g| g + 1));
+        rest = &tail[end..];
+        Some(&tail[..end])
+    })
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
+
+/// The baseline's message lists, one per model request (module doc).
+/// `first` is our first request's body; `snapshot(k)` the page at request k.
+fn baseline_requests(task: &TaskRecord, first: &Value, snapshot: &dyn Fn(usize) -> Option<String>) -> Result<Vec<Vec<Value>>> {
+    let ours = first["messages"].as_array().context("our first request has no messages")?;
+    let (opening, before) = ours.split_last().context("our first request has no messages")?;
+    let opening = content_text(&opening["content"]);
+    // "Task: …\n\nThe current tab (N) shows:\n" + the page.
+    let words = opening.find("<page-").map_or(opening.as_str(), |i| &opening[..i]);
+    let page = snapshot(1).unwrap_or_else(|| opening[words.len()..].to_owned());
+    let mut history: Vec<Value> = before.to_vec();
+    history.push(json!({"role": "user", "content": format!("{words}{page}")}));
+
+    let mut requests = Vec::new();
+    let mut model_turn = 0;
+    for turn in &task.turns {
+        match turn {
+            Turn::Model { content, calls } => {
+                requests.push(history.clone());
+                model_turn += 1;
+                let tool_calls: Vec<Value> =
+                    calls.iter().map(|c| json!({"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}})).collect();
+                let content = if content.trim().is_empty() { Value::Null } else { Value::String(content.clone()) };
+                let mut m = json!({"role": "assistant", "content": content});
+                if !tool_calls.is_empty() {
+                    m["tool_calls"] = Value::Array(tool_calls);
+                }
+                history.push(m);
+            }
+            Turn::Results { results } => {
+                let last_page_call = results.iter().rposition(|r| r.name != "ask_user");
+                for (i, r) in results.iter().enumerate() {
+                    let content = if r.name == "ask_user" {
+                        r.brief.clone()
+                    } else if Some(i) == last_page_call {
+                        // The page after this model turn: as the next request found it.
+                        match snapshot(model_turn + 1) {
+                            Some(page) => format!("{}\n{page}", first_line(&r.brief)),
+                            None => first_line(&r.brief).to_owned(),
+                        }
+                    } else {
+                        first_line(&r.brief).to_owned()
+                    };
+                    history.push(json!({"role": "tool", "tool_call_id": r.call_id, "content": content}));
+                }
+            }
+            Turn::User { text } => history.push(json!({"role": "user", "content": text})),
+        }
+    }
+    Ok(requests)
+}
+
+/// Our own time of each step, ms: its `ms` minus the time a card waited.
+fn step_times(task: &TaskRecord, waits: &[Wait]) -> (Vec<f64>, usize) {
+    let mut waited = 0;
+    let times = task
+        .steps
+        .iter()
+        .filter(|s| s.status != "skipped")
+        .map(|s| {
+            let (a, b) = (s.started_at, s.started_at + s.ms);
+            let overlap: f64 = waits.iter().map(|w| (b.min(w.to) - a.max(w.from)).max(0.0)).sum();
+            if overlap > 0.0 {
+                waited += 1;
+            }
+            (s.ms - overlap).max(0.0)
+        })
+        .collect();
+    (times, waited)
+}
+
+/// One task's figures (tokens from its first run, times from all runs).
+struct Row {
+    label: String,
+    status: String,
+    calls: usize,
+    steps: usize,
+    ours: Prompt,
+    baseline: Prompt,
+    completion: usize,
+    times: Vec<f64>,
+    waited: usize,
+    /// Model requests without a snapshot of their own, and late ones.
+    missing_snapshots: usize,
+    /// Of the prompts: the system prompt's tokens, and the page states'
+    /// (ours: the `<page-…>` blocks; the baseline's: the snapshots).
+    system: usize,
+    ours_page: usize,
+    baseline_page: usize,
+}
+
+fn rows(results: &Results, tok: Tok) -> Result<Vec<Row>> {
+    let mut rows: Vec<Row> = Vec::new();
+    for run in &results.tasks {
+        let task = TaskRecord::from_value(run.task.clone()).with_context(|| format!("{} run {}: the exported task", run.name, run.run))?;
+        let (times, waited) = step_times(&task, &run.waits);
+        if let Some(row) = rows.iter_mut().find(|r| r.label == run.label) {
+            row.times.extend(times);
+            row.waited += waited;
+            continue;
+        }
+        let (mut ours, mut system, mut ours_page) = (Prompt::default(), 0, 0);
+        for body in &run.requests {
+            ours += body_tokens(body, tok);
+            for m in body["messages"].as_array().into_iter().flatten() {
+                let text = content_text(&m["content"]);
+                // (The system prompt names the wrapper; it holds no page text.)
+                if m["role"] == "system" {
+                    system += tok(&text);
+                } else {
+                    ours_page += page_blocks(&text).map(tok).sum::<usize>();
+                }
+            }
+        }
+        let first = run.requests.first().with_context(|| format!("{}: no request to the model was recorded", run.name))?;
+        let snapshot = |k: usize| run.snapshots.iter().find(|s| s.request == k && !s.late).map(render);
+        let (mut baseline, mut baseline_page) = (Prompt::default(), 0);
+        for messages in baseline_requests(&task, first, &snapshot)? {
+            baseline += prompt_tokens(&messages, &first["tools"], tok);
+            // A snapshot ends the message that carries it.
+            for m in &messages {
+                let text = content_text(&m["content"]);
+                baseline_page += text.find(SNAPSHOT_START).map_or(0, |i| tok(&text[i..]));
+            }
+        }
+        let calls = task.model_turns().count();
+        rows.push(Row {
+            label: run.label.clone(),
+            status: task.status.clone(),
+            calls: run.requests.len(),
+            steps: task.steps.len(),
+            ours,
+            baseline,
+            completion: completion_tokens(&task, tok),
+            times,
+            waited,
+            missing_snapshots: (1..=calls).filter(|k| snapshot(*k).is_none()).count(),
+            system,
+            ours_page,
+            baseline_page,
+        });
+    }
+    Ok(rows)
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b > 0 { a as f64 / b as f64 } else { f64::NAN }
+}
+
+fn met(ok: bool) -> &'static str {
+    if ok { "met" } else { "NOT met" }
+}
+
+/// `12,345`.
+fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn report(results: &Results, tok: Tok) -> Result<String> {
+    let rows = rows(results, tok)?;
+    let mut o = String::new();
+    writeln!(o, "\nbench agent — the www/ tasks through the real side panel, the model scripted; {} run(s) each; {}", results.runs, results.user_agent)?;
+    writeln!(o, "cores: {}", std::thread::available_parallelism().map_or(0, |n| n.get()))?;
+
+    writeln!(o, "\nPrompt tokens per task (o200k_base, each request's messages + tool definitions, summed over the task's model calls; first run)")?;
+    writeln!(o, "  baseline = the same decisions with Playwright's ariaSnapshot() of the page after every step, all kept in the history")?;
+    let w = [22, 10, 5, 5, 9, 9, 7, 10, 9, 10];
+    let head = ["task", "status", "calls", "steps", "ours", "baseline", "ratio", "target", "msg ratio", "completion"];
+    line(&mut o, &w, &head, false)?;
+    let (mut ours, mut base, mut completion, mut calls) = (Prompt::default(), Prompt::default(), 0, 0);
+    for r in &rows {
+        let x = ratio(r.ours.total(), r.baseline.total());
+        let cells = [
+            r.label.clone(),
+            r.status.clone(),
+            r.calls.to_string(),
+            r.steps.to_string(),
+            thousands(r.ours.total()),
+            thousands(r.baseline.total()),
+            format!("{x:.3}"),
+            format!("≤ {TOKEN_RATIO_TARGET} {}", if x <= TOKEN_RATIO_TARGET { "✓" } else { "✗" }),
+            format!("{:.3}", ratio(r.ours.messages, r.baseline.messages)),
+            thousands(r.completion),
+        ];
+        line(&mut o, &w, &cells, false)?;
+        ours += r.ours;
+        base += r.baseline;
+        completion += r.completion;
+        calls += r.calls;
+    }
+    let x = ratio(ours.total(), base.total());
+    let total = [
+        "total".to_owned(),
+        String::new(),
+        calls.to_string(),
+        rows.iter().map(|r| r.steps).sum::<usize>().to_string(),
+        thousands(ours.total()),
+        thousands(base.total()),
+        format!("{x:.3}"),
+        format!("≤ {TOKEN_RATIO_TARGET} {}", if x <= TOKEN_RATIO_TARGET { "✓" } else { "✗" }),
+        format!("{:.3}", ratio(ours.messages, base.messages)),
+        thousands(completion),
+    ];
+    line(&mut o, &w, &total, false)?;
+    let per_request = ours.tools.checked_div(calls).unwrap_or(0);
+    writeln!(o, "  ratio = ours/baseline; msg ratio = the same without the tool definitions ({} tokens per request, in both)", thousands(per_request))?;
+    writeln!(o, "  completion = the scripted replies (note, tool names, arguments): the same decisions on both sides")?;
+    writeln!(o, "\nWhere the prompt tokens go (first run, summed over the task's requests)")?;
+    writeln!(o, "  page = ours: the page-derived text (listings, change reports, extracted rows, page text); baseline: the snapshots")?;
+    let w = [22, 8, 8, 9, 9, 9, 9, 7];
+    line(&mut o, &w, &["task", "tools", "system", "page ours", "page base", "rest ours", "rest base", "page ×"], false)?;
+    for r in &rows {
+        let cells = [
+            r.label.clone(),
+            thousands(r.ours.tools),
+            thousands(r.system),
+            thousands(r.ours_page),
+            thousands(r.baseline_page),
+            thousands(r.ours.messages.saturating_sub(r.system + r.ours_page)),
+            thousands(r.baseline.messages.saturating_sub(r.system + r.baseline_page)),
+            format!("{:.3}", ratio(r.ours_page, r.baseline_page)),
+        ];
+        line(&mut o, &w, &cells, false)?;
+    }
+    writeln!(o, "  tools and system are the same on both sides; rest = goal, notes, tool calls, result lines, message overhead")?;
+    writeln!(o, "  page × = ours/baseline for the page states alone")?;
+    let missing: usize = rows.iter().map(|r| r.missing_snapshots).sum();
+    if missing > 0 {
+        writeln!(o, "  ! {missing} model request(s) had no snapshot of their own (taken late): the baseline used our page text there")?;
+    }
+
+    writeln!(o, "\nOur time per step (ms, nearest rank over every step of every run): StepRecord.ms, the model's time excluded by construction,")?;
+    writeln!(o, "  minus the time a card waited for the user (secrets, confirmations)")?;
+    let w = [22, 6, 8, 8, 8, 7];
+    line(&mut o, &w, &["task", "steps", "p50", "p95", "max", "waited"], false)?;
+    let mut all = Vec::new();
+    for r in &rows {
+        let p = percentiles(&r.times);
+        let max = r.times.iter().copied().fold(f64::NAN, f64::max);
+        let cells = [
+            r.label.clone(),
+            r.times.len().to_string(),
+            p.map_or("–".into(), |p| format!("{:.0}", p.p50)),
+            p.map_or("–".into(), |p| format!("{:.0}", p.p95)),
+            if max.is_nan() { "–".into() } else { format!("{max:.0}") },
+            r.waited.to_string(),
+        ];
+        line(&mut o, &w, &cells, false)?;
+        all.extend_from_slice(&r.times);
+    }
+    let p = percentiles(&all);
+    let max = all.iter().copied().fold(f64::NAN, f64::max);
+    let cells = [
+        "all".to_owned(),
+        all.len().to_string(),
+        p.map_or("–".into(), |p| format!("{:.0}", p.p50)),
+        p.map_or("–".into(), |p| format!("{:.0}", p.p95)),
+        if max.is_nan() { "–".into() } else { format!("{max:.0}") },
+        rows.iter().map(|r| r.waited).sum::<usize>().to_string(),
+    ];
+    line(&mut o, &w, &cells, false)?;
+    writeln!(o, "  waited = steps that showed a card; the card's time is taken out")?;
+
+    writeln!(o, "\nVerdicts (targets of issue 40)")?;
+    for r in &rows {
+        let x = ratio(r.ours.total(), r.baseline.total());
+        writeln!(o, "  prompt tokens, {}: {x:.3}× the baseline — target ≤ {TOKEN_RATIO_TARGET}×: {}", r.label, met(x <= TOKEN_RATIO_TARGET))?;
+    }
+    if let Some(p) = p {
+        writeln!(o, "  our time per step, p50 over all steps: {:.0} ms (p95 {:.0}) — target ≤ {STEP_P50_TARGET_MS} ms: {}", p.p50, p.p95, met(p.p50 <= STEP_P50_TARGET_MS))?;
+    }
+    writeln!(o, "\nThe baseline (crates/xtask/src/bench/agent.rs has the details): our run's system prompt, tools, goal and tool calls; the page as")?;
+    writeln!(o, "  Playwright's ariaSnapshot() of <body> where we send our listing or change report, after every step, none dropped; snapshots")?;
+    writeln!(o, "  taken when each model request arrived (the scripted replies wait {} ms first).", results.delay_ms)?;
+    Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> usize {
+        s.split_whitespace().count()
+    }
+
+    fn results() -> Results {
+        let task = json!({
+            "id": "t1", "goal": "Buy it", "status": "succeeded", "opening": "Task: Buy it\n\nThe current tab (7) shows:\n<page-n>\nPage \"Shop\" http://x/ \nActions:\n- a1 button \"Buy\"\n</page-n>",
+            "turns": [
+                {"turn": "model", "content": "Buying.", "calls": [{"id": "c1", "name": "dom_type", "arguments": "{\"field\":\"Name\"}"}, {"id": "c2", "name": "dom_click", "arguments": "{\"id\":\"a1\"}"}]},
+                {"turn": "results", "results": [{"callId": "c1", "name": "dom_type", "brief": "Done: Type.\nmore words here"}, {"callId": "c2", "name": "dom_click", "brief": "Done: Click “Buy” (button).", "page": "Changes: x"}]},
+                {"turn": "model", "content": "", "calls": [{"id": "c3", "name": "done", "arguments": "{\"answer\":\"ok\"}"}]}
+            ],
+            "steps": [
+                {"index": 0, "llmCall": 0, "tool": "dom_type", "args": {}, "description": "Type", "status": "ok", "result": "", "startedAt": 1000.0, "ms": 100},
+                {"index": 1, "llmCall": 0, "tool": "dom_click", "args": {}, "description": "Click", "status": "ok", "result": "", "startedAt": 2000.0, "ms": 1300}
+            ]
+        });
+        let tools = json!([{"type": "function", "function": {"name": "dom_click"}}]);
+        let req = |msgs: Value| json!({"messages": msgs, "tools": tools});
+        let system = json!({"role": "system", "content": "You are it"});
+        let opening = json!({"role": "user", "content": task["opening"]});
+        let r1 = req(json!([system, opening]));
+        let r2 = req(json!([system, opening,
+            {"role": "assistant", "content": "Buying.", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "dom_type", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": "Done: Type."}]));
+        let snap = |k: usize, yaml: &str| json!({"request": k, "url": "http://x/", "title": "Shop", "yaml": yaml});
+        serde_json::from_value(json!({
+            "runs": 1, "delayMs": 250, "userAgent": "UA",
+            "tasks": [{"name": "buy", "label": "buy", "run": 1, "requests": [r1, r2],
+                       "snapshots": [snap(1, "- button \"Buy\" a b c d e f g h"), snap(2, "- text: Thanks i j k l m n o p")],
+                       "task": task, "waits": [{"from": 2100.0, "to": 3100.0}]}]
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_baseline_replays_our_calls_with_a_snapshot_after_each_turn() {
+        let r = results();
+        let run = &r.tasks[0];
+        let task = TaskRecord::from_value(run.task.clone()).unwrap();
+        let snapshot = |k: usize| run.snapshots.iter().find(|s| s.request == k).map(render);
+        let reqs = baseline_requests(&task, &run.requests[0], &snapshot).unwrap();
+        assert_eq!(reqs.len(), 2, "one request per model turn");
+        let first_user = reqs[0][1]["content"].as_str().unwrap();
+        assert!(first_user.starts_with("Task: Buy it\n\nThe current tab (7) shows:\n- Page URL: http://x/"), "{first_user}");
+        assert!(!first_user.contains("<page-n>"), "our listing is replaced: {first_user}");
+        let second = &reqs[1];
+        assert_eq!(second.len(), 5, "{second:?}");
+        assert_eq!(second[2]["tool_calls"].as_array().unwrap().len(), 2);
+        assert_eq!(second[3]["content"], "Done: Type.", "an earlier call of the turn: our first line only");
+        let last = second[4]["content"].as_str().unwrap();
+        assert!(last.starts_with("Done: Click “Buy” (button).\n- Page URL") && last.contains("Thanks"), "{last}");
+    }
+
+    #[test]
+    fn counting_and_the_report() {
+        let tok: Tok = &words;
+        let m = json!({"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "function": {"name": "done", "arguments": "{\"a\": 1}"}}]});
+        // 3 + role + id + name + arguments (two words)
+        assert_eq!(message_tokens(&m, tok), 3 + 1 + 1 + 1 + 2);
+        let parts = json!({"role": "user", "content": [{"type": "text", "text": "a b"}, {"type": "text", "text": "c"}]});
+        assert_eq!(message_tokens(&parts, tok), 3 + 1 + 3);
+
+        let out = report(&results(), tok).unwrap();
+        assert!(out.contains("Prompt tokens per task"), "{out}");
+        let row = out.lines().find(|l| l.starts_with("buy ")).unwrap();
+        assert!(row.contains("succeeded") && row.contains(" 2 "), "{row}");
+        // The click (1300 ms) waited 1000 ms for a card: 300 ms of ours.
+        let time_row = out.lines().filter(|l| l.starts_with("buy ")).nth(2).unwrap();
+        assert_eq!(time_row.split_whitespace().collect::<Vec<_>>(), ["buy", "2", "100", "300", "300", "1"], "{out}");
+        assert!(out.contains("our time per step, p50 over all steps: 100 ms (p95 300) — target ≤ 150 ms: met"), "{out}");
+        assert!(out.contains("prompt tokens, buy: "), "{out}");
+        let blocks: Vec<&str> = page_blocks("a <page-n>\nx\n</page-n> b <page-n>y</page-n>").collect();
+        assert_eq!(blocks, ["<page-n>\nx\n</page-n>", "<page-n>y</page-n>"]);
+        assert!(out.contains("Where the prompt tokens go"), "{out}");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(999), "999");
+    }
+}
