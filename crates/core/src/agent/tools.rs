@@ -33,17 +33,20 @@ use serde_json::{Map, Value};
 /// Where an element is, as the model names it.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+// The four ways are explained once, in the system prompt
+// (`prompt::HOW`), not in every tool's schema: they are the same for the
+// eight tools that take an element, and every request carries the schemas.
 pub struct Target {
-    /// Id from the page listing, e.g. "a1b2".
+    // An id from the page listing, e.g. "a1b2".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
-    /// A form field's label (with its form's id if several forms have it).
+    // A form field's label (with its form's id if several forms have it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "selector_schema")]
     pub selector: Option<RoleSelector>,
-    /// For an action listed per item: the item's number (1 = first).
+    // For an action listed per item: the item's number (1 = first).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub item: Option<u32>,
 }
@@ -58,7 +61,7 @@ impl Target {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TabArgs {
-    /// Tab to use; default: the task's current tab.
+    // Default: the task's current tab (said once, in the system prompt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
 }
@@ -513,10 +516,7 @@ pub fn lenient(args: Value) -> Value {
 /// The RoleSelector schema, written by hand: the derived one is a large
 /// `oneOf`, and models only need the two common shapes.
 fn selector_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({
-        "type": "object",
-        "description": "Only if there is no id or field: {\"kind\":\"role\",\"role\":\"button\",\"name\":\"Save\"} or {\"kind\":\"text\",\"text\":\"Save\"}"
-    })
+    schemars::json_schema!({ "type": "object" })
 }
 
 /// Trims a generated schema to what models use: drops `$schema`,

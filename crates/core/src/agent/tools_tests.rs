@@ -21,9 +21,9 @@ fn schemas_describe_fields_and_required_ones() {
     let find_schema = |name: &str| find(name).unwrap().parameters();
     let typed = find_schema("dom_type");
     assert_eq!(typed["required"], json!(["text"]), "{typed}");
-    assert!(typed["properties"]["id"]["description"].as_str().unwrap().contains("page listing"));
+    assert_eq!(typed["properties"]["id"]["type"], "string", "{typed}");
     assert_eq!(typed["properties"]["tabId"]["type"], "integer", "{typed}");
-    assert!(typed["properties"]["selector"]["description"].as_str().unwrap().contains("\"kind\":\"role\""), "{typed}");
+    assert_eq!(typed["properties"]["selector"]["type"], "object", "{typed}");
     let done = find_schema("done");
     assert_eq!(done["required"], json!(["answer"]), "{done}");
     let query = find_schema("pcd_query");
@@ -39,7 +39,7 @@ fn the_whole_tool_list_stays_small() {
     let all = crate::agent::conversation::tool_specs();
     let tokens = bpe.encode_with_special_tokens(&serde_json::to_string(&all).unwrap()).len();
     println!("tool and skill definitions: {tokens} tokens (o200k)");
-    assert!(tokens < 3_400, "tool and skill definitions take {tokens} tokens");
+    assert!(tokens < 2_700, "tool and skill definitions take {tokens} tokens");
 }
 
 #[test]
