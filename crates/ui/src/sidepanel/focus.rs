@@ -29,14 +29,23 @@ where
 {
     Effect::new(move || {
         let Some(element) = node.get() else { return };
-        let document = document();
-        let lost = match (document.active_element(), document.body()) {
-            (None, _) => true,
-            (Some(active), Some(body)) => active == *body.unchecked_ref::<web_sys::Element>(),
-            (Some(_), None) => false,
-        };
-        if lost {
-            let _ = element.unchecked_ref::<web_sys::HtmlElement>().focus();
-        }
+        // Judged once the render that mounted `node` is done: the control
+        // it replaces may still be in the document (and focused) while
+        // this effect first runs, and would only then drop the keyboard.
+        let element: web_sys::HtmlElement = element.unchecked_into();
+        set_timeout(
+            move || {
+                let document = document();
+                let lost = match (document.active_element(), document.body()) {
+                    (None, _) => true,
+                    (Some(active), Some(body)) => active == *body.unchecked_ref::<web_sys::Element>(),
+                    (Some(_), None) => false,
+                };
+                if lost && element.is_connected() {
+                    let _ = element.focus();
+                }
+            },
+            std::time::Duration::ZERO,
+        );
     });
 }
