@@ -59,7 +59,8 @@ export async function drive(exchange, answer, { timeout = 60_000 } = {}) {
       if (answered.has(key) || (await card.locator('button:not([disabled])').count()) === 0) continue;
       const asked = await describeCard(card);
       const reply = await answer(asked);
-      if (reply.fill !== undefined) await card.locator('input').fill(reply.fill);
+      // The card's text input (a secret card also has its "Remember" checkbox).
+      if (reply.fill !== undefined) await card.locator('input:not([type=checkbox])').fill(reply.fill);
       await card.getByRole('button', { name: reply.click, exact: true }).click();
       answered.add(key);
     }
