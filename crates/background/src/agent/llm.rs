@@ -50,7 +50,8 @@ pub async fn complete(settings: &Settings, request: &ToolChatRequest, cancel: &C
         match select(events.next(), timer).await {
             Either::Left((Some(Ok(event)), _)) => match event {
                 CompletionEvent::ContentDelta(text) => on_piece(StreamPiece::Text(text)),
-                CompletionEvent::ToolCallStarted { name, .. } => on_piece(StreamPiece::CallStarted(name)),
+                CompletionEvent::ToolCallStarted { index, name } => on_piece(StreamPiece::CallStarted { index, name }),
+                CompletionEvent::ArgumentsDelta { index, text } => on_piece(StreamPiece::Arguments { index, text }),
                 CompletionEvent::Finished(completion) => return Ok(completion),
             },
             Either::Left((Some(Err(e)), _)) => return Err(if cancel.is_cancelled() { LlmError::Cancelled } else { e }),

@@ -190,10 +190,21 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
         attempt += 1;
         let request = conversation::request(task, &config.model, config.temperature, budget);
         let started = host.now();
-        let mut on_piece = |piece: StreamPiece| {
-            if let StreamPiece::Text(text) = piece {
-                host.event(TaskEvent::Thinking { text });
+        // `done`'s answer is shown as the model writes it.
+        let mut answers: Vec<(usize, super::answer_stream::AnswerStream)> = Vec::new();
+        let mut on_piece = |piece: StreamPiece| match piece {
+            StreamPiece::Text(text) => host.event(TaskEvent::Thinking { text }),
+            StreamPiece::CallStarted { index, name } if super::tools::find(&name).is_some_and(|t| t.name == "done") => {
+                answers.push((index, super::answer_stream::AnswerStream::default()));
             }
+            StreamPiece::Arguments { index, text } => {
+                if let Some((_, stream)) = answers.iter_mut().find(|(i, _)| *i == index) {
+                    if let Some(text) = stream.push(&text) {
+                        host.event(TaskEvent::AnswerDelta { text });
+                    }
+                }
+            }
+            StreamPiece::CallStarted { .. } => {}
         };
         match host.complete(&request, &mut on_piece).await {
             Ok(completion) => {

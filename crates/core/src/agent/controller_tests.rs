@@ -276,3 +276,21 @@ fn a_skill_runs_its_steps_without_more_model_calls() {
     let second = serde_json::to_string(&fake.requests.borrow()[1].messages).unwrap();
     assert!(second.contains("skill_login"), "{second}");
 }
+
+#[test]
+fn dones_answer_streams_to_the_panel_as_it_is_written() {
+    let fake = Fake::new(site(), vec![call("done", json!({"answer": "The Pro plan costs $29 per month."}))]);
+    run(&fake, "What is the price of the Pro plan?");
+    let streamed: String = fake
+        .events
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            TaskEvent::AnswerDelta { text } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(streamed, "The Pro plan costs $29 per month.");
+    let pieces = fake.events.borrow().iter().filter(|e| matches!(e, TaskEvent::AnswerDelta { .. })).count();
+    assert!(pieces > 1, "in pieces, not at once");
+}

@@ -236,6 +236,15 @@ impl Host for Fake {
             if !c.content.is_empty() {
                 on_piece(StreamPiece::Text(c.content.clone()));
             }
+            // Calls stream as a real server sends them: the name, then
+            // the arguments in a few pieces.
+            for (index, call) in c.tool_calls.iter().enumerate() {
+                on_piece(StreamPiece::CallStarted { index, name: call.function.name.clone() });
+                let args: Vec<char> = call.function.arguments.chars().collect();
+                for piece in args.chunks(7) {
+                    on_piece(StreamPiece::Arguments { index, text: piece.iter().collect() });
+                }
+            }
         }
         reply
     }

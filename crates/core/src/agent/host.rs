@@ -80,8 +80,10 @@ pub enum TaskEvent {
 pub enum StreamPiece {
     /// Text content (a note, or a plain-text answer).
     Text(String),
-    /// A tool call's name is known.
-    CallStarted(String),
+    /// Call `index`'s name is known.
+    CallStarted { index: usize, name: String },
+    /// A piece of call `index`'s arguments (JSON text).
+    Arguments { index: usize, text: String },
 }
 
 /// The outside world of one task.

@@ -20,6 +20,7 @@
 //!   a form, paginate, menus, to the checkout, extract), checked by their
 //!   effects; [`goals`]: what a goal page shows, for progress and `done`.
 
+pub mod answer_stream;
 pub mod bind;
 pub mod controller;
 pub mod conversation;

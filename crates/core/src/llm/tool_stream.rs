@@ -37,6 +37,9 @@ pub enum CompletionEvent {
     /// A call's name arrived; `index` is its place in
     /// [`Completion::tool_calls`].
     ToolCallStarted { index: usize, name: String },
+    /// A piece of call `index`'s arguments (JSON text, as it streams): lets
+    /// a caller show a `done` answer while it is still being written.
+    ArgumentsDelta { index: usize, text: String },
     Finished(Completion),
 }
 
@@ -178,6 +181,9 @@ impl Assembler {
             events.push_back(CompletionEvent::ToolCallStarted { index: at, name });
         }
         call.arguments.push_str(&arguments);
+        if !arguments.is_empty() {
+            events.push_back(CompletionEvent::ArgumentsDelta { index: at, text: arguments });
+        }
     }
 
     fn saw_anything(&self) -> bool {
@@ -490,7 +496,25 @@ mod tests {
         for (name, payloads, want) in cases {
             let got = decode_every_way(&sse(&payloads));
             let got: Vec<CompletionEvent> = got.into_iter().map(|e| e.unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
+            // Argument pieces restate the calls' arguments: they must add
+            // up to them, and are left out of the sequence compared.
+            let (pieces, got): (Vec<CompletionEvent>, Vec<CompletionEvent>) =
+                got.into_iter().partition(|e| matches!(e, CompletionEvent::ArgumentsDelta { .. }));
             assert_eq!(got, want, "{name}");
+            if let Some(CompletionEvent::Finished(done)) = got.last() {
+                for (i, call) in done.tool_calls.iter().enumerate() {
+                    let joined: String = pieces
+                        .iter()
+                        .filter_map(|p| match p {
+                            CompletionEvent::ArgumentsDelta { index, text } if *index == i => Some(text.as_str()),
+                            _ => None,
+                        })
+                        .collect();
+                    if !joined.is_empty() {
+                        assert_eq!(joined, call.function.arguments, "{name}: call {i}'s pieces add up to its arguments");
+                    }
+                }
+            }
         }
     }
 

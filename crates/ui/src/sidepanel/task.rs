@@ -46,6 +46,8 @@ pub struct TaskState {
     final_cost: Option<f64>,
     /// The latest model call's line, until a step claims it.
     pending_call: Option<String>,
+    /// A model call ended: a streamed answer after it starts afresh.
+    answer_ended: bool,
 }
 
 impl TaskState {
@@ -66,6 +68,7 @@ impl TaskState {
             call_cost: Some(0.0),
             final_cost: None,
             pending_call: None,
+            answer_ended: false,
         }
     }
 
@@ -160,6 +163,7 @@ impl TaskState {
             }
             TaskEvent::LlmCall { index, usage, cost, .. } => {
                 self.pending_call = Some(call_line(index, usage, cost));
+                self.answer_ended = true;
                 self.calls += 1;
                 self.usage += usage;
                 self.call_cost = self.call_cost.zip(cost).map(|(sum, cost)| sum + cost);
@@ -171,7 +175,14 @@ impl TaskState {
                 }
                 self.note.push_str(&text);
             }
-            TaskEvent::AnswerDelta { text } => self.streamed.push_str(&text),
+            TaskEvent::AnswerDelta { text } => {
+                // A `done` the worker sent back (no page showed the goal)
+                // streamed an answer that a later call's replaces.
+                if std::mem::take(&mut self.answer_ended) {
+                    self.streamed.clear();
+                }
+                self.streamed.push_str(&text);
+            }
             TaskEvent::Prompt { prompt_id, prompt } => {
                 match self.prompts.iter_mut().find(|(id, _)| *id == prompt_id) {
                     // Shown again (a worker that restarted asks anew).
@@ -223,13 +234,11 @@ impl TaskState {
 
     /// The answer to show: the streamed one, else `Finished`'s; `None`
     /// while there is none (or the task ended without one).
+    /// The answer: `Finished`'s once the task ended (the worker's word is
+    /// final), the streamed one while `done` is being written.
     pub fn answer(&self) -> Option<String> {
-        if !self.streamed.is_empty() {
-            return Some(self.streamed.clone());
-        }
-        self.final_answer
-            .clone()
-            .filter(|answer| !answer.trim().is_empty())
+        let final_answer = self.final_answer.clone().filter(|answer| !answer.trim().is_empty());
+        final_answer.or_else(|| (!self.streamed.is_empty()).then(|| self.streamed.clone()))
     }
 
     /// The note to show: the model's, or what happens before it speaks.

@@ -212,7 +212,7 @@ fn prompts_open_and_close_and_go_with_the_end() {
 }
 
 #[wasm_bindgen_test(unsupported = test)]
-fn the_answer_is_the_streamed_one_else_the_final_one() {
+fn the_answer_streams_and_the_final_one_stands() {
     let mut task = run(vec![thinking("Pro costs $29.")]);
     assert_eq!(task.answer(), None);
     task.apply(TaskEvent::Finished {
@@ -239,7 +239,15 @@ fn the_answer_is_the_streamed_one_else_the_final_one() {
             cost: None,
         },
     ]);
-    assert_eq!(streamed.answer().as_deref(), Some("Pro costs $29."));
+    assert_eq!(streamed.answer().as_deref(), Some("Pro costs $29"), "once ended, the worker's answer is final");
+    let writing = run(vec![TaskEvent::AnswerDelta { text: "Pro ".into() }]);
+    assert_eq!(writing.answer().as_deref(), Some("Pro "), "shown while written");
+    let again = run(vec![
+        TaskEvent::AnswerDelta { text: "Done.".into() },
+        llm_call(10, 1, 0),
+        TaskEvent::AnswerDelta { text: "Done, with the file.".into() },
+    ]);
+    assert_eq!(again.answer().as_deref(), Some("Done, with the file."), "a later done's answer replaces one sent back");
 
     let silent = run(vec![TaskEvent::Finished {
         status: TaskStatus::Cancelled,
