@@ -27,6 +27,7 @@ use futures::channel::oneshot;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 
 pub use host::SwHost;
 
@@ -126,14 +127,17 @@ impl Runtime {
     }
 }
 
-/// 8 characters of base 36 from `Math.random` (task ids, nonces: unique
-/// and unguessable by a page, not cryptographic keys).
+/// 10 characters of base 36 from the browser's CSPRNG: task ids and the
+/// nonce that marks page text as untrusted (a page that could guess it
+/// could close the wrapper around its own text).
 fn random_word() -> String {
-    let mut n = (js_sys::Math::random() * 36f64.powi(8)) as u64;
-    let mut out = String::new();
-    for _ in 0..8 {
-        out.push(char::from_digit((n % 36) as u32, 36).unwrap_or('0'));
-        n /= 36;
+    let mut bytes = [0u8; 10];
+    let crypto = js_sys::global().unchecked_into::<web_sys::WorkerGlobalScope>().crypto();
+    if let Err(e) = crypto.and_then(|c| c.get_random_values_with_u8_array(&mut bytes).map(drop)) {
+        // Never expected in a worker; Math.random still keeps pages from
+        // predicting it.
+        crate::js::log_err("crypto.getRandomValues", Err(e));
+        bytes.iter_mut().for_each(|b| *b = (js_sys::Math::random() * 256.0) as u8);
     }
-    out
+    bytes.iter().map(|b| char::from_digit(u32::from(*b) % 36, 36).unwrap_or('0')).collect()
 }
