@@ -29,6 +29,7 @@ fn stored() -> AgentSettings {
         tool_calling: ToolCalling::Text,
         fast_model: "gpt-4.1-nano".into(),
         max_steps: 25,
+        context_tokens: 0,
         prices: vec![
             price("gpt-4o-mini", 0.15, 0.6, Some(0.075)),
             price("my-model", 1.0, 2.0, None),
@@ -156,6 +157,7 @@ async fn save_sends_the_form_as_edited_and_says_saved() {
     choose(&page, "auto").await;
     type_into(&page.labelled("Fast model (optional)"), "  gpt-4o-mini ").await;
     type_into(&page.labelled("Step limit"), "60").await;
+    type_into(&page.labelled("Model context (tokens, optional)"), "32768").await;
     type_into(&page.labelled("Output, row 1"), "0.65").await;
     page.click("Remove row 2").await;
     page.click("Add row").await;
@@ -170,6 +172,7 @@ async fn save_sends_the_form_as_edited_and_says_saved() {
         tool_calling: ToolCalling::Auto,
         fast_model: "gpt-4o-mini".into(),
         max_steps: 60,
+        context_tokens: 32_768,
         prices: vec![
             price("gpt-4o-mini", 0.15, 0.65, Some(0.075)),
             price("claude-haiku-4-5", 1.0, 5.0, Some(0.1)),

@@ -152,6 +152,7 @@ impl AgentConfig {
         AgentConfig {
             text_mode: settings.tool_calling == super::settings::ToolCalling::Text,
             max_steps: settings.max_steps,
+            history_budget: settings.history_budget(),
             price: settings.price_of(model).cloned(),
             ..AgentConfig::new(model)
         }

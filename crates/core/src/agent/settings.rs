@@ -58,6 +58,12 @@ pub struct AgentSettings {
     pub fast_model: String,
     #[serde(default = "default_max_steps")]
     pub max_steps: u32,
+    /// The model's context window in tokens, when the user knows it is
+    /// small (a local model: Ollama's `num_ctx`); 0: large enough. Local
+    /// servers cut an overlong prompt silently instead of refusing it, so
+    /// the agent keeps its history within it ([`AgentSettings::history_budget`]).
+    #[serde(default)]
+    pub context_tokens: u32,
     #[serde(default = "default_prices")]
     pub prices: Vec<ModelPrice>,
 }
@@ -85,7 +91,13 @@ pub fn default_prices() -> Vec<ModelPrice> {
 
 impl Default for AgentSettings {
     fn default() -> Self {
-        AgentSettings { tool_calling: ToolCalling::Auto, fast_model: String::new(), max_steps: default_max_steps(), prices: default_prices() }
+        AgentSettings {
+            tool_calling: ToolCalling::Auto,
+            fast_model: String::new(),
+            max_steps: default_max_steps(),
+            context_tokens: 0,
+            prices: default_prices(),
+        }
     }
 }
 
@@ -99,7 +111,15 @@ pub enum AgentSettingsError {
     BadPrice { model: String },
     #[error("A price row needs the model's name.")]
     UnnamedPrice,
+    #[error("The model context must be at least {min} tokens, or empty (got {got}).")]
+    SmallContext { min: u32, got: u32 },
 }
+
+/// Tokens of every request besides the history: the tools' schemas
+/// (~2,550), the system prompt (~550) and room for the reply.
+pub const FIXED_TOKENS: usize = 4_500;
+/// The smallest context the agent works in (a few steps of history).
+pub const MIN_CONTEXT: u32 = 8_192;
 
 impl AgentSettings {
     pub const STORAGE_KEY: &'static str = "agentSettings";
@@ -108,6 +128,9 @@ impl AgentSettings {
     pub fn validated(mut self) -> Result<AgentSettings, AgentSettingsError> {
         if !(1..=200).contains(&self.max_steps) {
             return Err(AgentSettingsError::BadStepLimit(self.max_steps));
+        }
+        if self.context_tokens != 0 && self.context_tokens < MIN_CONTEXT {
+            return Err(AgentSettingsError::SmallContext { min: MIN_CONTEXT, got: self.context_tokens });
         }
         self.fast_model = self.fast_model.trim().to_owned();
         for p in &mut self.prices {
@@ -139,6 +162,18 @@ impl AgentSettings {
                 })
                 .max_by_key(|p| p.model.len())
         })
+    }
+
+    /// The history budget (tokens) for the model's context: what is left
+    /// of it after the tools' schemas, the system prompt and the reply
+    /// ([`FIXED_TOKENS`]), at most the default; the default when the
+    /// context is not set.
+    pub fn history_budget(&self) -> usize {
+        let default = super::AgentConfig::DEFAULT_HISTORY_BUDGET;
+        match self.context_tokens {
+            0 => default,
+            n => (n as usize).saturating_sub(FIXED_TOKENS).clamp(MIN_CONTEXT as usize - FIXED_TOKENS, default),
+        }
     }
 
     /// What `usage` of `model` cost, when its price is known.
@@ -173,6 +208,17 @@ mod tests {
         let p = price("m", 1.0, 4.0, 0.5);
         let usage = Usage { prompt_tokens: 1_000_000, completion_tokens: 250_000, cached_tokens: 400_000 };
         assert!((p.cost(&usage) - (0.6 + 0.2 + 1.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_history_fits_a_small_local_context() {
+        let with = |context_tokens| AgentSettings { context_tokens, ..AgentSettings::default() }.history_budget();
+        assert_eq!(with(0), 12_000, "not set: the default");
+        assert_eq!(with(8_192), 3_692);
+        assert_eq!(with(16_384), 11_884);
+        assert_eq!(with(128_000), 12_000, "never more than the default");
+        let small = AgentSettings { context_tokens: 4_096, ..AgentSettings::default() }.validated().unwrap_err();
+        assert!(small.to_string().contains("at least 8192 tokens"), "{small}");
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn AgentSection(
                     label="Fast model (optional)"
                     value=agent.fast_model
                     placeholder="gpt-4o-mini"
-                    hint="A cheaper model for small sub-tasks; empty: the main model does everything."
+                    hint="A cheaper model for helper calls (finding elements on busy pages, coming next); empty: the main model does everything."
                 />
                 <Field
                     id="max-steps"
@@ -38,6 +38,14 @@ pub fn AgentSection(
                     value=agent.max_steps
                     range=(1, 200)
                     hint="The most steps one task may take before it stops."
+                />
+                <Field
+                    id="context-tokens"
+                    label="Model context (tokens, optional)"
+                    kind="number"
+                    value=agent.context_tokens
+                    range=(8192, 2_000_000)
+                    hint="For a local model with a small context (Ollama's num_ctx): the agent keeps its prompts within it. Empty: large enough."
                 />
                 <PriceTable agent />
                 <div class="actions">

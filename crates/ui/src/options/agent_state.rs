@@ -126,6 +126,7 @@ pub struct AgentState {
     pub tool_calling: RwSignal<ToolCalling>,
     pub fast_model: RwSignal<String>,
     pub max_steps: RwSignal<String>,
+    pub context_tokens: RwSignal<String>,
     pub prices: RwSignal<Vec<PriceRow>>,
     next_key: StoredValue<u32>,
     pub status: RwSignal<Option<Status>>,
@@ -140,6 +141,7 @@ impl AgentState {
             tool_calling: RwSignal::new(ToolCalling::Auto),
             fast_model: RwSignal::new(String::new()),
             max_steps: RwSignal::new(String::new()),
+            context_tokens: RwSignal::new(String::new()),
             prices: RwSignal::new(Vec::new()),
             next_key: StoredValue::new(1),
             status: RwSignal::new(None),
@@ -249,6 +251,10 @@ impl AgentState {
         self.tool_calling.set(settings.tool_calling);
         self.fast_model.set(settings.fast_model.clone());
         self.max_steps.set(settings.max_steps.to_string());
+        self.context_tokens.set(match settings.context_tokens {
+            0 => String::new(),
+            n => n.to_string(),
+        });
         let rows = settings
             .prices
             .iter()
@@ -273,6 +279,11 @@ impl AgentState {
                 steps.trim()
             )
         })?;
+        let context = self.context_tokens.get_untracked();
+        let context_tokens = match context.trim() {
+            "" => 0,
+            n => n.parse::<u32>().map_err(|_| format!("The model context must be a whole number of tokens, or empty (got `{n}`)."))?,
+        };
         let prices = self.prices.with_untracked(|rows| {
             rows.iter()
                 .filter(|row| !row.is_blank())
@@ -283,6 +294,7 @@ impl AgentState {
             tool_calling: self.tool_calling.get_untracked(),
             fast_model: self.fast_model.get_untracked(),
             max_steps,
+            context_tokens,
             prices: prices.map_err(|e| e.to_string())?,
         };
         settings.validated().map_err(|e| e.to_string())
