@@ -51,6 +51,23 @@ test('sign in with the demo account lands on the dashboard', async () => {
   await page.close();
 });
 
+test('a navigation slower than the page settles still answers from the page it leads to', async () => {
+  // The dashboard's server answers after 2.5 s: the sign-in page keeps
+  // running meanwhile, quiet, long after an action's settle window.
+  const { page, tabId } = await open('/app/signin/');
+  await page.evaluate(() => localStorage.removeItem('acme.session'));
+  await page.route('**/app/dashboard/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.continue();
+  });
+  await ok('dom.type', { tabId, selector: role('textbox', 'Email'), text: 'demo@acme.test' });
+  await ok('dom.type', { tabId, selector: role('textbox', 'Password'), text: 'demo1234' });
+  const out = await ok('dom.click', { tabId, selector: role('button', 'Sign in') });
+  assert.equal(out.observation.urlChanged, true, JSON.stringify(out));
+  assert.match(out.observation.url, /\/app\/dashboard\//);
+  await page.close();
+});
+
 test('a wrong password shows the page’s error, and the action reports the change', async () => {
   const { page, tabId } = await open('/app/signin/');
   await page.evaluate(() => localStorage.removeItem('acme.session'));

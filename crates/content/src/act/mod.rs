@@ -10,6 +10,7 @@
 pub(crate) mod input;
 mod keys;
 mod listbox;
+mod leaving;
 pub mod load;
 pub mod observe;
 mod pointer;
@@ -223,12 +224,19 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
             let top = b.scroll_top();
             (b, top)
         });
+        let leaving = leaving::Leaving::watch();
         let (expected, detail) = perform(&el, action).await?;
         // An action retried when it changed nothing waits longer for a
         // first sign of change: retrying too soon repeats it.
         let elsewhere = effect_elsewhere(&el, action);
         let retried = expected && action.retry_when_unchanged() && elsewhere.is_none();
         let mut what = observe::after_action(document, counter, &url_before, &before, Some(&el), retried).await;
+        // A navigation on its way answers from the page it leads to.
+        if let Some(l) = leaving.as_ref().filter(|l| l.started()) {
+            l.wait_gone().await;
+            what.push("navigation started".into());
+        }
+        drop(leaving);
         // Scrolling a box other than the page's main one, or a list to
         // render the target, is a change the page digest does not see.
         let box_moved = scrolled_box.as_ref().is_some_and(|(b, top)| b.scroll_top() != *top);
