@@ -584,6 +584,7 @@ mod tests {
             cluster_id: Some("k".into()),
             applies_to_collection_id: None,
             frame_path,
+            goes_to: None,
         }
     }
 

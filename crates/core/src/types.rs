@@ -170,6 +170,11 @@ pub struct MiniAction {
     /// reach them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frame_path: Option<Vec<String>>,
+    /// Beyond seed 000 §4: the origin a link leads to when it is not the
+    /// page's own (issue 41: following it leaves the task's sites, which
+    /// the worker confirms with the user before the click).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goes_to: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -172,6 +172,7 @@ async fn bootstrap<H: Host>(host: &H, task: &mut Task) -> Result<(), String> {
         Err(e) => (format!("(This tab cannot be read: {e}. Open a web page with nav_go or tabs_open.)"), String::new(), String::new()),
     };
     task.goals = super::goals::expected(&task.goal);
+    task.sites = super::leaving::TaskSites::new(&task.goal, &url);
     let question = parse(&task.goal) == Parsed::Question;
     let digest = if question { host.read_page(tab).await.ok() } else { None };
     task.opening = prompt::opening(task, &page_text, digest.as_ref());

@@ -25,7 +25,7 @@ pub enum Gate {
 
 /// Asks the user and waits, recording the wait in the task (so a
 /// restarted worker shows the card again).
-async fn ask<H: Host>(host: &H, task: &mut Task, prompt: UserPrompt) -> UserReply {
+pub(super) async fn ask<H: Host>(host: &H, task: &mut Task, prompt: UserPrompt) -> UserReply {
     task.next_prompt += 1;
     let id = task.next_prompt;
     task.waiting_for = Some(prompt.clone());
@@ -87,7 +87,23 @@ pub async fn check<H: Host>(host: &H, task: &mut Task, verb: ActionVerb, bound: 
     }
 
     // 3. A secret: the user types it in the panel; the model never sees it.
-    let wants_secret = text.and_then(secret_asked).or(if text.is_some() { bound.secret } else { None });
+    // It goes only into a field that is itself for that secret: a
+    // placeholder typed into a message box, a search field or a comment
+    // would put the user's password where the page (or whoever reads the
+    // message) sees it — the injection's way to steal it.
+    let asked = text.and_then(secret_asked);
+    if let (Some(kind), None) = (asked, bound.secret) {
+        return Gate::Stop {
+            status: StepStatus::Denied,
+            brief: format!(
+                "Refused: “{}” is not a {} field; a secret is typed only into its own field. Type ordinary text here.",
+                bound.label,
+                secret_words(kind)
+            ),
+            risk,
+        };
+    }
+    let wants_secret = asked.or(if text.is_some() { bound.secret } else { None });
     if let Some(kind) = wants_secret {
         let kind = bound.secret.unwrap_or(kind);
         if let Some(handle) = host.stored_secret(&site, kind).await {

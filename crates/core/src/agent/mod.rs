@@ -27,6 +27,7 @@ pub mod conversation;
 pub mod gates;
 pub mod goals;
 pub mod host;
+pub mod leaving;
 pub mod loops;
 pub mod page;
 pub mod prompt;
@@ -41,6 +42,8 @@ pub mod tools;
 mod fake;
 #[cfg(test)]
 mod controller_tests;
+#[cfg(test)]
+mod leaving_tests;
 
 pub use controller::run;
 pub use host::{AgentConfig, Host, StreamPiece, TaskEvent, UserPrompt, UserReply};

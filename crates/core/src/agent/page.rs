@@ -77,6 +77,10 @@ pub fn action_line(a: &MiniAction) -> String {
     if a.frame_path.is_some() {
         line.push_str(" (in a frame)");
     }
+    if let Some(origin) = &a.goes_to {
+        // The page's text cannot fake this: it is the link's href.
+        let _ = write!(line, " → {}", clip(origin, 60));
+    }
     line
 }
 

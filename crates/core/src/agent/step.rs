@@ -284,6 +284,25 @@ async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab
     let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
     let bound = bind::bind(host, task, tab, target, verb.hint()).await.map_err(|e| out.clone().failed(e))?;
     out.description = verb.describe(&bound);
+    // Leaving the task's sites: a link to another site is a departure,
+    // text typed on a page of another site must not carry what the task
+    // read (`leaving`).
+    let page_url = task.page.as_ref().map(|p| p.url.clone()).unwrap_or_default();
+    let goes_to = bound.id.as_deref().and_then(|id| task.page.as_ref().and_then(|p| page::entry(p, id))).and_then(|e| match e {
+        page::Entry::Action(a) => a.goes_to.clone(),
+        _ => None,
+    });
+    if let (Verb::Click, Some(origin)) = (&verb, goes_to) {
+        let action = format!("{} → {origin}", out.description);
+        if let Err(r) = super::leaving::depart(host, task, &origin, &action).await {
+            return Err(refused(out, r));
+        }
+    }
+    if let Verb::Type { text, .. } = &verb {
+        if let Err(r) = super::leaving::check_typed(task, &page_url, text) {
+            return Err(refused(out, r));
+        }
+    }
     let mut call = verb.call(tab, &bound);
     let mut secret = None;
     if let Some(safety_verb) = verb.safety() {
@@ -355,6 +374,13 @@ async fn execute<H: Host>(host: &H, task: &mut Task, step: u32, tab: i32, call: 
     out.moved = navigated;
     out.page = perceive(host, task, tab, navigated).await.unwrap_or_else(|e| Some(format!("(could not read the page after it: {e})")));
     Ok(out)
+}
+
+/// A step the leaving rules stopped.
+fn refused(mut out: Outcome, r: super::leaving::Refusal) -> Outcome {
+    out.status = r.status;
+    out.brief = r.brief;
+    out
 }
 
 fn failure_brief(description: &str, e: &ToolError) -> String {
@@ -487,6 +513,9 @@ async fn navigate<H: Host>(host: &H, task: &mut Task, nav: Nav, mut out: Outcome
         Nav::Open(url) | Nav::Go(url, _) => {
             if let Err(refusal) = check_navigation(url) {
                 return Err(out.failed(format!("Refused: {refusal}")));
+            }
+            if let Err(r) = super::leaving::depart(host, task, url, &out.description).await {
+                return Err(refused(out, r));
             }
             match &nav {
                 Nav::Open(_) => ToolCall::TabsOpen { url: url.clone(), summary: Some(false) },

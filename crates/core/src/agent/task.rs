@@ -211,6 +211,9 @@ pub struct Task {
     /// Sites allowed once, or refused, for this task.
     #[serde(default)]
     pub grants: TaskGrants,
+    /// Where the task may go without asking (`leaving`).
+    #[serde(default)]
+    pub sites: super::leaving::TaskSites,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
     /// Why the task failed, for the user.
@@ -248,6 +251,7 @@ impl Task {
             repairs_in_row: 0,
             next_prompt: 0,
             grants: TaskGrants::default(),
+            sites: Default::default(),
             answer: None,
             failure: None,
         }

@@ -44,6 +44,8 @@ pub struct ActionCandidate {
     pub signals: ActionSignals,
     /// Rank context: heading, form purpose, collection name, href path.
     pub context: Vec<String>,
+    /// The origin a link leads to when it is another site's.
+    pub goes_to: Option<String>,
 }
 
 /// What the builder knows around a control.
@@ -150,6 +152,7 @@ pub fn action_from_control(
         applies_to: None,
         signals,
         context: context_strings(c, s),
+        goes_to: c.href_origin.clone(),
     })
 }
 

@@ -293,6 +293,7 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
                 .and_then(|g| surviving.get(&g))
                 .map(|(id, _)| id.clone()),
             frame_path: None,
+            goes_to: a.goes_to.clone(),
         });
     }
 

@@ -264,6 +264,7 @@ fn minipcd_entries_map_to_candidates() {
         cluster_id: Some("k".into()),
         applies_to_collection_id: None,
         frame_path: None,
+        goes_to: None,
     };
     let form = MiniForm {
         id: "f1".into(),

@@ -49,11 +49,14 @@
 //! - [`secrets`]: secret fields, card-number detection, masking, the
 //!   placeholder syntax and scrubbing.
 
+pub mod exfil;
 pub mod risk;
 pub mod secrets;
 pub mod sites;
 mod words;
 
+#[cfg(test)]
+mod exfil_tests;
 #[cfg(test)]
 mod risk_tests;
 #[cfg(test)]

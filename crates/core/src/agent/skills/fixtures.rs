@@ -104,6 +104,7 @@ pub fn page(spec: &str) -> MiniPcd {
                     cluster_id: None,
                     applies_to_collection_id: per,
                     frame_path: None,
+                    goes_to: None,
                 });
             }
         }
