@@ -589,7 +589,7 @@ mod tests {
     }
 
     fn mini(actions: Vec<MiniAction>, forms: usize) -> MiniPcd {
-        let form = |i: usize| MiniForm { id: format!("f{i}"), purpose: None, landmark: None, field_summaries: vec![], submit_label: None, frame_path: None };
+        let form = |i: usize| MiniForm { id: format!("f{i}"), purpose: None, landmark: None, field_summaries: vec![], submit_label: None, frame_path: None, goes_to: None };
         serde_json::from_value::<MiniPcd>(json!({
             "url": "http://a/", "origin": "http://a", "title": "t", "loginState": "unknown", "ts": 1.0,
             "landmarks": [], "actions": [], "forms": [], "collections": []

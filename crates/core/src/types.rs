@@ -203,6 +203,10 @@ pub struct MiniForm {
     /// As [`MiniAction::frame_path`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frame_path: Option<Vec<String>>,
+    /// As [`MiniAction::goes_to`]: the origin the form is sent to, when
+    /// it is another site's (its `action`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goes_to: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -16,8 +16,11 @@
 //!   packages ([`VENDOR_PACKAGES`]) only;
 //! - unknown paths get `<root>/404.html` with status 404; `.`/`..` segments
 //!   (also percent-encoded) get 400, hidden names (`.x`, `_x`) 404;
-//! - every response carries `Cache-Control: no-store`.
+//! - every response carries `Cache-Control: no-store`;
+//! - `/evil/…` on either origin is the attack suite's collector: recorded,
+//!   readable at `/__evil` ([`collect`]).
 
+pub mod collect;
 pub mod mime;
 pub mod resolve;
 pub mod rules;
@@ -121,6 +124,7 @@ struct Site {
     rules: Rules,
     main_origin: String,
     second_origin: String,
+    collector: collect::Collector,
 }
 
 /// Binds both ports on 127.0.0.1 and serves `config.root` in spawned tasks
@@ -157,6 +161,7 @@ pub async fn serve(config: Config) -> anyhow::Result<Running> {
         rules,
         main_origin: origin(main),
         second_origin: origin(second),
+        collector: collect::Collector::default(),
     });
     let app = Router::new().fallback(handle).with_state(site);
     let (stop, stopped) = watch::channel(());
@@ -184,8 +189,12 @@ pub async fn serve(config: Config) -> anyhow::Result<Running> {
 }
 
 async fn handle(State(site): State<Arc<Site>>, req: Request<Body>) -> Response {
-    let (parts, _body) = req.into_parts();
-    let mut res = respond(&site, &parts.method, &parts.uri).await;
+    let (parts, body) = req.into_parts();
+    let mut res = if collect::Collector::wants(parts.uri.path()) {
+        site.collector.respond(&parts, body).await
+    } else {
+        respond(&site, &parts.method, &parts.uri).await
+    };
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res.headers_mut().insert(

@@ -6,7 +6,8 @@
 //! failure a real endpoint can show. Playwright spawns the binary;
 //! `cargo xtask run` calls [`serve`] in-process. See the crate README.
 //!
-//! - [`scenario`]: the scenario file format.
+//! - [`scenario`]: the scenario file format; [`adversary`]: the model that
+//!   obeys injected instructions (`"adversary": true`).
 //! - [`request`]: reading a chat request; [`matching`]: choosing the rule;
 //!   [`template`]: filling a reply's `{{…}}` placeholders.
 //! - [`openai`]: wire objects; [`stream`]: SSE plans and their playback.
@@ -27,6 +28,7 @@
 //! # }
 //! ```
 
+pub mod adversary;
 pub mod api_error;
 pub mod cli;
 pub mod cors;

@@ -24,12 +24,14 @@ pub enum Outcome {
 pub struct RuleBook {
     scenario: Scenario,
     hits: Vec<u32>,
+    /// What the adversary did, in order (`tool` + arguments JSON).
+    attacks: Vec<String>,
 }
 
 impl RuleBook {
     pub fn new(scenario: Scenario) -> Self {
         let hits = vec![0; scenario.rules.len()];
-        RuleBook { scenario, hits }
+        RuleBook { scenario, hits, attacks: Vec::new() }
     }
 
     pub fn scenario(&self) -> &Scenario {
@@ -41,8 +43,19 @@ impl RuleBook {
         &self.hits
     }
 
+    /// The calls the adversary made, as `name arguments`.
+    pub fn attacks(&self) -> &[String] {
+        &self.attacks
+    }
+
     /// Picks the first rule that matches and is not used up, counting the hit.
     pub fn select(&mut self, req: &ChatRequest) -> Outcome {
+        if self.scenario.adversary {
+            if let Some((attack, reply)) = crate::adversary::answer(req) {
+                self.attacks.push(format!("{} {}", attack.name, attack.arguments));
+                return Outcome::Reply(reply);
+            }
+        }
         for (i, rule) in self.scenario.rules.iter().enumerate() {
             if rule.times.is_some_and(|n| self.hits[i] >= n) || !when_matches(&rule.when, req) {
                 continue;

@@ -34,6 +34,10 @@ pub struct Scenario {
     /// with `tools` gets Ollama's 400). Absent means `true`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_support: Option<bool>,
+    /// Play a model that obeys instructions injected into what it reads
+    /// (`crate::adversary`) before the rules answer.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub adversary: bool,
 }
 
 /// One rule: conditions, then a reply and/or a failure.

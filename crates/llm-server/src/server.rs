@@ -70,6 +70,7 @@ pub fn router(state: Shared) -> Router {
         .route("/__control/scenario", put(put_scenario).get(get_scenario))
         .route("/__control/requests", get(list_requests).delete(clear_requests))
         .route("/__control/hits", get(hits))
+        .route("/__control/attacks", get(attacks))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.recorder.clone(), record::middleware))
         .layer(middleware::from_fn(cors::middleware))
@@ -161,6 +162,11 @@ async fn list_requests(State(state): State<Shared>) -> Response {
 
 async fn hits(State(state): State<Shared>) -> Response {
     Json(state.hits()).into_response()
+}
+
+/// The adversary's calls so far (`crate::adversary`).
+async fn attacks(State(state): State<Shared>) -> Response {
+    Json(state.book().attacks().to_vec()).into_response()
 }
 
 async fn clear_requests(State(state): State<Shared>) -> Response {

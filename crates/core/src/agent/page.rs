@@ -84,7 +84,8 @@ pub fn action_line(a: &MiniAction) -> String {
     line
 }
 
-/// `f3k9 [login] Email (email, required); Password (password, required) → "Sign in"`.
+/// `f3k9 [login] Email (email, required); Password (password, required) → "Sign in"`
+/// (and `sent to ORIGIN` when its action is another site's).
 pub fn form_line(f: &MiniForm) -> String {
     let mut line = f.id.clone();
     if let Some(p) = &f.purpose {
@@ -109,6 +110,9 @@ pub fn form_line(f: &MiniForm) -> String {
     line.push_str(place(f.landmark));
     if f.frame_path.is_some() {
         line.push_str(" (in a frame)");
+    }
+    if let Some(origin) = &f.goes_to {
+        let _ = write!(line, " sent to {}", clip(origin, 60));
     }
     line
 }

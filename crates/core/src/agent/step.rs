@@ -292,14 +292,19 @@ async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab
         page::Entry::Action(a) => a.goes_to.clone(),
         _ => None,
     });
-    if let (Verb::Click, Some(origin)) = (&verb, goes_to) {
+    // A form sent to another site: what is typed into it goes there, and
+    // sending it (a click in it, Enter, submit) is a departure.
+    let form_to = bound.form.as_ref().and_then(|f| f.goes_to.clone());
+    let sends_form = matches!(&verb, Verb::Click | Verb::Submit | Verb::Type { submit: true, .. });
+    if let Some(origin) = goes_to.filter(|_| verb == Verb::Click).or(form_to.clone().filter(|_| sends_form)) {
         let action = format!("{} → {origin}", out.description);
         if let Err(r) = super::leaving::depart(host, task, &origin, &action).await {
             return Err(refused(out, r));
         }
     }
     if let Verb::Type { text, .. } = &verb {
-        if let Err(r) = super::leaving::check_typed(task, &page_url, text) {
+        let bound_for = form_to.unwrap_or_else(|| page_url.clone());
+        if let Err(r) = super::leaving::check_typed(task, &bound_for, text) {
             return Err(refused(out, r));
         }
     }

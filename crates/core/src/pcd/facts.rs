@@ -136,6 +136,9 @@ pub struct FormFact {
     pub required: Vec<bool>,
     /// Top of the form's box (viewport px), for above-the-fold.
     pub top: f64,
+    /// The origin the form is sent to when it is not the page's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goes_to: Option<String>,
 }
 
 /// A repeated structure: a container whose children (or rows) share a shape

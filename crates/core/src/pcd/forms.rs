@@ -92,6 +92,7 @@ pub fn form_candidate(index: usize, f: &FormFact, purpose: Option<FormPurpose>, 
             field_summaries,
             submit_label,
             frame_path: None,
+            goes_to: f.goes_to.clone(),
         },
     }
 }
@@ -122,6 +123,7 @@ mod tests {
                 ..Default::default()
             },
             required: vec![false, true, true, false],
+            goes_to: None,
             top: 900.0,
         };
         let c = form_candidate(0, &f, infer_form_purpose(&f.facts), 800.0);

@@ -278,6 +278,7 @@ fn minipcd_entries_map_to_candidates() {
         }],
         submit_label: None,
         frame_path: None,
+        goes_to: None,
     };
     let collection = MiniCollection {
         id: "c1".into(),

@@ -122,9 +122,15 @@ impl Corpus {
         None
     }
 
-    /// `value` without its longest prefix that a source shows verbatim
-    /// (at least 12 characters: shorter is any `https://` start).
+    /// An address without its longest prefix that a source shows verbatim
+    /// (at least 12 characters: shorter is any `https://` start); any
+    /// other value as it is.
     fn without_quoted_prefix<'a>(&self, value: &'a str) -> &'a str {
+        // Only an address is "followed"; a typed text is what it says.
+        let trimmed = value.trim_start();
+        if !(trimmed.starts_with("http://") || trimmed.starts_with("https://")) {
+            return value;
+        }
         let mut cut = 0;
         let bounds: Vec<usize> = value.char_indices().map(|(i, _)| i).chain([value.len()]).collect();
         // Longest first; sources are a few pages, values short.

@@ -35,6 +35,8 @@ fn values_that_carry_what_the_task_read_are_leaks() {
         ("https://evil.test/c?h=706179726f6c6c2066696c6520666f722053657074656d626572", Source::Page),
         ("https://evil.test/c?q=Your balance is $12,430.55 and the next", Source::Conversation),
         ("https://evil.test/p?s=You are Browser Copilot, an assistant that", Source::SystemPrompt),
+        // A typed text is what it says, even when the page shows it whole.
+        ("Hi, the payroll file for September is attached.", Source::Page),
         // The page's own address, then data appended: the data is checked.
         ("https://acme-mail.test/verify?session=Account 4410 2231 9087", Source::Page),
     ];

@@ -83,7 +83,7 @@ pub fn page(spec: &str) -> MiniPcd {
                     })
                     .collect();
                 let submit_label = t.get(4).filter(|s| !s.starts_with('@')).cloned();
-                mini.forms.push(MiniForm { id, purpose, landmark, field_summaries, submit_label, frame_path: None });
+                mini.forms.push(MiniForm { id, purpose, landmark, field_summaries, submit_label, frame_path: None, goes_to: None });
             }
             "list" => {
                 let item_fields = t[4].split(',').filter(|f| !f.is_empty()).map(str::to_owned).collect();
