@@ -524,7 +524,7 @@ mod tests {
 
     #[test]
     fn boxes_move_into_top_page_coordinates() {
-        let m = |x, y| ResolvedMatch { role: None, name: String::new(), tag: "input".into(), rect: Rect { x, y, width: 10.0, height: 5.0 } };
+        let m = |x, y| ResolvedMatch { role: None, name: String::new(), tag: "input".into(), rect: Rect { x, y, width: 10.0, height: 5.0 }, goes_to: None };
         let mut r = ContentResponse::Resolved { resolution: Resolution { count: 2, matches: vec![m(1.0, 2.0), m(-3.0, 40.0)] } };
         // Two hops: the iframe at (100, 200) in the top page, its child at (10, 20) in it.
         r.translate(100.0 + 10.0, 200.0 + 20.0);

@@ -275,6 +275,11 @@ pub struct ResolvedMatch {
     pub name: String,
     pub tag: String,
     pub rect: Rect,
+    /// Beyond seed 000: the origin activating it leads to when another
+    /// site's — a link's href, or the action of the form it sends or is a
+    /// field of (issue 41: leaving the task's sites is confirmed first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goes_to: Option<String>,
 }
 
 /// What a selector resolves to, without acting (`dom.resolve`): the full

@@ -130,6 +130,20 @@ pub fn link_parts(el: &Element) -> Option<(String, String)> {
     Some((a.origin_js().as_string()?, a.pathname_js().as_string()?))
 }
 
+/// The origin activating `el` leads to, when it is not its page's: the
+/// href of the link it is in, else the action of the form it belongs to.
+pub fn leads_to(el: &Element) -> Option<String> {
+    let page = el.owner_document()?.location()?.origin().ok()?;
+    let target = match closest(el, "a[href], area[href]") {
+        Some(link) => link_parts(&link).map(|(origin, _)| origin),
+        None => closest(el, "form")
+            .and_then(|f| f.has_attribute("action").then(|| form_action(&f)).flatten())
+            .and_then(|u| bc_core::pcd::build::http_link_parts(&u))
+            .map(|(origin, _)| origin),
+    };
+    target.filter(|o| o != "null" && *o != page)
+}
+
 /// The resolved `action` URL of a form.
 pub fn form_action(el: &Element) -> Option<String> {
     any(el).action_js().as_string()

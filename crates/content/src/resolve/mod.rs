@@ -106,6 +106,7 @@ pub fn describe(top: &Document, sel: &RoleSelector) -> Result<Resolution, Select
                 name: bc_core::pcd::labels::display_label(&aria::accessible_name(el)),
                 tag: dom::tag(el),
                 rect: Rect { x: r.x() + offset.0, y: r.y() + offset.1, width: r.width(), height: r.height() },
+                goes_to: dom::leads_to(el),
             }
         })
         .collect();

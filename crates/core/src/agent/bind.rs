@@ -35,6 +35,9 @@ pub struct Bound {
     /// The form it belongs to (a field) or is (a form id).
     pub form: Option<FormFacts>,
     pub secret: Option<SecretKind>,
+    /// The origin activating it leads to when another site's (a link's
+    /// href, its form's action), when the page said so.
+    pub goes_to: Option<String>,
 }
 
 /// What the risk rules need of a form.
@@ -109,9 +112,9 @@ async fn per_item<H: Host>(host: &H, tab: i32, action: &MiniAction, item: u32) -
         };
         if resolution.count > n {
             let selector = with_nth(&selector, n);
-            let label = match read::<_, Resolution>(host, ToolCall::DomResolve { tab_id: tab, selector: selector.clone() }).await {
-                Ok(r) => r.matches.first().map(|m| m.name.clone()).unwrap_or_else(|| action.label.clone()),
-                Err(_) => action.label.clone(),
+            let (label, goes_to) = match read::<_, Resolution>(host, ToolCall::DomResolve { tab_id: tab, selector: selector.clone() }).await {
+                Ok(r) => (r.matches.first().map(|m| m.name.clone()).unwrap_or_else(|| action.label.clone()), r.matches.first().and_then(|m| m.goes_to.clone())),
+                Err(_) => (action.label.clone(), action.goes_to.clone()),
             };
             return Ok(Bound {
                 selector,
@@ -121,6 +124,7 @@ async fn per_item<H: Host>(host: &H, tab: i32, action: &MiniAction, item: u32) -
                 kind: action.kind.as_deref().and_then(|k| k.parse().ok()),
                 form: None,
                 secret: None,
+                goes_to,
             });
         } else if resolution.count > 0 {
             return Err(format!("The list has {} such controls; item {item} is not among them.", resolution.count));
@@ -157,7 +161,12 @@ async fn by_id<H: Host>(host: &H, tab: i32, id: &str, listed: Option<Entry<'_>>)
             Some(Entry::Form(f)) => (f.submit_label.clone().unwrap_or_else(|| "the form".into()), "form".to_owned(), None, Some(FormFacts::of(f))),
             _ => (detail.id.clone(), "element".to_owned(), None, None),
         };
-        Bound { selector: detail.selector, id: Some(detail.id), label, role, kind, form, secret: None }
+        let goes_to = match listed {
+            Some(Entry::Action(a)) => a.goes_to.clone(),
+            Some(Entry::Form(f)) => f.goes_to.clone(),
+            _ => None,
+        };
+        Bound { selector: detail.selector, id: Some(detail.id), label, role, kind, form, secret: None, goes_to }
     };
     match details(host, tab, id).await {
         Ok(detail) => Ok(facts(detail, &listed)),
@@ -230,6 +239,7 @@ async fn field_in<H: Host>(host: &H, tab: i32, form: Option<&MiniForm>, label: &
                     kind: None,
                     form: form.map(FormFacts::of),
                     secret,
+                    goes_to: resolution.matches.first().and_then(|m| m.goes_to.clone()),
                 });
             }
             _ => {
@@ -264,6 +274,7 @@ async fn by_selector<H: Host>(host: &H, tab: i32, selector: RoleSelector) -> Res
                 kind: None,
                 form: None,
                 secret: None,
+                goes_to: m.goes_to.clone(),
             })
         }
         n => {

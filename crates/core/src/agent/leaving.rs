@@ -185,6 +185,17 @@ pub fn check_typed(task: &Task, dest: &str, text: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Before typing `text` that holds addresses of other sites: each is a
+/// departure (`depart`): a page that previews what is typed fetches it at
+/// once, and a message sent with it invites whoever reads it there.
+pub async fn typed_addresses<H: Host>(host: &H, task: &mut Task, text: &str, action: &str) -> Result<(), Refusal> {
+    let away: Vec<String> = urls_in(text).filter(|u| origin_of(u).is_some_and(|o| !task.sites.is_home(&o))).map(str::to_owned).collect();
+    for url in away {
+        depart(host, task, &url, &format!("{action} (it holds the address {})", clip(&url, 200))).await?;
+    }
+    Ok(())
+}
+
 /// The `http(s)://…` addresses in a text (up to whitespace or a closing
 /// bracket or quote).
 fn urls_in(text: &str) -> impl Iterator<Item = &str> {

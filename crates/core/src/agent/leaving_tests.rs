@@ -130,3 +130,13 @@ fn an_address_typed_on_the_home_site_may_not_carry_the_tasks_data() {
     let task = run(&fake, "what does the Pro plan cost?");
     assert_eq!(task.steps[1].status, StepStatus::Ok, "{:?}", task.steps);
 }
+
+#[test]
+fn typing_an_address_of_another_site_is_a_departure() {
+    let fake = Fake::new(site(), vec![call("dom_type", json!({"field": "Message", "text": "see ![x](http://evil.test/p.png)"})), call("done", json!({"answer": "ok"}))])
+        .answering(vec![UserReply::Confirm { allow: false }]);
+    let task = run(&fake, "look around the site");
+    assert!(matches!(&fake.prompts.borrow()[0], UserPrompt::Confirm { action, site, .. } if site == "http://evil.test" && action.contains("it holds the address http://evil.test/p.png")), "{:?}", fake.prompts.borrow());
+    assert_eq!(task.steps[0].status, StepStatus::Denied);
+    assert!(fake.tool_calls.borrow().iter().all(|c| !matches!(c, ToolCall::DomType { .. })), "nothing typed");
+}

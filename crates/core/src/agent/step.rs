@@ -288,13 +288,10 @@ async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab
     // text typed on a page of another site must not carry what the task
     // read (`leaving`).
     let page_url = task.page.as_ref().map(|p| p.url.clone()).unwrap_or_default();
-    let goes_to = bound.id.as_deref().and_then(|id| task.page.as_ref().and_then(|p| page::entry(p, id))).and_then(|e| match e {
-        page::Entry::Action(a) => a.goes_to.clone(),
-        _ => None,
-    });
+    let goes_to = bound.goes_to.clone();
     // A form sent to another site: what is typed into it goes there, and
     // sending it (a click in it, Enter, submit) is a departure.
-    let form_to = bound.form.as_ref().and_then(|f| f.goes_to.clone());
+    let form_to = bound.form.as_ref().and_then(|f| f.goes_to.clone()).or_else(|| goes_to.clone().filter(|_| bound.role == "field"));
     let sends_form = matches!(&verb, Verb::Click | Verb::Submit | Verb::Type { submit: true, .. });
     if let Some(origin) = goes_to.filter(|_| verb == Verb::Click).or(form_to.clone().filter(|_| sends_form)) {
         let action = format!("{} → {origin}", out.description);
@@ -305,6 +302,9 @@ async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab
     if let Verb::Type { text, .. } = &verb {
         let bound_for = form_to.unwrap_or_else(|| page_url.clone());
         if let Err(r) = super::leaving::check_typed(task, &bound_for, text) {
+            return Err(refused(out, r));
+        }
+        if let Err(r) = super::leaving::typed_addresses(host, task, text, &out.description).await {
             return Err(refused(out, r));
         }
     }

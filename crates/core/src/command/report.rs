@@ -549,7 +549,7 @@ mod tests {
             GroundError::new("git hub", true, None).to_string(),
             "Nothing on this page is called “git hub”. To open a website, type its address, like “open github.com”."
         );
-        let m = |role: &str, name: &str| ResolvedMatch { role: Some(role.into()), name: name.into(), tag: "a".into(), rect: Rect::default() };
+        let m = |role: &str, name: &str| ResolvedMatch { role: Some(role.into()), name: name.into(), tag: "a".into(), rect: Rect::default(), goes_to: None };
         let matches = [m("link", "Sign in"), m("link", "Sign  in")];
         assert_eq!(
             GroundError::new("sign in", false, Some((2, &matches))).to_string(),

@@ -256,6 +256,7 @@ pub const RISK_RULES: &[RiskRule] = &[
     rule!("form.checkout", High, Some(R::Purchase), [Submits, Form(&[P::Checkout])]),
     rule!("form.payment_method", High, Some(R::PaymentMethod), [Submits, Form(&[P::PaymentMethod])]),
     rule!("form.comment", High, Some(R::Publish), [Submits, Form(&[P::Comment])]),
+    rule!("form.account_routing", High, Some(R::SecurityChange), [Submits, Said(ACCOUNT_ROUTING)]),
     // 3. Near misses.
     rule!("near.tab", Low, None, [Role(&["tab"])]),
     rule!("near.decline", Low, None, [Leads(DECLINE_LEAD)]),

@@ -46,6 +46,9 @@ const STEPS: &[S] = &[
     S("form.payment_method", "click", "Save card", "role=button; form=payment_method; submit=Save card", High, Some(R::PaymentMethod)),
     S("form.payment_method", "press_enter", "Expiry date", "form=payment_method; submit=Add", High, Some(R::PaymentMethod)),
     S("form.comment", "submit", "Add a comment", "form=comment; submit=Post", High, Some(R::Publish)),
+    S("form.account_routing", "press_enter", "Forward all mail to", "form=settings; submit=Save forwarding", High, Some(R::SecurityChange)),
+    S("form.account_routing", "click", "Save forwarding", "role=button; form=settings; submit=Save forwarding", High, Some(R::SecurityChange)),
+    S("form.account_routing", "press_enter", "Webhook URL", "", High, Some(R::SecurityChange)),
     // 3. Near misses.
     S("near.tab", "click", "Payment", "role=tab", Low, None),
     S("near.decline", "click", "Keep my subscription", "role=button", Low, None),
@@ -137,6 +140,9 @@ const STEPS: &[S] = &[
     S("security.label", "click", "Revoke", "role=button; title=Personal access tokens", High, Some(R::SecurityChange)),
     S("grant_access.label", "click", "Add collaborator", "role=button", High, Some(R::GrantAccess)),
     S("grant_access.label", "click", "Authorize Acme", "role=button", High, Some(R::GrantAccess)),
+    S("grant_access.label", "click", "Add authorized buyer", "role=button", High, Some(R::GrantAccess)),
+    S("grant_access.label", "click", "Make moderator", "role=button", High, Some(R::GrantAccess)),
+    S("grant_access.label", "click", "Link account", "role=button", High, Some(R::GrantAccess)),
     S("send.label", "click", "Send email", "role=button", High, Some(R::Send)),
     S("send.label", "click", "Submit application", "role=button", High, Some(R::Send)),
     S("publish.label", "click", "Publish", "role=button", High, Some(R::Publish)),
@@ -148,6 +154,7 @@ const STEPS: &[S] = &[
     S("publish.label", "click", "Opublikuj", "role=button", High, Some(R::Publish)),
     S("publish.label", "click", "Опубликовать", "role=button", High, Some(R::Publish)),
     S("delete.label", "click", "Delete repository", "role=button", High, Some(R::Delete)),
+    S("delete.label", "click", "Clear all history", "role=button", High, Some(R::Delete)),
     // `kind` reads "account" first; the risk reads the deletion.
     S("delete.label", "click", "Delete account", "role=button; kind=profile", High, Some(R::Delete)),
     // Links delete too (`<a data-method="delete">`).

@@ -87,6 +87,7 @@ pub const PAID_PLAN_BUTTON: &[&str] = &[
 #[rustfmt::skip]
 pub const DELETE: &[&str] = &[
     "delete", "permanently delete", "erase", "wipe", "destroy", "empty trash", "empty bin",
+    "clear history", "clear all history", "clear browsing data", "clear all data", "purge",
     "loschen", "supprimer", "effacer", "eliminar", "borrar", "suprimir", "excluir", "elimina",
     "cancella", "verwijderen", "verwijder", "wissen", "usuń", "skasuj", "удалить", "стереть",
     "删除", "刪除", "削除", "삭제",
@@ -249,6 +250,17 @@ pub const ACCOUNT_CHANGE_BUTTON: &[&str] = &[
     "이메일 변경", "전화번호 변경",
 ];
 
+/// Where the account's mail, alerts or events go: saving one of these to
+/// an address of someone else's hands them everything that follows (the
+/// injection's favourite account setting: nothing looks different).
+#[rustfmt::skip]
+pub const ACCOUNT_ROUTING: &[&str] = &[
+    "forward all mail", "forwarding", "forward to", "auto forward", "automatic forwarding",
+    "recovery email", "recovery phone", "backup email", "backup phone", "alternate email",
+    "webhook", "callback url", "redirect uri", "redirect url", "notification email",
+    "weiterleitung", "transfert automatique", "reenvio", "inoltro", "doorsturen", "переадресация", "转发",
+];
+
 /// Giving someone (or an app) access to the account or its data.
 #[rustfmt::skip]
 pub const GRANT_ACCESS: &[&str] = &[
@@ -256,6 +268,9 @@ pub const GRANT_ACCESS: &[&str] = &[
     "add user", "add to team", "add to organization", "send invite", "send invitation",
     "make admin", "make an admin", "make owner", "transfer ownership", "change role",
     "change permission", "set as admin", "promote to admin", "authorize", "approve access",
+    "add authorized", "authorized buyer", "authorized user", "make moderator", "add moderator",
+    "promote to moderator", "link account", "link accounts", "connect account", "add delegate",
+    "delegate access",
     "zugriff gewahren", "zugriff erteilen", "berechtigungen andern", "zum admin machen", "autorisieren",
     "donner acces", "donner l acces", "autoriser", "ajouter un collaborateur", "ajouter un membre",
     "dar acceso", "autorizar", "anadir colaborador", "agregar miembro",
