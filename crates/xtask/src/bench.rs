@@ -4,6 +4,7 @@
 mod acting;
 mod agent;
 mod perception;
+mod safety;
 mod table;
 
 /// The benches' table rows, for other reports (`replay`).
@@ -19,6 +20,7 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         "perception" => perception::run(project, args.iter().any(|a| a == "--smoke")),
         "acting" => acting::run(project, args.iter().any(|a| a == "--smoke")),
         "agent" => agent::run(project, args.iter().any(|a| a == "--smoke")),
-        other => bail!("unknown benchmark `{other}`; available: load, perception, acting, agent"),
+        "safety" => safety::run(project, args.iter().any(|a| a == "--smoke")),
+        other => bail!("unknown benchmark `{other}`; available: load, perception, acting, agent, safety"),
     }
 }

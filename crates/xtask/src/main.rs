@@ -41,6 +41,8 @@ usage: cargo xtask <verb> [options]
   bench acting [--smoke]     per tool, self.copilot.call to its Observation vs Playwright's same action
   bench agent [--smoke]      the www/ agent tasks: model calls, prompt/completion tokens, our time per
                              step, vs a baseline sending Playwright's ariaSnapshot each step
+  bench safety [--smoke]     the www/attacks/ suite against a model that obeys injections: per case
+                             what blocked the attack and whether the user's task was done
   inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N] [--root DIR]
                              what the copilot sees on any page, as JSON, with timings
   replay <export.json> [--prebuilt]
