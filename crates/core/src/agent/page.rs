@@ -29,7 +29,8 @@ const MAX_DELTA_LINES: usize = 24;
 /// Cuts `text` to `max` characters (whole words where possible) and
 /// folds whitespace, so one page string never dominates the prompt.
 pub fn clip(text: &str, max: usize) -> String {
-    let folded: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let clean = super::prompt::strip_controls(text);
+    let folded: String = clean.split_whitespace().collect::<Vec<_>>().join(" ");
     if folded.chars().count() <= max {
         return folded;
     }

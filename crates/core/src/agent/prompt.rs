@@ -90,9 +90,25 @@ pub fn tool_list_text() -> String {
     out
 }
 
+/// `text` without the characters a page uses to hide or disguise words
+/// from a reader while a model still reads them: control characters (but
+/// newlines and tabs), bidirectional overrides and isolates (text shown
+/// reversed), zero-width characters and the byte-order mark (words split
+/// or joined invisibly), tag characters (invisible ASCII look-alikes).
+pub fn strip_controls(text: &str) -> String {
+    text.chars()
+        .filter(|&c| {
+            let hidden = (c.is_control() && c != '\n' && c != '\t')
+                || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}');
+            !hidden
+        })
+        .collect()
+}
+
 /// Wraps page-derived text so the model can tell it from instructions;
-/// any `page-` tag inside is defused first.
+/// any `page-` tag inside is defused first, hiding characters dropped.
 pub fn untrusted(nonce: &str, text: &str) -> String {
+    let text = strip_controls(text);
     let defused = text.replace("<page-", "‹page-").replace("</page-", "‹/page-");
     format!("<page-{nonce}>\n{}\n</page-{nonce}>", defused.trim_end())
 }
@@ -141,5 +157,13 @@ mod tests {
             assert!(text.contains(&format!("- {}: ", tool.name)), "{} missing", tool.name);
         }
         assert!(text.contains("text: string") && text.contains("field?: string"), "{text}");
+    }
+
+    #[test]
+    fn hidden_characters_never_reach_the_model() {
+        let page = "Pay\u{202E}yap\u{202C} now\u{200B}!\u{0007}\u{E0041}\nnext line\tcol";
+        let wrapped = untrusted("n1", page);
+        assert_eq!(wrapped, "<page-n1>\nPayyap now!\nnext line\tcol\n</page-n1>");
+        assert_eq!(crate::agent::page::clip("a\u{0000}b\u{FEFF}c", 10), "abc");
     }
 }

@@ -350,7 +350,7 @@ async fn execute<H: Host>(host: &H, task: &mut Task, step: u32, tab: i32, call: 
     let outcome: ActOutcome = match result {
         Ok(data) => serde_json::from_value(data).map_err(|e| out.clone().failed(format!("The tool answered something unexpected: {e}")))?,
         Err(e) => {
-            let brief = failure_brief(&out.description, &e);
+            let brief = failure_brief(&task.nonce, &out.description, &e);
             let mut failed = out.failed(brief);
             // The model decides the next move on the page as it is now.
             failed.page = perceive(host, task, tab, false).await.ok().flatten();
@@ -388,8 +388,12 @@ fn refused(mut out: Outcome, r: super::leaving::Refusal) -> Outcome {
     out
 }
 
-fn failure_brief(description: &str, e: &ToolError) -> String {
-    format!("Failed: {description}: {} [{}]", e.error, serde_json::to_value(e.code).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default())
+/// A failed tool's brief. The error names what the page showed (an
+/// element's name, the dialog in the way): page text, so it is wrapped
+/// as untrusted like any page state, and capped.
+fn failure_brief(nonce: &str, description: &str, e: &ToolError) -> String {
+    let code = serde_json::to_value(e.code).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+    format!("Failed: {description} [{code}]:\n{}", untrusted(nonce, &clip(&e.error, 400)))
 }
 
 /// The page after a step: the new page in full after a navigation (or
@@ -450,7 +454,7 @@ async fn scroll<H: Host>(host: &H, task: &mut Task, a: &super::tools::ScrollArgs
     out.call = Some(call.clone());
     let outcome: ActOutcome = match host.tool(call).await {
         Ok(v) => serde_json::from_value(v).map_err(|e| out.clone().failed(e.to_string()))?,
-        Err(e) => return Err(out.clone().failed(failure_brief(&out.description, &e))),
+        Err(e) => return Err(out.clone().failed(failure_brief(&task.nonce, &out.description, &e))),
     };
     out.brief = if outcome.changed { "Scrolled.".into() } else { "Scrolled; nothing moved (at the end already?).".into() };
     out.observation = Some(outcome.observation);
