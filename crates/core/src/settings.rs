@@ -126,9 +126,32 @@ pub enum SettingsError {
     #[error("Enter the model name (e.g. gpt-4o-mini).")]
     MissingModel,
     #[error("The timeout must be between 1 and 600 seconds (got {0}).")]
+    #[serde(with = "got")]
     BadTimeout(u32),
     #[error("No LLM endpoint is configured yet: open the options page and fill in API endpoint and Model.")]
     NotConfigured,
+}
+
+/// The number of an error tagged by `code` (`BadTimeout(0)`), written as
+/// `{"code": "bad_timeout", "got": 0}`. serde cannot write a bare number
+/// inside an internally tagged enum: the error did not encode, and the
+/// options page never learnt why its settings were refused (found by
+/// `tests/fuzz`). [`crate::agent::settings::AgentSettingsError`] has one too.
+pub(crate) mod got {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Got {
+        got: u32,
+    }
+
+    pub fn serialize<S: Serializer>(n: &u32, s: S) -> Result<S::Ok, S::Error> {
+        Got { got: *n }.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        Got::deserialize(d).map(|g| g.got)
+    }
 }
 
 /// Trims, validates and strips a pasted `/chat/completions` suffix and trailing slashes.
@@ -224,5 +247,15 @@ mod tests {
         assert!(!format!("{s:?}").contains("abcdefghijklmnop"));
         assert_eq!(mask_key("short").as_deref(), Some("••••••••"));
         assert_eq!(mask_key(""), None);
+    }
+
+    /// A refused timeout could not be encoded for the options page (found
+    /// by `tests/fuzz`).
+    #[test]
+    fn a_bad_timeout_crosses_to_the_options_page() {
+        let e = Settings::apply(None, SettingsInput { timeout_secs: Some(0), ..input("http://h/v1", None, "m") }).unwrap_err();
+        let wire = serde_json::to_value(&e).expect("the error encodes");
+        assert_eq!(wire, serde_json::json!({"code": "bad_timeout", "got": 0}));
+        assert_eq!(serde_json::from_value::<SettingsError>(wire).unwrap(), SettingsError::BadTimeout(0));
     }
 }

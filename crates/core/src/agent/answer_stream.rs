@@ -94,7 +94,15 @@ fn escape(s: &str) -> Option<(String, usize)> {
             }
             Some((char::from_u32(unit as u32).unwrap_or('\u{fffd}').to_string(), 6))
         }
-        other => simple(other as char),
+        other if other.is_ascii() => simple(other as char),
+        // A backslash before a character of several bytes (`\é`, not JSON
+        // but JSON5's identity escape): the whole character. Taking its
+        // first byte as the character left `read` inside it, and the next
+        // slice of the text panicked (found by `tests/fuzz`).
+        _ => {
+            let c = s[1..].chars().next()?;
+            Some((c.to_string(), 1 + c.len_utf8()))
+        }
     }
 }
 
@@ -123,5 +131,13 @@ mod tests {
         for (pieces, want) in cases {
             assert_eq!(feed(pieces), *want, "{pieces:?}");
         }
+    }
+
+    /// An escaped character of several bytes panicked (found by
+    /// `tests/fuzz`): it comes out whole, in one piece or cut after `\`.
+    #[test]
+    fn an_escaped_multibyte_character_comes_out_whole() {
+        assert_eq!(feed(&["{\"answer\":\"a\\•b\\’\"}"]), ["a•b’"]);
+        assert_eq!(feed(&["{\"answer\":\"a\\", "🏽b\"}"]), ["a", "🏽b"]);
     }
 }

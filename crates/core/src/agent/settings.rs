@@ -106,6 +106,9 @@ impl Default for AgentSettings {
 #[serde(tag = "code", rename_all = "snake_case", rename_all_fields = "camelCase")]
 pub enum AgentSettingsError {
     #[error("The step limit must be between 1 and 200 (got {0}).")]
+    // `{"code": "bad_step_limit", "got": 500}`: as a bare number it did not
+    // encode (found by `tests/fuzz`; see `crate::settings::got`).
+    #[serde(with = "crate::settings::got")]
     BadStepLimit(u32),
     #[error("The price of `{model}` must be a number of dollars per million tokens, 0 or more.")]
     BadPrice { model: String },
@@ -230,5 +233,15 @@ mod tests {
         assert!(s.clone().validated().unwrap_err().to_string().contains("`x`"));
         let stored: AgentSettings = serde_json::from_str("{}").unwrap();
         assert_eq!(stored, AgentSettings::default(), "an empty store means the defaults");
+    }
+
+    /// A refused step limit could not be encoded for the options page
+    /// (found by `tests/fuzz`).
+    #[test]
+    fn a_bad_step_limit_crosses_to_the_options_page() {
+        let e = AgentSettings { max_steps: 500, ..AgentSettings::default() }.validated().unwrap_err();
+        let wire = serde_json::to_value(&e).expect("the error encodes");
+        assert_eq!(wire, serde_json::json!({"code": "bad_step_limit", "got": 500}));
+        assert_eq!(serde_json::from_value::<AgentSettingsError>(wire).unwrap(), AgentSettingsError::BadStepLimit(500));
     }
 }

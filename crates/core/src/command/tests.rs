@@ -639,6 +639,12 @@ fn secrets_are_masked_in_the_shown_input() {
     );
     assert_eq!(mask_secrets("type hello into search"), "type hello into search");
     assert_eq!(mask_secrets("what is my password?"), "what is my password?");
+    // The secret again in what is read as the field's label: masked in
+    // the step list too (found by `tests/fuzz`).
+    let input = "input hunter2!x9 on pin thanks lookup hunter2!x9";
+    let Parsed::Commands(commands) = parse(input) else { panic!("{input}: not a command") };
+    let shown = commands[0].describe();
+    assert!(!shown.contains("hunter2") && shown.contains(MASK), "{shown}");
 }
 
 /// "download last month's invoice": the item is chosen by the month its

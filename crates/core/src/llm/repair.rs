@@ -68,6 +68,14 @@ pub fn parse_lenient(text: &str) -> Result<Value, RepairError> {
         Err(e) => e,
     };
     let normal = normalize(text);
+    // `json5` recurses once per level with no limit of its own: a model
+    // stuck repeating `[` (thousands before `max_tokens`) overflowed the
+    // stack, which aborts the whole extension worker (in wasm as natively,
+    // found by `tests/fuzz`). serde_json refused it already, with its own
+    // recursion limit's words; no call's arguments nest that deep.
+    if nesting_depth(&normal) > MAX_DEPTH {
+        return Err(RepairError::from_serde(&strict_error, text));
+    }
     if let Ok(v) = json5::from_str::<Value>(&normal) {
         return Ok(v);
     }
@@ -162,6 +170,28 @@ pub(super) fn balanced_end(text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// The deepest nesting the lenient stages read: serde_json's own limit, so
+/// both readers refuse the same texts for depth.
+const MAX_DEPTH: usize = 128;
+
+/// How deep the objects and arrays of `text` nest (brackets in strings and
+/// comments aside; unmatched closers do not count).
+fn nesting_depth(text: &str) -> usize {
+    let (chars, _) = classify(text);
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for (_, c, class) in chars {
+        match (class, c) {
+            (Class::Code, '{' | '[') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (Class::Code, '}' | ']') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// Python's constants as JSON's, and raw line breaks and tabs inside strings
@@ -312,6 +342,21 @@ mod tests {
             assert!(e.contains(want), "{text}: {e}");
         }
         assert_eq!(parse_lenient("  \n"), Err(RepairError::Empty));
+    }
+
+    /// A model repeating `[` until `max_tokens` overflowed the stack in
+    /// `json5` (found by `tests/fuzz`): now refused in serde_json's words.
+    #[test]
+    fn deep_nesting_is_refused_not_a_stack_overflow() {
+        for text in ["[".repeat(100_000), format!("{}1{}", "[".repeat(129), "]".repeat(129))] {
+            let e = parse_lenient(&text).expect_err("too deep");
+            assert!(e.to_string().contains("recursion limit exceeded"), "{e}");
+        }
+        // JSON5 from the first character: serde_json's first complaint.
+        assert!(parse_lenient(&"{'a': [".repeat(20_000)).is_err());
+        // What serde_json reads, and a cut-off text as deep, still read.
+        assert!(parse_lenient(&format!("{}1{}", "[".repeat(100), "]".repeat(100))).is_ok());
+        assert!(parse_lenient(&format!("{}1", "[".repeat(100))).is_ok());
     }
 
     #[test]

@@ -248,7 +248,15 @@ fn spans(text: &str) -> Vec<Span> {
     let mut out = Vec::new();
     let mut at = 0;
     while let Some(marked) = next_marked(text, at) {
-        bare_json(text, at..marked.outer.start, &mut out);
+        // A bare value that holds the markup (a "```" or "<tool_call>" in
+        // one of its strings: text to type, say) is read whole, and markup
+        // looked for after it; cutting the value at the markup dropped or
+        // truncated calls (found by `tests/fuzz`).
+        let stop = bare_json(text, at..marked.outer.start, &mut out);
+        if stop > marked.outer.start {
+            at = stop;
+            continue;
+        }
         at = marked.outer.end;
         out.extend(marked.span);
     }
@@ -272,8 +280,14 @@ fn next_marked(text: &str, from: usize) -> Option<Marked> {
     let start = from + offset;
     let after = start + opener.len();
     // Where the closer is, and where it ends; the end of the text when the
-    // model stopped before writing it.
-    let until = |closer: &str, from: usize| text[from..].find(closer).map_or((text.len(), text.len()), |i| (from + i, from + i + closer.len()));
+    // model stopped before writing it. It is looked for after the JSON
+    // value the markup holds, if whole: a closer inside one of its strings
+    // does not end it (found by `tests/fuzz`).
+    let until = |closer: &str, from: usize| {
+        let json = after_comments(&text[from..]).starts_with(['{', '[']);
+        let from = if json { balanced_end(&text[from..]).map_or(from, |e| from + e) } else { from };
+        text[from..].find(closer).map_or((text.len(), text.len()), |i| (from + i, from + i + closer.len()))
+    };
     let (end, span) = match opener {
         "<tool_call>" => {
             let (inner_end, end) = until("</tool_call>", after);
@@ -297,28 +311,36 @@ fn next_marked(text: &str, from: usize) -> Option<Marked> {
     Some(Marked { outer: start..end, span: span.map(|(inner, kind)| Span { outer: start..end, inner, kind }) })
 }
 
-/// Bare JSON objects and arrays of objects in `range`; a `{` in prose
-/// ("{name}") is not one: JSON's `{` is followed by a key.
-fn bare_json(text: &str, range: Range<usize>, out: &mut Vec<Span>) {
+/// Bare JSON objects and arrays of objects starting in `range`; a `{` in
+/// prose ("{name}") is not one: JSON's `{` is followed by a key. Returns
+/// where the last one ends when that is past `range` (it holds what
+/// follows the range), else the range's end.
+fn bare_json(text: &str, range: Range<usize>, out: &mut Vec<Span>) -> usize {
     let mut at = range.start;
     while let Some(offset) = text[at..range.end].find(['{', '[']) {
         let start = at + offset;
-        let candidate = &text[start..range.end];
-        if !starts_json(candidate) {
+        if !starts_json(&text[start..range.end]) {
             at = start + 1;
             continue;
         }
-        // Cut off before its end (max_tokens): the rest of the text.
-        let end = balanced_end(candidate).map_or(range.end, |e| start + e);
+        // Cut off before its end (max_tokens): the rest of the range.
+        let end = balanced_end(&text[start..]).map_or(range.end, |e| start + e);
         out.push(Span { outer: start..end, inner: start..end, kind: Kind::Json { tagged: false, bare: true } });
+        if end > range.end {
+            return end;
+        }
         at = end;
     }
+    range.end
 }
 
 fn starts_json(s: &str) -> bool {
     let mut chars = s.chars();
     let opener = chars.next();
-    let rest = chars.as_str().trim_start();
+    // A comment may come first (`{ // why` or `{/* … */ "name": …`): JSON5,
+    // which `parse_lenient` reads, and a call was missed for it (found by
+    // `tests/fuzz`).
+    let rest = after_comments(chars.as_str());
     match opener {
         Some('[') => rest.starts_with('{') && starts_json(rest),
         Some('{') => {
@@ -326,6 +348,21 @@ fn starts_json(s: &str) -> bool {
             rest.starts_with(['"', '\'']) || (key_len > 0 && rest[key_len..].trim_start().starts_with(':'))
         }
         _ => false,
+    }
+}
+
+/// `s` from its first character that is neither whitespace nor in a
+/// comment; empty when a comment is never closed.
+fn after_comments(mut s: &str) -> &str {
+    loop {
+        s = s.trim_start();
+        if let Some(rest) = s.strip_prefix("//") {
+            s = rest.find('\n').map_or("", |i| &rest[i..]);
+        } else if let Some(rest) = s.strip_prefix("/*") {
+            s = rest.find("*/").map_or("", |i| &rest[i + 2..]);
+        } else {
+            return s;
+        }
     }
 }
 
@@ -508,6 +545,37 @@ mod tests {
             Case { text: "<tool_call>\n{\"id\": 3}\n</tool_call>", calls: vec![], prose: "", problem: Some("missing_name") },
             Case { text: "<function=click>{id 3}</function>", calls: vec![], prose: "", problem: Some("bad_json") },
         ]);
+    }
+
+    /// Markup inside a call's strings (text to type that holds a fence or
+    /// a tag) cut the call there (found by `tests/fuzz`): read whole.
+    #[test]
+    fn markup_inside_a_string_is_text() {
+        let typed = "```js\nx()\n``` or <tool_call>";
+        let args = json!({"id": 3, "text": typed});
+        let call = json!({"name": "type_text", "arguments": args}).to_string();
+        for text in [
+            format!("Typing. {call} Then <tool_call>{{\"name\": \"done\"}}</tool_call>"),
+            format!("```json\n{call}\n```\n<function=done>{{}}</function>"),
+            format!("<tool_call>{call}</tool_call><tool_call>{{\"name\": \"done\"}}</tool_call>"),
+        ] {
+            let found = calls_in_text(&text, TOOLS);
+            let want = vec![ParsedCall { name: "type_text".into(), arguments: args.clone() }, ParsedCall { name: "done".into(), arguments: json!({}) }];
+            assert_eq!(found.calls, want, "{text}");
+            assert_eq!(found.problem, None, "{text}");
+        }
+    }
+
+    /// A comment before the first key hid a bare call (found by
+    /// `tests/fuzz`).
+    #[test]
+    fn a_comment_before_the_first_key() {
+        for text in ["{// the button\n\"name\": \"click\", \"arguments\": {\"id\": 3}}", "Now: [{/* first */ name: 'click', arguments: {id: 3}}]"] {
+            let found = calls_in_text(text, TOOLS);
+            assert_eq!(found.calls, vec![ParsedCall { name: "click".into(), arguments: json!({"id": 3}) }], "{text}");
+        }
+        // An unclosed comment is no JSON.
+        assert!(calls_in_text("{/* name: 'click'", TOOLS).calls.is_empty());
     }
 
     #[test]
