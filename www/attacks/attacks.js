@@ -53,6 +53,7 @@ function place(channel, text, spots) {
   switch (channel) {
     case 'visible text': return p('');
     case 'css-hidden text': return p('display:none');
+    case 'aria-hidden text': return p('', { 'aria-hidden': 'true' });
     case 'off-screen text': return p('position:absolute;left:-10000px;top:0');
     case 'zero-size text': return p('width:0;height:0;overflow:hidden;font-size:0;margin:0');
     case 'white-on-white text': return p('color:#fff;background:#fff');

@@ -26,6 +26,11 @@
 //! Form controls are skipped whole: their values (and a `<textarea>`'s
 //! default text) are user data, never summary text — `innerText`, which
 //! leaves them out, is only asked of subtrees.
+//!
+//! So is what the page hides from assistive technology (`aria-hidden`):
+//! text a screen reader is told to skip is text a page can write for the
+//! model alone (issue 41, prompt injection). A subtree holding such an
+//! element is read child by child down to it, as for abutting controls.
 
 use super::as_html;
 use crate::aria::flat_contains;
@@ -73,6 +78,14 @@ fn abutting(el: &Element) -> bool {
     })
 }
 
+/// Hidden from assistive technology: never read.
+const CONCEALED: &str = "[aria-hidden=true i]";
+
+/// Whether `el` is, or holds, an element of [`CONCEALED`].
+fn conceals(el: &Element) -> bool {
+    el.matches(CONCEALED).unwrap_or(false) || el.query_selector(CONCEALED).ok().flatten().is_some()
+}
+
 /// How much text a reader needs: it stops once it has both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Enough {
@@ -88,7 +101,10 @@ pub struct Enough {
 /// summary reads (any depth).
 pub fn rendered_text_upto(el: &HtmlElement, hosts: &[Element], enough: Option<Enough>) -> String {
     let inside: Vec<Element> = hosts.iter().filter(|h| flat_contains(el, h)).cloned().collect();
-    if inside.is_empty() && enough.is_none() && !abutting(el) {
+    if el.matches(CONCEALED).unwrap_or(false) {
+        return String::new();
+    }
+    if inside.is_empty() && enough.is_none() && !abutting(el) && !conceals(el) {
         return el.inner_text();
     }
     let mut out = Reader { text: String::new(), chars: 0, words: 0, enough };
@@ -112,7 +128,7 @@ impl Reader {
     /// Whether `el` is read child by child: when the beginning is enough
     /// and `el` is big, or when two of its controls abut.
     fn goes_down(&self, el: &Element) -> bool {
-        (self.enough.is_some() && el.get_elements_by_tag_name("*").length() > SMALL_SUBTREE) || abutting(el)
+        (self.enough.is_some() && el.get_elements_by_tag_name("*").length() > SMALL_SUBTREE) || abutting(el) || conceals(el)
     }
 
     /// Appends a piece on a line of its own; blank pieces add nothing.
@@ -176,7 +192,7 @@ fn push_node(node: &Node, hosts: &[Element], out: &mut Reader) {
         Node::ELEMENT_NODE => {
             let el: &Element = node.unchecked_ref();
             let tag = el.local_name();
-            if SKIPPED.contains(&tag.as_str()) {
+            if SKIPPED.contains(&tag.as_str()) || el.matches(CONCEALED).unwrap_or(false) {
                 return;
             }
             if let Some(slot) = (tag == "slot").then(|| as_html(el)).flatten().map(|h| h.unchecked_ref::<HtmlSlotElement>()) {
