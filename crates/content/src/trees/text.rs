@@ -27,6 +27,11 @@
 //! default text) are user data, never summary text — `innerText`, which
 //! leaves them out, is only asked of subtrees.
 //!
+//! A huge text (a 10 MB log in a `<pre>`) never crosses into WASM whole:
+//! a subtree whose text is longer than [`BIG_TEXT`] is read child by
+//! child, and a text node only as far as the reader still needs, sliced
+//! on the JS side (each copy of 10 MB cost ~0.3 s of main thread).
+//!
 //! So is what the page hides from assistive technology (`aria-hidden`):
 //! text a screen reader is told to skip is text a page can write for the
 //! model alone (issue 41, prompt injection). A subtree holding such an
@@ -76,6 +81,26 @@ fn abutting(el: &Element) -> bool {
         }
         false
     })
+}
+
+/// Characters of text under an element past which a reader that wants
+/// only the beginning goes down child by child instead of asking for all
+/// of it.
+const BIG_TEXT: u32 = 200_000;
+
+/// The length of `node`'s `textContent`, measured in JS (the string is
+/// not copied into WASM).
+fn text_len(node: &Node) -> u32 {
+    js_sys::Reflect::get(node, &"textContent".into()).ok().and_then(|v| v.dyn_into::<js_sys::JsString>().ok()).map_or(0, |s| s.length())
+}
+
+/// The first `max` UTF-16 units of a text node's text, sliced in JS.
+fn text_start(node: &Node, max: u32) -> String {
+    js_sys::Reflect::get(node, &"textContent".into())
+        .ok()
+        .and_then(|v| v.dyn_into::<js_sys::JsString>().ok())
+        .map(|s| String::from(s.slice(0, max.min(s.length()))))
+        .unwrap_or_default()
 }
 
 /// Hidden from assistive technology: never read.
@@ -128,7 +153,15 @@ impl Reader {
     /// Whether `el` is read child by child: when the beginning is enough
     /// and `el` is big, or when two of its controls abut.
     fn goes_down(&self, el: &Element) -> bool {
-        (self.enough.is_some() && el.get_elements_by_tag_name("*").length() > SMALL_SUBTREE) || abutting(el) || conceals(el)
+        let big = || el.get_elements_by_tag_name("*").length() > SMALL_SUBTREE || text_len(el) > BIG_TEXT;
+        (self.enough.is_some() && big()) || abutting(el) || conceals(el)
+    }
+
+    /// How many more characters of a text are worth reading (all, without
+    /// [`Enough`]).
+    fn wanted(&self) -> Option<u32> {
+        // A word is rarely longer than a dozen characters.
+        self.enough.map(|e| (e.chars.saturating_sub(self.chars).max(e.words.saturating_sub(self.words) * 12) as u32).saturating_add(1024))
     }
 
     /// Appends a piece on a line of its own; blank pieces add nothing.
@@ -188,7 +221,10 @@ fn push_element(el: &Element, hosts: &[Element], out: &mut Reader) {
 
 fn push_node(node: &Node, hosts: &[Element], out: &mut Reader) {
     match node.node_type() {
-        Node::TEXT_NODE => out.push(&node.text_content().unwrap_or_default()),
+        Node::TEXT_NODE => match out.wanted() {
+            Some(max) => out.push(&text_start(node, max)),
+            None => out.push(&node.text_content().unwrap_or_default()),
+        },
         Node::ELEMENT_NODE => {
             let el: &Element = node.unchecked_ref();
             let tag = el.local_name();
