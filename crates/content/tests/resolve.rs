@@ -159,6 +159,21 @@ fn selectors_match_as_playwright_would() {
     assert!(failures.is_empty(), "{} selector(s) resolved wrong:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// A log of 30,000 characters holding the words is no text match (nobody
+/// names a target by ten pages of text), while a control beside it and a
+/// paragraph of ordinary length still are.
+#[wasm_bindgen_test]
+fn huge_text_is_a_way_down_not_a_match() {
+    let line = "request failed: Clear log and retry\n".repeat(1000);
+    fixture(&format!(
+        r#"<main id=m><pre id=log>{line}</pre><button id=clear>Clear log</button>
+           <p id=p>Before you retry, Clear log entries older than a day.</p></main>"#
+    ));
+    assert_eq!(ids(json!({"kind":"text","text":"Clear log"})), ["clear", "p"]);
+    assert_eq!(ids(json!({"kind":"role","role":"button","name":"Clear log"})), ["clear"]);
+    fixture("");
+}
+
 /// While a modal dialog is open, matches inside it are a selector's only
 /// ones; a selector that matches only behind it still finds those (the
 /// action then says the dialog covers them).

@@ -83,13 +83,27 @@ pub fn normalize(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The length of `textContent` (UTF-16 units), without copying it out of
-/// JS: no layout, as `innerText` would need.
-pub fn text_len(el: &Element) -> u32 {
-    js_sys::Reflect::get(el, &"textContent".into())
-        .ok()
-        .and_then(|t| t.dyn_into::<js_sys::JsString>().ok())
-        .map_or(0, |t| t.length())
+/// Whether the text under `node` (its text nodes, as `textContent` reads
+/// them) is longer than `limit` UTF-16 units. Text nodes' lengths are
+/// summed until the limit is passed: nothing is concatenated or copied
+/// (`textContent` of a 10 MB page builds a 10 MB string per call) and no
+/// layout runs (as `innerText` would need).
+pub fn text_longer_than(node: &web_sys::Node, limit: u32) -> bool {
+    const SHOW_TEXT: u32 = 4;
+    if node.node_type() == web_sys::Node::TEXT_NODE {
+        return node.unchecked_ref::<web_sys::CharacterData>().length() > limit;
+    }
+    let Some(walker) = node.owner_document().and_then(|d| d.create_tree_walker_with_what_to_show(node, SHOW_TEXT).ok()) else {
+        return false;
+    };
+    let mut total: u32 = 0;
+    while let Ok(Some(text)) = walker.next_node() {
+        total = total.saturating_add(text.unchecked_ref::<web_sys::CharacterData>().length());
+        if total > limit {
+            return true;
+        }
+    }
+    false
 }
 
 /// `innerText`, whitespace collapsed, at most `max` chars.

@@ -412,7 +412,7 @@ fn declared_count(el: &Element, items: &[Element], has_header: bool) -> Option<u
     // layout walk and a copy into WASM, per group) are not read.
     count_siblings(el)
         .iter()
-        .filter(|n| dom::text_len(n) <= MAX_COUNT_TEXT)
+        .filter(|n| !dom::text_longer_than(n, MAX_COUNT_TEXT))
         .map(|n| dom::short_text(n, 160))
         .find_map(|t| count_in_text(&t))
 }

@@ -14,6 +14,9 @@ use web_sys::Element;
 
 /// Elements whose own text never counts.
 const SKIP: &[&str] = &["script", "style", "noscript", "template", "head"];
+/// Text (UTF-16 units) past which an element is not matched by its own
+/// text: ten pages of prose, far longer than any name given to a target.
+const MAX_MATCH_TEXT: u32 = 20_000;
 const INPUT_BUTTONS: &str = "input[type=button i], input[type=submit i], input[type=reset i]";
 
 /// Matches of `pattern` under `children` (the top elements of one tree), in
@@ -53,8 +56,11 @@ fn visit(el: &Element, test: &dyn Fn(&str) -> bool, out: &mut Vec<Element>) -> b
     if SKIP.contains(&dom::tag(el).as_str()) {
         return false;
     }
-    let text = el.text_content().unwrap_or_default();
-    if !test(&text) {
+    // An element with more text than anyone names a target by is never a
+    // match itself, only a way down (a 10 MB log copied into WASM once per
+    // ancestor cost 100+ ms each).
+    let huge = dom::text_longer_than(el, MAX_MATCH_TEXT);
+    if !huge && !test(&el.text_content().unwrap_or_default()) {
         return false;
     }
     let mut child_matched = false;
@@ -62,6 +68,9 @@ fn visit(el: &Element, test: &dyn Fn(&str) -> bool, out: &mut Vec<Element>) -> b
     while let Some(c) = child {
         child_matched |= visit(&c, test, out);
         child = c.next_element_sibling();
+    }
+    if huge {
+        return child_matched;
     }
     if !child_matched && !aria::is_hidden(el) {
         out.push(el.clone());

@@ -88,12 +88,6 @@ fn abutting(el: &Element) -> bool {
 /// of it.
 const BIG_TEXT: u32 = 200_000;
 
-/// The length of `node`'s `textContent`, measured in JS (the string is
-/// not copied into WASM).
-fn text_len(node: &Node) -> u32 {
-    js_sys::Reflect::get(node, &"textContent".into()).ok().and_then(|v| v.dyn_into::<js_sys::JsString>().ok()).map_or(0, |s| s.length())
-}
-
 /// The first `max` UTF-16 units of a text node's text, sliced in JS.
 fn text_start(node: &Node, max: u32) -> String {
     js_sys::Reflect::get(node, &"textContent".into())
@@ -153,7 +147,7 @@ impl Reader {
     /// Whether `el` is read child by child: when the beginning is enough
     /// and `el` is big, or when two of its controls abut.
     fn goes_down(&self, el: &Element) -> bool {
-        let big = || el.get_elements_by_tag_name("*").length() > SMALL_SUBTREE || text_len(el) > BIG_TEXT;
+        let big = || el.get_elements_by_tag_name("*").length() > SMALL_SUBTREE || crate::pcd::dom::text_longer_than(el, BIG_TEXT);
         (self.enough.is_some() && big()) || abutting(el) || conceals(el)
     }
 
