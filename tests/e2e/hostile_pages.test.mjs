@@ -11,13 +11,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
 
-let www, browser;
+const KEY = 'sk-test-hostile-0123456789';
+let www, llm, browser;
 before(async () => {
   www = await h.startWww();
+  llm = await h.startLlm({ apiKey: KEY, rules: [] });
   browser = await h.launchBrowser();
 });
 after(async () => {
   await browser?.close();
+  await llm?.stop();
   await www?.stop();
 });
 
@@ -50,7 +53,8 @@ const PAGES = [
   { path: '/hostile/reload/', button: 'Acknowledge', name: 'reloads itself' },
   { path: '/hostile/popups/', button: 'Continue', name: 'opens popups' },
   { path: '/hostile/bigtext/', button: 'Clear log', name: '10 MB text node' },
-  { path: '/hostile/deep/', button: 'Deepest button', name: '100 shadow roots, 6 frames' },
+  // The agent's target: the deepest button is past the 32 roots read.
+  { path: '/hostile/deep/', button: 'Deepest button', name: '100 shadow roots, 6 frames', reachable: 'Button 20 roots down' },
 ];
 
 test('hostile pages: perception and actions answer, bounded, and the page stays responsive', { timeout: 180_000 }, async () => {
@@ -92,4 +96,58 @@ test('hostile pages: perception and actions answer, bounded, and the page stays 
     await page.close();
   }
   console.table(rows);
+});
+
+// The agent on the same pages: a task typed in the panel ("could you get <the
+// button> pressed"), played by the scripted model (click the button it was shown,
+// then done), ends — done, or failed with a reason the panel shows —
+// within its budget, on every page. Printed: status, steps, time, calls.
+test('hostile pages: an agent task ends within its budget on each', { timeout: 300_000 }, async () => {
+  const options = await h.openOptions(browser.ctx, browser.extensionId);
+  await h.configure(options, { endpoint: llm.url, apiKey: KEY, model: 'scripted-model', timeoutSecs: 10 });
+  await options.close();
+  const sw = await h.serviceWorker(browser.ctx);
+  await sw.evaluate((always) => chrome.storage.local.set({ allowedSites: { always } }), [new URL(www.main).origin]);
+  const rows = [];
+  for (const p of PAGES) {
+    const target = p.reachable ?? p.button;
+    // Not a command the grammar runs itself: the agent takes it.
+    const goal = `Could you get the ${target} button pressed for me?`;
+    await llm.setScenario({
+      apiKey: KEY,
+      rules: [
+        { when: { turn: 1, lastUserContains: goal }, reply: { content: 'Pressing it.', toolCalls: [{ name: 'dom_click', arguments: { id: `{{match:- (\\w+) button "${target}"}}` } }] } },
+        { when: { turn: 2, lastUserContains: goal }, reply: { content: '', toolCalls: [{ name: 'done', arguments: { answer: `Pressed ${target}.` } }] } },
+      ],
+    });
+    const page = await browser.ctx.newPage();
+    await page.goto(www.main + p.path);
+    const panel = await h.openPanel(browser.ctx, browser.extensionId);
+    await page.bringToFront();
+    const t0 = Date.now();
+    await h.ask(panel, goal);
+    const view = panel.locator('section.task').first();
+    await view.waitFor({ timeout: 10_000 }).catch(async () => assert.fail(`${p.name}: no task; the panel shows:\n${await panel.locator('[role=log]').innerText()}`));
+    try {
+      await view.locator('xpath=self::*[@aria-busy="false"]').waitFor({ timeout: 90_000 });
+    } catch {
+      assert.fail(`${p.name}: the task did not end; the panel shows:\n${await panel.locator('[role=log]').innerText()}`);
+    }
+    const ms = Date.now() - t0;
+    const status = await view.getAttribute('data-status');
+    const text = await view.innerText();
+    assert.ok(['succeeded', 'failed'].includes(status), `${p.name}: ${status}\n${text}`);
+    if (status === 'failed') assert.ok(text.trim().length > 0, `${p.name}: a failed task says why`);
+    const calls = (await llm.requests()).filter((r) => r.path.endsWith('/chat/completions')).length;
+    await llm.clearRequests();
+    rows.push({ page: p.name, status, steps: await view.locator('.steps .step').count(), ms, 'model calls': calls });
+    await panel.close();
+    for (const other of browser.ctx.pages()) if (other.url().includes('/hostile/popups/ad.html')) await other.close();
+    await page.close();
+  }
+  console.table(rows);
+  // The pages whose button does something: the task reached its goal.
+  for (const r of rows.filter((r) => ['endless mutation', '100 shadow roots, 6 frames'].includes(r.page))) {
+    assert.equal(r.status, 'succeeded', `${r.page}: ${JSON.stringify(r)}`);
+  }
 });
