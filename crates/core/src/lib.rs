@@ -45,6 +45,7 @@ pub mod capture;
 pub mod command;
 pub mod css_generated;
 pub mod digest;
+pub mod explore;
 pub mod frames;
 pub mod kind;
 pub mod memo;
