@@ -23,7 +23,7 @@ const SEED_TOOLS = [
 
 test('the manifest asks for least permissions and hides resources from fingerprinting', async () => {
   const manifest = await browser.sw.evaluate(() => chrome.runtime.getManifest());
-  assert.deepEqual(manifest.permissions.sort(), ['scripting', 'sidePanel', 'storage']);
+  assert.deepEqual(manifest.permissions.sort(), ['scripting', 'sidePanel', 'storage', 'tabGroups']);
   assert.equal(manifest.background.type, 'module');
   for (const war of manifest.web_accessible_resources) {
     assert.equal(war.use_dynamic_url, true);

@@ -44,6 +44,7 @@ const REQUESTS = [
   { type: 'saveAgentSettings', id: 11, settings: { toolCalling: 'auto', fastModel: '', maxSteps: 1, prices: [] } },
   { type: 'listSites', id: 12 },
   { type: 'forgetSite', id: 13, origin: 'http://127.0.0.1' },
+  { type: 'listSiteGraphs', id: 14 },
 ];
 
 /** Sends every request on a `panel` port from a context, and on runtime messages; what came back. */

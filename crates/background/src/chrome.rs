@@ -58,6 +58,10 @@ extern "C" {
     fn tabs_go_forward_(tab_id: i32) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = reload)]
     fn tabs_reload_(tab_id: i32) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = group)]
+    fn tabs_group_(options: &JsValue) -> Result<Promise, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabGroups"], js_name = update)]
+    fn tab_groups_update_(group_id: i32, props: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = update)]
     fn windows_update_(window_id: i32, props: &JsValue) -> Result<Promise, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = create)]
@@ -148,6 +152,14 @@ pub async fn tabs_create(props: &JsValue) -> Result<JsValue, JsValue> {
 }
 pub async fn tabs_update(tab_id: i32, props: &JsValue) -> Result<JsValue, JsValue> {
     settle(tabs_update_(tab_id, props)).await
+}
+/// `chrome.tabs.group(options)`: the group's id.
+pub async fn tabs_group(options: &JsValue) -> Result<JsValue, JsValue> {
+    settle(tabs_group_(options)).await
+}
+/// `chrome.tabGroups.update` (the `tabGroups` permission).
+pub async fn tab_groups_update(group_id: i32, props: &JsValue) -> Result<JsValue, JsValue> {
+    settle(tab_groups_update_(group_id, props)).await
 }
 pub async fn tabs_remove(tab_id: i32) -> Result<JsValue, JsValue> {
     settle(tabs_remove_(tab_id)).await

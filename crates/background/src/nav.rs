@@ -120,6 +120,32 @@ pub async fn open(url: &str, summary: bool, cancel: &CancelToken) -> Result<NavR
     arrive(tab_id, summary, cancel).await
 }
 
+/// Opens `url` in a background tab of `window_id` — never focused, muted —
+/// and waits for it to load (the explorer's tabs, `crate::explore`). The
+/// tab's id comes back also when loading failed: the caller closes it.
+pub async fn open_background(url: &str, window_id: Option<i32>, cancel: &CancelToken) -> (Option<i32>, Result<(), ToolError>) {
+    let target = match open_target(url) {
+        Ok(t) => t,
+        Err(e) => return (None, Err(e.tool_error())),
+    };
+    let mut props = json!({"url": target, "active": false});
+    if let Some(w) = window_id {
+        props["windowId"] = json!(w);
+    }
+    let tab = match chrome::tabs_create(&js::to_js(&props)).await {
+        Ok(tab) => tab,
+        Err(e) => return (None, Err(internal("opening a background tab", &e))),
+    };
+    let Some(tab_id) = js::get_i32(&tab, "id") else {
+        return (None, Err(ToolError::new(ErrorCode::Internal, "the new tab has no id", false)));
+    };
+    // A page that plays sound must not surprise the user from a tab they
+    // did not open.
+    let _ = chrome::tabs_update(tab_id, &js::to_js(&json!({"muted": true}))).await;
+    let loaded = LoadWaiter::start(tab_id, true).until_loaded(cancel).await.map(drop);
+    (Some(tab_id), loaded)
+}
+
 /// `nav.go`: navigates the tab (whatever it shows now, e.g. a new-tab page).
 pub async fn go(tab_id: i32, url: &str, summary: bool, cancel: &CancelToken) -> Result<NavResult, ToolError> {
     let target = open_target(url).map_err(|e| e.tool_error())?;

@@ -119,7 +119,11 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
             return;
         }
         PanelRequest::ListTasks { id } => (id, Ok(Some(PanelEvent::Tasks { id, tasks: store::task_briefs().await }))),
-        PanelRequest::ClearTasks { id } => (id, Ok(Some(PanelEvent::Tasks { id, tasks: store::clear_finished_tasks().await }))),
+        PanelRequest::ClearTasks { id } => {
+            // What exploring learnt of sites goes with the history of tasks.
+            crate::graph_store::clear().await;
+            (id, Ok(Some(PanelEvent::Tasks { id, tasks: store::clear_finished_tasks().await })))
+        }
         PanelRequest::GetTask { id, task_id } => {
             // A task cut off by a stopped worker is ended first, so it
             // says where it stopped.
@@ -138,6 +142,11 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
             Err(e) => (id, Err(e.into())),
         },
         PanelRequest::ListSites { id } => (id, Ok(Some(sites(id).await))),
+        PanelRequest::ListSiteGraphs { id } => {
+            let mut graphs = crate::graph_store::all().await;
+            graphs.sort_by(|a, b| b.nodes.iter().map(|n| n.seen).fold(0.0, f64::max).total_cmp(&a.nodes.iter().map(|n| n.seen).fold(0.0, f64::max)));
+            (id, Ok(Some(PanelEvent::SiteGraphs { id, graphs })))
+        }
         PanelRequest::ForgetSite { id, origin } => {
             let mut policy = store::load_site_policy().await;
             if policy.forget(&origin) {

@@ -311,6 +311,7 @@ pub fn lift_detail(detail: PcdActionDetail, id: &str, prefix: &[String]) -> PcdA
         alt_selectors: detail.alt_selectors.map(|alts| alts.iter().map(|s| with_prefix(s, prefix)).collect()),
         landmark: detail.landmark,
         frame_path: Some(frame_path),
+        href: detail.href,
     }
 }
 
@@ -751,6 +752,7 @@ mod tests {
             alt_selectors: Some(vec![RoleSelector::Css { css: "#x".into(), frame_path: None }]),
             landmark: None,
             frame_path: None,
+            href: None,
         };
         let prefix = vec!["iframe#a".to_string()];
         let lifted = lift_detail(d, "a1@tag", &prefix);

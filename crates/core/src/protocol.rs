@@ -63,6 +63,9 @@ pub enum PanelRequest {
     /// [`PanelEvent::Sites`]); `ForgetSite` removes one.
     ListSites { id: RequestId },
     ForgetSite { id: RequestId, origin: String },
+    /// What exploring learnt of each site (answered with
+    /// [`PanelEvent::SiteGraphs`]); cleared with the task history.
+    ListSiteGraphs { id: RequestId },
 }
 
 /// The user's answer to a task's prompt, as the panel sends it.
@@ -134,6 +137,8 @@ pub enum PanelEvent {
     AgentSettings { id: RequestId, settings: crate::agent::settings::AgentSettings },
     /// Origins allowed "always", sorted.
     Sites { id: RequestId, sites: Vec<String> },
+    /// Site graphs, the most recently explored site first.
+    SiteGraphs { id: RequestId, graphs: Vec<crate::explore::SiteGraph> },
 }
 
 /// How one command ended, as the panel shows it.
@@ -179,7 +184,8 @@ impl PanelEvent {
             | PanelEvent::Tasks { id, .. }
             | PanelEvent::TaskRecord { id, .. }
             | PanelEvent::AgentSettings { id, .. }
-            | PanelEvent::Sites { id, .. } => *id,
+            | PanelEvent::Sites { id, .. }
+            | PanelEvent::SiteGraphs { id, .. } => *id,
         }
     }
 }

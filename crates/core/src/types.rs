@@ -232,6 +232,11 @@ pub struct PcdActionDetail {
     pub landmark: Option<Landmark>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frame_path: Option<Vec<String>>,
+    /// Beyond seed 000 §4: where a link leads (absolute http(s) address),
+    /// so the explorer (`crate::explore`) can open it in a background tab
+    /// instead of clicking it in the user's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub href: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

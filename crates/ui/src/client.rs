@@ -65,6 +65,8 @@ pub enum Reply {
     AgentSettings(bc_core::agent::settings::AgentSettings),
     /// Origins the agent may act on without asking.
     Sites(Vec<String>),
+    /// What exploring learnt of sites.
+    SiteGraphs(Vec<bc_core::explore::SiteGraph>),
     Failed(Failure),
 }
 
@@ -105,6 +107,7 @@ impl From<PanelEvent> for Reply {
             PanelEvent::TaskRecord { task, .. } => Reply::TaskRecord(task),
             PanelEvent::AgentSettings { settings, .. } => Reply::AgentSettings(settings),
             PanelEvent::Sites { sites, .. } => Reply::Sites(sites),
+            PanelEvent::SiteGraphs { graphs, .. } => Reply::SiteGraphs(graphs),
         }
     }
 }
@@ -125,7 +128,8 @@ pub fn request_id(request: &PanelRequest) -> Option<RequestId> {
         | PanelRequest::GetAgentSettings { id }
         | PanelRequest::SaveAgentSettings { id, .. }
         | PanelRequest::ListSites { id }
-        | PanelRequest::ForgetSite { id, .. } => Some(*id),
+        | PanelRequest::ForgetSite { id, .. }
+        | PanelRequest::ListSiteGraphs { id } => Some(*id),
         PanelRequest::Prefetch | PanelRequest::TaskReply { .. } => None,
     }
 }

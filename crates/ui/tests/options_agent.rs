@@ -34,6 +34,8 @@ fn stored() -> AgentSettings {
             price("gpt-4o-mini", 0.15, 0.6, Some(0.075)),
             price("my-model", 1.0, 2.0, None),
         ],
+        // Not on the form: kept as stored when the form is saved.
+        explore: bc_core::explore::ExploreSettings { beam: 4, keep_tab: true, ..Default::default() },
     }
 }
 
@@ -177,6 +179,7 @@ async fn save_sends_the_form_as_edited_and_says_saved() {
             price("gpt-4o-mini", 0.15, 0.65, Some(0.075)),
             price("claude-haiku-4-5", 1.0, 5.0, Some(0.1)),
         ],
+        explore: stored().explore,
     };
     assert_eq!(
         page.fake.take_requests(),

@@ -3,6 +3,7 @@
 
 mod acting;
 mod agent;
+mod explore;
 mod perception;
 mod safety;
 mod table;
@@ -21,6 +22,7 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         "acting" => acting::run(project, args.iter().any(|a| a == "--smoke")),
         "agent" => agent::run(project, args.iter().any(|a| a == "--smoke")),
         "safety" => safety::run(project, args.iter().any(|a| a == "--smoke")),
-        other => bail!("unknown benchmark `{other}`; available: load, perception, acting, agent, safety"),
+        "explore" => explore::run(args.iter().any(|a| a == "--smoke")),
+        other => bail!("unknown benchmark `{other}`; available: load, perception, acting, agent, safety, explore"),
     }
 }

@@ -43,6 +43,8 @@ usage: cargo xtask <verb> [options]
                              step, vs a baseline sending Playwright's ariaSnapshot each step
   bench safety [--smoke]     the www/attacks/ suite against a model that obeys injections: per case
                              what blocked the attack and whether the user's task was done
+  bench explore [--smoke]    the explorer on generated sites of 50-200 pages vs a greedy walk and a
+                             model call per click: success, model calls, tabs, modelled time
   inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N] [--root DIR]
                              what the copilot sees on any page, as JSON, with timings
   replay <export.json> [--prebuilt]

@@ -59,6 +59,14 @@ impl Host for SwHost {
         tools::run(call, Some(self.rt.stop.task_id())).await
     }
 
+    async fn explore(&self, tab_id: i32, request: &bc_core::explore::ExploreRequest) -> Result<bc_core::explore::ExploreReport, ToolError> {
+        let on_progress = |p: bc_core::explore::ExploreProgress| {
+            let note = format!("Exploring: {} pages read, {} links deep", p.pages, p.depth);
+            self.post(TaskEvent::Status { status: bc_core::agent::TaskStatus::Exploring, progress: p.progress, note: Some(note) });
+        };
+        crate::explore::run(tab_id, request, self.rt.stop.task_id(), self.rt.stop.clone(), &on_progress).await
+    }
+
     async fn read_page(&self, tab_id: i32) -> Result<PageDigest, ToolError> {
         let unavailable = |detail: String| ToolError::new(ErrorCode::ContentUnavailable, detail, true);
         match tabs::ask_content(tab_id, &ContentRequest::Digest).await {

@@ -91,7 +91,18 @@ pub fn detail_of(top: &Document, id: &str, el: &Element) -> PcdActionDetail {
         alt_selectors: (!chosen.is_empty()).then_some(chosen),
         landmark: identity.landmark,
         frame_path: (!frame_path.is_empty()).then_some(frame_path),
+        href: link_href(el),
     }
+}
+
+/// Where a link (`<a href>`, `<area href>`) leads: the browser's resolved
+/// address, http(s) only (never `javascript:`, `mailto:`, …).
+fn link_href(el: &Element) -> Option<String> {
+    if !matches!(dom::tag(el).as_str(), "a" | "area") || !el.has_attribute("href") {
+        return None;
+    }
+    let href = js_sys::Reflect::get(el, &"href".into()).ok()?.as_string()?;
+    (href.starts_with("https://") || href.starts_with("http://")).then_some(href)
 }
 
 /// The first of `ladder` that resolves to `el` alone; else the one that

@@ -36,6 +36,7 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
     if config.text_mode {
         task.mode = ToolMode::Text;
     }
+    task.explore = config.explore;
     if task.status == TaskStatus::Created {
         set_status(host, task, TaskStatus::Planning);
         if let Err(e) = bootstrap(host, task).await {

@@ -92,6 +92,9 @@ pub struct Fake {
     pub slept: Cell<u32>,
     /// Stop is pressed once this many model calls were made.
     pub cancel_after_calls: Cell<Option<usize>>,
+    /// What `explore` answers, and the searches asked for.
+    pub explore_report: RefCell<Option<crate::explore::ExploreReport>>,
+    pub explore_requests: RefCell<Vec<(i32, crate::explore::ExploreRequest)>>,
 }
 
 impl Fake {
@@ -167,7 +170,7 @@ impl Fake {
                 for id in ids {
                     let label = m.actions.iter().find(|a| &a.id == id).map(|a| a.label.clone()).or_else(|| m.forms.iter().find(|f| &f.id == id).map(|_| "form".to_owned()));
                     match label {
-                        Some(l) => out.push(PcdActionDetail { id: id.clone(), selector: RoleSelector::role("button", Some(&l), NameMode::Exact), alt_selectors: None, landmark: None, frame_path: None }),
+                        Some(l) => out.push(PcdActionDetail { id: id.clone(), selector: RoleSelector::role("button", Some(&l), NameMode::Exact), alt_selectors: None, landmark: None, frame_path: None, href: None }),
                         None => return missing(format!("no element has the id {id}")),
                     }
                 }
@@ -257,6 +260,11 @@ impl Host for Fake {
     async fn tool_with_secret(&self, call: ToolCall, handle: u32) -> Result<Value, ToolError> {
         self.secret_calls.borrow_mut().push((call.clone(), handle));
         self.tool(call).await
+    }
+
+    async fn explore(&self, tab_id: i32, request: &crate::explore::ExploreRequest) -> Result<crate::explore::ExploreReport, ToolError> {
+        self.explore_requests.borrow_mut().push((tab_id, request.clone()));
+        self.explore_report.borrow().clone().ok_or_else(|| ToolError::new(ErrorCode::Internal, "no search scripted", false))
     }
 
     async fn read_page(&self, _tab_id: i32) -> Result<PageDigest, ToolError> {

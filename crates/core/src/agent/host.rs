@@ -96,6 +96,10 @@ pub trait Host {
     /// Runs `call` (a `dom.type`) with the text replaced by the secret
     /// held under `handle` — the value exists only in the worker.
     async fn tool_with_secret(&self, call: ToolCall, handle: u32) -> Result<Value, ToolError>;
+    /// Searches the site from the page in `tab_id` in background tabs
+    /// (`explore::search`), recording what it sees in the origin's site
+    /// graph. The task's tabs are not touched.
+    async fn explore(&self, tab_id: i32, request: &crate::explore::ExploreRequest) -> Result<crate::explore::ExploreReport, ToolError>;
     /// The page's main text (the question prompt's digest).
     async fn read_page(&self, tab_id: i32) -> Result<PageDigest, ToolError>;
     /// Shows `prompt` and waits for the user (or the task's stop).
@@ -130,6 +134,7 @@ pub struct AgentConfig {
     pub history_budget: usize,
     /// The model's price, for the cost shown per call and task.
     pub price: Option<super::settings::ModelPrice>,
+    pub explore: crate::explore::ExploreSettings,
 }
 
 impl AgentConfig {
@@ -144,6 +149,7 @@ impl AgentConfig {
             max_steps: Self::DEFAULT_MAX_STEPS,
             history_budget: Self::DEFAULT_HISTORY_BUDGET,
             price: None,
+            explore: Default::default(),
         }
     }
 
@@ -154,6 +160,7 @@ impl AgentConfig {
             max_steps: settings.max_steps,
             history_budget: settings.history_budget(),
             price: settings.price_of(model).cloned(),
+            explore: settings.explore,
             ..AgentConfig::new(model)
         }
     }

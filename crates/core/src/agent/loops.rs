@@ -40,7 +40,7 @@ pub fn check(steps: &[StepRecord]) -> Verdict {
     if NUDGE_AT.contains(&repeats) {
         return Verdict::Nudge(format!(
             "You have now done “{}” {repeats} times with the same result. It is not working: do something else \
-(another element, pcd_query, dom_scroll, read_page), ask_user, or finish with done and success false.",
+(another element, pcd_query, dom_scroll, read_page, or explore when the page you need is elsewhere on the site), ask_user, or finish with done and success false.",
             last.description
         ));
     }

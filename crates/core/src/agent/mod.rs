@@ -14,6 +14,7 @@
 //! - [`page`]: the page listing, summary gist and change reports.
 //! - [`step`]: carrying out one call; [`bind`]: ids/fields/selectors to
 //!   elements; [`gates`]: site permission, confirmation, secrets.
+//! - [`explore_step`]: the `explore` tool (background-tab search).
 //! - [`loops`]: loop detection.
 //! - [`settings`]: tool calling mode, fast model, step limit, prices.
 //! - [`skills`]: several steps for one model call (sign in, search, fill
@@ -24,6 +25,7 @@ pub mod answer_stream;
 pub mod bind;
 pub mod controller;
 pub mod conversation;
+pub mod explore_step;
 pub mod gates;
 pub mod goals;
 pub mod host;
@@ -44,6 +46,8 @@ mod fake;
 mod controller_tests;
 #[cfg(test)]
 mod leaving_tests;
+#[cfg(test)]
+mod explore_tests;
 
 pub use controller::run;
 pub use host::{AgentConfig, Host, StreamPiece, TaskEvent, UserPrompt, UserReply};

@@ -66,6 +66,9 @@ pub struct AgentSettings {
     pub context_tokens: u32,
     #[serde(default = "default_prices")]
     pub prices: Vec<ModelPrice>,
+    /// The `explore` tool's beam, depth, tabs and time.
+    #[serde(default)]
+    pub explore: crate::explore::ExploreSettings,
 }
 
 fn default_max_steps() -> u32 {
@@ -97,6 +100,7 @@ impl Default for AgentSettings {
             max_steps: default_max_steps(),
             context_tokens: 0,
             prices: default_prices(),
+            explore: Default::default(),
         }
     }
 }
@@ -116,6 +120,8 @@ pub enum AgentSettingsError {
     UnnamedPrice,
     #[error("The model context must be at least {min} tokens, or empty (got {got}).")]
     SmallContext { min: u32, got: u32 },
+    #[error("{0}")]
+    Explore(#[from] crate::explore::ExploreSettingsError),
 }
 
 /// Tokens of every request besides the history: the tools' schemas
@@ -135,6 +141,7 @@ impl AgentSettings {
         if self.context_tokens != 0 && self.context_tokens < MIN_CONTEXT {
             return Err(AgentSettingsError::SmallContext { min: MIN_CONTEXT, got: self.context_tokens });
         }
+        self.explore = self.explore.validated()?;
         self.fast_model = self.fast_model.trim().to_owned();
         for p in &mut self.prices {
             p.model = p.model.trim().to_owned();

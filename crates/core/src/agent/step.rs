@@ -58,7 +58,7 @@ impl Outcome {
         }
     }
 
-    fn failed(mut self, brief: String) -> Outcome {
+    pub(super) fn failed(mut self, brief: String) -> Outcome {
         self.status = StepStatus::Failed;
         self.brief = brief;
         self
@@ -106,6 +106,7 @@ pub fn describe(call: &AgentCall, page: Option<&crate::types::MiniPcd>) -> Strin
         AgentCall::NavGo(a) => format!("Go to {}", a.url),
         AgentCall::NavBack(_) => "Go back".into(),
         AgentCall::CaptureCandidates(a) => format!("Locate {} on screen", a.ids.join(", ")),
+        AgentCall::Explore(a) => format!("Explore the site for “{}”", clip(&a.goal, 80)),
         AgentCall::AskUser(a) => format!("Ask: {}", a.question),
         AgentCall::Done(_) => "Finish".into(),
         AgentCall::Skill { name, .. } => format!("Skill: {}", name.trim_start_matches("skill_").replace('_', " ")),
@@ -152,6 +153,7 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall
         AgentCall::TabsClose(a) => close(host, task, a.tab_id, out).await,
         AgentCall::TabsList => tabs_list(host, task, out).await,
         AgentCall::CaptureCandidates(a) => capture(host, task, a.tab_id, &a.ids, out).await,
+        AgentCall::Explore(a) => super::explore_step::explore(host, task, &a.goal, out).await,
         AgentCall::AskUser(_) | AgentCall::Done(_) | AgentCall::Skill { .. } => {
             Err(Outcome::new(describe(call, None)).failed("handled by the controller".into()))
         }
@@ -159,7 +161,7 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall
     result.unwrap_or_else(|failed| failed)
 }
 
-type Step = Result<Outcome, Outcome>;
+pub(super) type Step = Result<Outcome, Outcome>;
 
 /// The page listing again (in full).
 async fn look<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, mut out: Outcome) -> Step {
@@ -178,7 +180,7 @@ async fn query<H: Host>(host: &H, task: &mut Task, a: &super::tools::QueryArgs, 
     let call = ToolCall::PcdQuery { tab_id: tab, kind: a.kind, text: Some(a.text.clone()), top_k: Some(a.top_k.unwrap_or(8).min(30)) };
     let hits: Vec<QueryHit> = read(host, call).await.map_err(|e| out.clone().failed(e))?;
     if hits.is_empty() {
-        out.brief = format!("Nothing on the page matches “{}”.", a.text);
+        out.brief = format!("Nothing on the page matches “{}”. If it is on another page of this site, explore finds it.", a.text);
         return Ok(out);
     }
     let mut lines = String::new();
@@ -511,13 +513,13 @@ async fn extract<H: Host>(host: &H, task: &mut Task, a: &super::tools::ExtractAr
     Ok(out)
 }
 
-enum Nav {
+pub(super) enum Nav {
     Open(String),
     Go(String, Option<i32>),
     Back(Option<i32>),
 }
 
-async fn navigate<H: Host>(host: &H, task: &mut Task, nav: Nav, mut out: Outcome) -> Step {
+pub(super) async fn navigate<H: Host>(host: &H, task: &mut Task, nav: Nav, mut out: Outcome) -> Step {
     let call = match &nav {
         Nav::Open(url) | Nav::Go(url, _) => {
             if let Err(refusal) = check_navigation(url) {
@@ -549,7 +551,7 @@ async fn navigate<H: Host>(host: &H, task: &mut Task, nav: Nav, mut out: Outcome
     Ok(out)
 }
 
-async fn switch<H: Host>(host: &H, task: &mut Task, tab: i32, mut out: Outcome) -> Step {
+pub(super) async fn switch<H: Host>(host: &H, task: &mut Task, tab: i32, mut out: Outcome) -> Step {
     let info: TabInfo = read(host, ToolCall::TabsSwitch { tab_id: tab }).await.map_err(|e| out.clone().failed(e))?;
     if !task.tabs.contains(&tab) {
         task.tabs.push(tab);

@@ -20,6 +20,8 @@ use serde::{Deserialize, Serialize};
 pub enum TaskStatus {
     Created,
     Planning,
+    /// Searching the site in background tabs (`explore`).
+    Exploring,
     Executing,
     AwaitingUser,
     Succeeded,
@@ -170,6 +172,9 @@ pub struct Task {
     /// The endpoint refused `tool_choice: "required"`; `auto` is sent.
     #[serde(default)]
     pub auto_choice: bool,
+    /// The `explore` tool's settings for this task.
+    #[serde(default)]
+    pub explore: crate::explore::ExploreSettings,
     /// USD spent on model calls, when the model's price is known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<f64>,
@@ -234,6 +239,7 @@ impl Task {
             nonce,
             mode: ToolMode::default(),
             auto_choice: false,
+            explore: Default::default(),
             cost: None,
             progress: 0.0,
             goals: Vec::new(),

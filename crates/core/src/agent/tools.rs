@@ -238,6 +238,12 @@ fn yes() -> bool {
     true
 }
 
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ExploreArgs {
+    /// The page you need, in words a link towards it may carry ("billing invoices", "API rate limits").
+    pub goal: String,
+}
+
 /// A decoded call of the model, arguments typed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AgentCall {
@@ -262,6 +268,7 @@ pub enum AgentCall {
     NavGo(NavGoArgs),
     NavBack(TabArgs),
     CaptureCandidates(IdsArgs),
+    Explore(ExploreArgs),
     AskUser(AskArgs),
     Done(DoneArgs),
     /// A skill (`skills::SKILLS`): several steps for one call.
@@ -324,6 +331,7 @@ tools! {
     "nav_go" => "Go to an address in the current tab.", NavGoArgs, AgentCall::NavGo;
     "nav_back" => "Go back in the current tab.", TabArgs, AgentCall::NavBack;
     "capture_candidates" => "Where elements are on screen and whether they are visible (for look-alikes).", IdsArgs, AgentCall::CaptureCandidates;
+    "explore" => "Find a page of this site the current page does not link to directly: follows its links in background tabs (one call, not one per click) and goes there.", ExploreArgs, AgentCall::Explore;
     "ask_user" => "Ask the user when the task is ambiguous or information is missing. Never ask for passwords: type {{secret}} instead.", AskArgs, AgentCall::AskUser;
     "done" => "Finish: the answer or what was done, and whether it succeeded.", DoneArgs, AgentCall::Done;
 }
@@ -374,8 +382,9 @@ impl AgentCall {
             AgentCall::NavGo(_) => 18,
             AgentCall::NavBack(_) => 19,
             AgentCall::CaptureCandidates(_) => 20,
-            AgentCall::AskUser(_) => 21,
-            AgentCall::Done(_) => 22,
+            AgentCall::Explore(_) => 21,
+            AgentCall::AskUser(_) => 22,
+            AgentCall::Done(_) => 23,
             AgentCall::Skill { .. } => unreachable!("skills are not in TOOLS"),
         }
     }
@@ -398,6 +407,7 @@ impl AgentCall {
             AgentCall::TabsOpen(a) => serde_json::to_value(a),
             AgentCall::TabsSwitch(a) | AgentCall::TabsClose(a) => serde_json::to_value(a),
             AgentCall::NavGo(a) => serde_json::to_value(a),
+            AgentCall::Explore(a) => serde_json::to_value(a),
             AgentCall::AskUser(a) => serde_json::to_value(a),
             AgentCall::Done(a) => serde_json::to_value(a),
             AgentCall::TabsList => Ok(Value::Object(Map::new())),

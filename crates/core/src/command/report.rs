@@ -527,7 +527,7 @@ mod tests {
         if let RoleSelector::Role { name_mode, .. } = &mut selector {
             *name_mode = None;
         }
-        PcdActionDetail { id: id.into(), selector, alt_selectors: None, landmark: None, frame_path: None }
+        PcdActionDetail { id: id.into(), selector, alt_selectors: None, landmark: None, frame_path: None, href: None }
     }
 
     #[test]

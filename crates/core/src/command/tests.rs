@@ -714,6 +714,7 @@ fn fields_in_cross_origin_frames_are_sought_in_their_forms_frames() {
         alt_selectors: None,
         landmark: None,
         frame_path: path.map(|p| p.iter().map(|s| s.to_string()).collect()),
+        href: None,
     };
     let frame = ["iframe[name=\"newsletter\"]"];
     let inside = Locate::in_frames(selectors, &[detail(Some(&frame)), detail(None), detail(Some(&frame))]);

@@ -17,6 +17,7 @@
 pub mod graph;
 pub mod scoring;
 pub mod search;
+pub mod settings;
 pub mod sim;
 pub mod template;
 
@@ -25,4 +26,5 @@ mod tests;
 
 pub use graph::SiteGraph;
 pub use search::{explore, Cutoff, ExploreHost, ExploreProgress, ExploreReport, ExploreRequest, Link, PathStep, Reading};
+pub use settings::{ExploreSettings, ExploreSettingsError};
 pub use template::url_template;

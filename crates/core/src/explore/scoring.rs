@@ -13,7 +13,7 @@ use crate::rank::terms::terms;
 use crate::safety::risk::{assess, ActionVerb, Risk, StepFacts};
 use crate::safety::sites::origin_of;
 use crate::summary::CompactPageSummary;
-use crate::types::MiniPcd;
+use crate::types::{Landmark, MiniPcd};
 
 /// Goal term → the words of the sections such goals are filed under.
 #[rustfmt::skip]
@@ -121,9 +121,20 @@ const FOUND_COVERAGE: f64 = 0.75;
 
 /// How much `page` (with its compact summary) looks like the goal page.
 pub fn page_score(goal: &str, expected: &[GoalKind], page: &MiniPcd, summary: Option<&CompactPageSummary>) -> PageScore {
-    let shown: Vec<GoalKind> = goals::hits(page).into_iter().map(|h| h.goal).filter(|g| expected.contains(g)).collect();
-    if !shown.is_empty() {
-        return PageScore { score: 1.0, goals: shown, found: true };
+    // A form, a control or a list of the goal's kind is strong evidence; a
+    // title or address that says the word ("Billing history" for
+    // "billing invoices") is weak: it makes the goal page only when it
+    // covers every kind the goal implies.
+    let hits: Vec<goals::GoalHit> = goals::hits(page).into_iter().filter(|h| expected.contains(&h.goal)).collect();
+    if !hits.is_empty() {
+        let mut shown: Vec<GoalKind> = hits.iter().map(|h| h.goal).collect();
+        shown.sort();
+        shown.dedup();
+        let strong = hits.iter().any(|h| !h.row.ends_with(".page"));
+        let coverage = shown.len() as f64 / expected.len() as f64;
+        let found = strong || coverage >= 1.0;
+        let score = if found { 0.8 + 0.2 * coverage } else { 0.5 * coverage };
+        return PageScore { score, goals: shown, found };
     }
     let wanted = goal_terms(goal);
     if wanted.is_empty() {
@@ -136,6 +147,19 @@ pub fn page_score(goal: &str, expected: &[GoalKind], page: &MiniPcd, summary: Op
     let (in_heading, in_body) = (share(&heading), share(&body));
     // A page that only shows the words in passing is on the way, not there.
     let score = 0.6 * in_body + 0.3 * in_heading;
-    let found = expected.is_empty() && in_heading > 0.0 && in_body >= FOUND_COVERAGE;
+    // The way there names the goal in a link better than in its own
+    // heading ("API reference" listing "Limits and quotas" for "API rate
+    // limit"); the place names it in its heading at least as well as any
+    // link in its content does (site chrome is on every page: not counted).
+    let in_links = page
+        .actions
+        .iter()
+        .filter(|a| !matches!(a.landmark, Some(Landmark::Nav | Landmark::Header | Landmark::Footer)))
+        .map(|a| share(&terms(&a.label)))
+        .fold(0.0, f64::max);
+    // A heading that names the whole goal is the place even when its items
+    // repeat the words ("Desk lamps" listing "Brass desk lamp").
+    let names_it = in_heading >= 1.0 || (in_heading > 0.0 && in_heading > in_links);
+    let found = expected.is_empty() && names_it && in_body >= FOUND_COVERAGE;
     PageScore { score: if found { score.max(0.8) } else { score.min(0.7) }, goals: vec![], found }
 }

@@ -150,6 +150,9 @@ pub struct ExploreReport {
     pub max_open: u32,
     pub depth: u32,
     pub ms: f64,
+    /// Batches of tabs opened one after another (pages load in parallel
+    /// within one): what the search's time is made of.
+    pub rounds: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cutoff: Option<Cutoff>,
     /// Pages that failed to open or read.
@@ -194,6 +197,7 @@ pub async fn explore<H: ExploreHost>(host: &H, graph: &mut SiteGraph, req: &Expl
         max_open: 0,
         depth: 0,
         ms: 0.0,
+        rounds: 0,
         cutoff: None,
         failed: 0,
     };
@@ -216,6 +220,7 @@ pub async fn explore<H: ExploreHost>(host: &H, graph: &mut SiteGraph, req: &Expl
                 break;
             }
             let opened = futures::future::join_all(batch.iter().map(|c| host.open(&c.link.href, &query))).await;
+            report.rounds += 1;
             report.tabs_opened += opened.iter().filter(|(tab, _)| tab.is_some()).count() as u32;
             report.max_open = report.max_open.max(opened.iter().filter(|(tab, _)| tab.is_some()).count() as u32);
             let mut winner: Option<(usize, i32)> = None;

@@ -122,3 +122,59 @@ fn goal_words_lead_to_the_sections_they_are_filed_under() {
     assert!(q.contains("setting") && !q.contains("download") && !q.contains("month"), "{q}");
     assert_eq!(super::scoring::query_for("What is the API rate limit?"), "api | rate | limit | reference | docs | guide");
 }
+
+/// A title that says the goal's word is weak evidence: "Billing history"
+/// is not the invoices page "billing invoices" asks for; a list of
+/// invoices, or a title covering every kind the goal implies, is.
+#[test]
+fn a_page_named_like_the_goal_is_not_the_goal_page_unless_it_shows_it() {
+    use super::scoring::page_score;
+    use crate::agent::goals::expected;
+    use serde_json::json;
+    let page = |title: &str, collections: serde_json::Value| -> crate::types::MiniPcd {
+        serde_json::from_value(json!({"url": "https://a.test/x/", "origin": "https://a.test", "title": title, "loginState": "in", "ts": 1.0,
+            "landmarks": ["main"], "actions": [], "forms": [], "collections": collections})).unwrap()
+    };
+    let goal = "billing invoices";
+    let want = expected(goal);
+    let decoy = page("Billing history", json!([]));
+    let s = page_score(goal, &want, &decoy, None);
+    assert!(!s.found && s.score < 0.8, "{s:?}");
+    let real = page("Billing & invoices", json!([{"id": "c1", "name": "Invoices", "itemFields": ["number", "date", "amount"]}]));
+    let s = page_score(goal, &want, &real, None);
+    assert!(s.found && s.score > 0.9, "{s:?}");
+    let only_billing = page("Billing", json!([]));
+    assert!(page_score("open billing", &expected("open billing"), &only_billing, None).found);
+}
+
+/// Without a goal predicate, the goal page's heading names the goal; a
+/// page that shares one word in its heading and lists the rest is the way
+/// there, not the place.
+#[test]
+fn a_docs_answer_is_the_page_whose_heading_names_it() {
+    use super::scoring::page_score;
+    use crate::summary::{CompactPageSummary, PageType};
+    let goal = "API rate limit";
+    let page = |title: &str, preview: &str, links: &[&str]| {
+        let actions: Vec<serde_json::Value> = links.iter().enumerate().map(|(i, l)| serde_json::json!({"id": format!("a{i}"), "role": "link", "label": l, "landmark": "main"})).collect();
+        let mini: crate::types::MiniPcd = serde_json::from_value(serde_json::json!({"url": "https://d.test/x/", "origin": "https://d.test",
+            "title": title, "loginState": "unknown", "ts": 1.0, "landmarks": ["main"], "actions": actions, "forms": [], "collections": []})).unwrap();
+        let summary = CompactPageSummary { page_type: PageType::Article, title: title.into(), headings: vec![format!("h1: {title}")],
+            primary_actions: vec![], forms: vec![], content_preview: preview.into(), interactive_count: 0 };
+        page_score(goal, &[], &mini, Some(&summary))
+    };
+    let way = page("API reference – Docs", "Authentication. Limits and quotas: rate limits per key. Errors. Pagination.", &["Authentication", "Limits and quotas", "Errors"]);
+    assert!(!way.found, "{way:?}");
+    let there = page("Limits and quotas – Docs", "Rate limits: each API key may make 600 requests per minute.", &["Errors"]);
+    assert!(there.found && there.score > way.score, "{there:?}");
+    let goal = "desk lamps";
+    let shelf = {
+        let actions: Vec<serde_json::Value> = ["Brass desk lamp", "Clamp desk lamp"].iter().enumerate().map(|(i, l)| serde_json::json!({"id": format!("p{i}"), "role": "link", "label": l, "landmark": "main"})).collect();
+        let mini: crate::types::MiniPcd = serde_json::from_value(serde_json::json!({"url": "https://s.test/lamps/", "origin": "https://s.test",
+            "title": "Desk lamps – Shop", "loginState": "unknown", "ts": 1.0, "landmarks": ["main"], "actions": actions, "forms": [], "collections": []})).unwrap();
+        let summary = CompactPageSummary { page_type: PageType::LinkList, title: "Desk lamps".into(), headings: vec!["h1: Desk lamps".into()],
+            primary_actions: vec![], forms: vec![], content_preview: "Desk lamps. Brass desk lamp $39.00".into(), interactive_count: 2 };
+        page_score(goal, &[], &mini, Some(&summary))
+    };
+    assert!(shelf.found, "a heading naming the whole goal is the place: {shelf:?}");
+}

@@ -128,6 +128,9 @@ pub struct AgentState {
     pub max_steps: RwSignal<String>,
     pub context_tokens: RwSignal<String>,
     pub prices: RwSignal<Vec<PriceRow>>,
+    /// The explorer's settings, kept as stored (the options page edits
+    /// them as a whole).
+    pub explore: RwSignal<bc_core::explore::ExploreSettings>,
     next_key: StoredValue<u32>,
     pub status: RwSignal<Option<Status>>,
     pub saving: RwSignal<bool>,
@@ -143,6 +146,7 @@ impl AgentState {
             max_steps: RwSignal::new(String::new()),
             context_tokens: RwSignal::new(String::new()),
             prices: RwSignal::new(Vec::new()),
+            explore: RwSignal::new(Default::default()),
             next_key: StoredValue::new(1),
             status: RwSignal::new(None),
             saving: RwSignal::new(false),
@@ -250,6 +254,7 @@ impl AgentState {
     fn fill(self, settings: &AgentSettings) {
         self.tool_calling.set(settings.tool_calling);
         self.fast_model.set(settings.fast_model.clone());
+        self.explore.set(settings.explore);
         self.max_steps.set(settings.max_steps.to_string());
         self.context_tokens.set(match settings.context_tokens {
             0 => String::new(),
@@ -296,6 +301,7 @@ impl AgentState {
             max_steps,
             context_tokens,
             prices: prices.map_err(|e| e.to_string())?,
+            explore: self.explore.get_untracked(),
         };
         settings.validated().map_err(|e| e.to_string())
     }

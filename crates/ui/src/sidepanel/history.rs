@@ -57,6 +57,8 @@ pub struct History {
     pub opened: RwSignal<Option<OpenedTask>>,
     /// Tasks whose export waits for the worker.
     pub exporting: RwSignal<Vec<String>>,
+    /// What exploring learnt of sites (`ListSiteGraphs`), newest first.
+    pub graphs: RwSignal<Vec<bc_core::explore::SiteGraph>>,
     /// The last list request: older answers are stale.
     latest_list: StoredValue<RequestId>,
 }
@@ -71,6 +73,7 @@ impl History {
             clearing: RwSignal::new(false),
             opened: RwSignal::new(None),
             exporting: RwSignal::new(Vec::new()),
+            graphs: RwSignal::new(Vec::new()),
             latest_list: StoredValue::new(0),
         }
     }
@@ -82,6 +85,19 @@ impl History {
         self.error.set(None);
         self.screen.set(Screen::History);
         self.list(|id| PanelRequest::ListTasks { id });
+        self.site_graphs();
+    }
+
+    /// Asks for the site graphs (shown under the tasks).
+    fn site_graphs(self) {
+        self.client.with_value(|client| {
+            let id = client.next_id();
+            client.send(PanelRequest::ListSiteGraphs { id }, move |reply| {
+                if let Reply::SiteGraphs(graphs) = reply {
+                    let _ = self.graphs.try_set(graphs);
+                }
+            });
+        });
     }
 
     /// Back to the conversation, as it was left.
@@ -98,6 +114,8 @@ impl History {
         self.clearing.set(true);
         self.opened.set(None);
         self.list(|id| PanelRequest::ClearTasks { id });
+        // Clearing the history forgets the site graphs too.
+        self.graphs.set(Vec::new());
     }
 
     /// Opens task `task_id` read-only.

@@ -65,6 +65,45 @@ fn TaskList(
                 children=move |brief| view! { <HistoryItem history brief /> }
             />
         </ol>
+        <SiteMaps history />
+    }
+}
+
+/// What exploring learnt of each site (issue 42: the site graph): one
+/// disclosure per site, its kinds of pages and how many links join them.
+#[component]
+fn SiteMaps(history: History) -> impl IntoView {
+    let graphs = history.graphs;
+    view! {
+        <Show when=move || graphs.with(|g| !g.is_empty())>
+            <h2>"Site maps"</h2>
+            <ul class="site-maps" aria-label="Site maps">
+                <For
+                    each=move || graphs.get()
+                    key=|g| (g.origin.clone(), g.nodes.len(), g.edges.len())
+                    children=move |g| {
+                        let summary = format!("{}: {} pages, {} links", g.origin, g.nodes.len(), g.edges.len());
+                        let pages: Vec<String> = g
+                            .nodes
+                            .iter()
+                            .map(|n| {
+                                let path = n.template.strip_prefix(&g.origin).unwrap_or(&n.template).to_owned();
+                                let goals = if n.goals.is_empty() { String::new() } else { format!(" (shows {})", n.goals.iter().map(|k| format!("{k:?}").to_lowercase()).collect::<Vec<_>>().join(", ")) };
+                                format!("{} — {path}{goals}", n.title)
+                            })
+                            .collect();
+                        view! {
+                            <li>
+                                <details>
+                                    <summary>{summary}</summary>
+                                    <ul>{pages.into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                                </details>
+                            </li>
+                        }
+                    }
+                />
+            </ul>
+        </Show>
     }
 }
 
@@ -250,7 +289,7 @@ pub fn status_label(status: TaskStatus) -> &'static str {
         TaskStatus::Failed => "Failed",
         TaskStatus::Cancelled => "Stopped",
         TaskStatus::AwaitingUser => "Waiting for you",
-        TaskStatus::Created | TaskStatus::Planning | TaskStatus::Executing => "Running",
+        TaskStatus::Created | TaskStatus::Planning | TaskStatus::Exploring | TaskStatus::Executing => "Running",
     }
 }
 

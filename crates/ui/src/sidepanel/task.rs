@@ -294,6 +294,7 @@ pub fn status_word(status: TaskStatus) -> &'static str {
     match status {
         TaskStatus::Created => "created",
         TaskStatus::Planning => "planning",
+        TaskStatus::Exploring => "exploring",
         TaskStatus::Executing => "executing",
         TaskStatus::AwaitingUser => "awaiting_user",
         TaskStatus::Succeeded => "succeeded",
