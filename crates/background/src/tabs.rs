@@ -89,7 +89,20 @@ pub async fn ask_content(tab_id: i32, req: &ContentRequest) -> Result<ContentRes
 /// the top frame, with the loader injected where missing; other frames are
 /// reached through `frames.rs`, and the answer is theirs as is — an
 /// `EnterFrame` included).
+///
+/// A read the page does not answer within its budget
+/// (`ContentRequest::answer_budget_ms`) is answered `timeout` here, naming
+/// the stage: the call ends and the tab's lane is free for the next one.
 pub async fn ask_frame(tab_id: i32, frame_id: i32, req: &ContentRequest) -> Result<ContentResponse, CopilotError> {
+    let Some(budget_ms) = req.answer_budget_ms() else { return ask_frame_unbounded(tab_id, frame_id, req).await };
+    let asked = std::pin::pin!(ask_frame_unbounded(tab_id, frame_id, req));
+    match futures::future::select(asked, gloo_timers::future::TimeoutFuture::new(budget_ms)).await {
+        futures::future::Either::Left((answer, _)) => answer,
+        futures::future::Either::Right(_) => Ok(ContentResponse::Refused { error: req.timed_out(frame_id, budget_ms) }),
+    }
+}
+
+async fn ask_frame_unbounded(tab_id: i32, frame_id: i32, req: &ContentRequest) -> Result<ContentResponse, CopilotError> {
     let msg = js::to_js(req);
     let target = js::to_js(&json!({"frameId": frame_id}));
     let reply = match chrome::tabs_send_message(tab_id, &msg, &target).await {

@@ -110,8 +110,10 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
             let built = live::current_sliced(&document).await;
             match resolve::details::details(&document, &built, &ids) {
                 Ok(details) => ContentResponse::Details { details },
-                // The LLM planned with ids of an older MiniPCD: refreshing helps.
-                Err(e) => refused(ErrorCode::NotFound, e.to_string(), true),
+                Err(e) => {
+                    let (code, retryable) = e.code();
+                    refused(code, e.to_string(), retryable)
+                }
             }
         }
         // Scrolling for more items takes many frames.

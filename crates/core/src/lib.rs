@@ -40,6 +40,7 @@
 //!   descriptions and the tool calls each command plans.
 
 pub mod act;
+pub mod answer_budget;
 pub mod agent;
 pub mod capture;
 pub mod command;
