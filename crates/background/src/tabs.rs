@@ -143,10 +143,21 @@ fn unavailable(e: wasm_bindgen::JsValue) -> CopilotError {
 }
 
 async fn inject_loader(tab_id: i32) -> Result<(), CopilotError> {
-    // Every frame: a tab open since before the install has no loader in its
-    // frames either, and cross-origin frames are reached through theirs.
-    let injection = js::to_js(&json!({"target": {"tabId": tab_id, "allFrames": true}, "files": ["content-loader.js"]}));
-    chrome::scripting_execute_script(&injection).await.map(drop).map_err(|e| CopilotError::PageUnavailable {
+    // The top frame first, awaited: the request goes there. Then every
+    // frame, not awaited (a tab open since before the install has no loader
+    // in its frames either, and cross-origin frames are reached through
+    // theirs): an injection into all frames waits for a frame whose load
+    // never finishes (an ad server holding the request), and held the
+    // page's first request 15 s (issue 44 point 1). The top frame's second
+    // copy stops at once (its `let` is declared already).
+    let files = json!(["content-loader.js"]);
+    let top = js::to_js(&json!({"target": {"tabId": tab_id, "frameIds": [0]}, "files": files}));
+    chrome::scripting_execute_script(&top).await.map(drop).map_err(|e| CopilotError::PageUnavailable {
         detail: format!("could not start the copilot in this tab ({}); reload the page and ask again", js::error_text(&e)),
-    })
+    })?;
+    let all = js::to_js(&json!({"target": {"tabId": tab_id, "allFrames": true}, "files": files}));
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = chrome::scripting_execute_script(&all).await;
+    });
+    Ok(())
 }

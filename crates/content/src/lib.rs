@@ -102,7 +102,8 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
         // Perception requests compute what changed in slices, yielding to
         // the page, so even a first request holds the main thread briefly.
         ContentRequest::MiniPcd => {
-            let mini = live::current_sliced(&document).await.mini.clone();
+            let mut mini = live::current_sliced(&document).await.mini.clone();
+            mini.silent_frames = frames::unloaded_frames(&document);
             // The worker asks these frames for their own MiniPCD and merges.
             ContentResponse::MiniPcd { mini, frames: frames::cross_origin_frames(&document) }
         }

@@ -46,6 +46,7 @@ pub mod capture;
 pub mod command;
 pub mod css_generated;
 pub mod digest;
+pub mod frame_waits;
 pub mod frames;
 pub mod kind;
 pub mod memo;
