@@ -40,6 +40,14 @@ const GENERATED = SMOKE ? [1000] : [10_000, 50_000];
 const WASM_BLOCKING_CSP = "script-src * 'unsafe-inline' data: blob:";
 
 /** Every www/ page: `/` + each folder with an index.html + top-level *.html (not the generator). */
+/** Loads `url`: to its load event, or, on a page whose load never ends
+ * (www/hostile/dead-frames/: a frame that never loads), to its DOM and
+ * 3 s more. */
+async function open(page, url) {
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.waitForLoadState('load', { timeout: 3_000 }).catch(() => {});
+}
+
 async function wwwPages(root) {
   const pages = [];
   const walk = async (dir, rel) => {
@@ -157,7 +165,8 @@ async function measure(target, requested) {
   await page.route('**/*', async (route) => {
     // Offline: real pages' fonts, analytics and CDNs are not what is measured.
     if (!/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(route.request().url()) && /^https?:/.test(route.request().url())) return route.abort();
-    if (requested === 'wasm' || route.request().resourceType() !== 'document') return route.continue();
+    // A frame that never loads (www/hostile/dead-frames/) is left to hang.
+    if (requested === 'wasm' || route.request().resourceType() !== 'document' || route.request().url().includes('/__never/')) return route.continue();
     const response = await route.fetch();
     const headers = response.headers();
     const csp = [headers['content-security-policy'], WASM_BLOCKING_CSP].filter(Boolean).join(', ');
@@ -168,7 +177,7 @@ async function measure(target, requested) {
   let build, elements, last, mutated = true, tabId;
   const runs = runsFor(target);
   for (let i = 0; i < runs; i++) {
-    await page.goto(url, { waitUntil: 'load' });
+    await open(page, url);
     if (target.generated) await page.waitForFunction(() => document.documentElement.dataset.generated);
     await page.waitForTimeout(150); // page scripts render; then a quiet page
     tabId ??= await h.tabIdOf(browser.ctx, page.url());

@@ -99,7 +99,7 @@ test('a wrong framePath fails with a specific error, top page or inside the fram
   await page.close();
 });
 
-test('a frame where no content script runs (an error page) costs the first MiniPCD the frame bound, not every later request', async () => {
+test('a frame where no content script runs (an error page) is not waited for; the live frame is still merged', async () => {
   const { page, tabId } = await open();
   // Nothing listens on port 1: the frame shows Chrome's error page, a
   // cross-origin document no extension script runs in (as frames whose
@@ -109,23 +109,15 @@ test('a frame where no content script runs (an error page) costs the first MiniP
     f.addEventListener('load', done, { once: true });
     document.body.append(f);
   }));
-  const timed = async (tool, args) => {
-    const t0 = Date.now();
+  // bc_core::frame_waits: a frame that does not announce itself within the
+  // hello budget is left out and listed as silent, from the first request
+  // on; the live newsletter frame announces itself and is merged in.
+  for (const [tool, args] of [['getMiniPCD', { tabId }], ['getMiniPCD', { tabId }], ['pcd.query', { tabId, text: 'Subscribe', topK: 3 }], ['getMiniPCD', { tabId }]]) {
     const r = await call(tool, args);
-    return { ...r, ms: Date.now() - t0 };
-  };
-  // PCD_FRAME_TIMEOUT_MS (bc_core::frames): the first request waits it out for the silent frame.
-  const first = await timed('getMiniPCD', { tabId });
-  assert.equal(first.ok, true, JSON.stringify(first));
-  assert.ok(first.ms >= 1000, `the first request waited for the silent frame: ${first.ms} ms`);
-  // Later ones give it SILENT_RECHECK_MS (150) to announce itself; the live
-  // newsletter frame still answers and is merged in.
-  for (const [tool, args] of [['getMiniPCD', { tabId }], ['pcd.query', { tabId, text: 'Subscribe', topK: 3 }], ['getMiniPCD', { tabId }]]) {
-    const r = await timed(tool, args);
     assert.equal(r.ok, true, JSON.stringify(r));
-    assert.ok(r.ms < 1000, `${tool} did not wait the whole bound again: ${r.ms} ms`);
     const framed = tool === 'getMiniPCD' ? r.data.actions.filter((a) => a.framePath) : r.data.filter((x) => x.id.includes('@'));
     assert.ok(framed.some((a) => a.label === 'Subscribe'), `${tool}: the live frame's Subscribe: ${JSON.stringify(framed)}`);
+    if (tool === 'getMiniPCD') assert.deepEqual(r.data.silentFrames, [['iframe[name="dead"]']], JSON.stringify(r.data.silentFrames));
   }
   await page.close();
 });

@@ -55,6 +55,7 @@ const PAGES = [
   { path: '/hostile/bigtext/', button: 'Clear log', name: '10 MB text node' },
   // The agent's target: the deepest button is past the 32 roots read.
   { path: '/hostile/deep/', button: 'Deepest button', name: '100 shadow roots, 6 frames', reachable: 'Button 20 roots down' },
+  { path: '/hostile/selectors/', button: 'Search', name: 'costly selectors' },
 ];
 
 test('hostile pages: perception and actions answer, bounded, and the page stays responsive', { timeout: 180_000 }, async () => {
@@ -87,6 +88,27 @@ test('hostile pages: perception and actions answer, bounded, and the page stays 
       const mid = await call('dom.click', { tabId, selector: { kind: 'role', role: 'button', name: 'Button 20 roots down', nameMode: 'exact' } });
       assert.equal(mid.outcome, 'ok');
       assert.equal(await page.evaluate(() => document.body.dataset.mid), 'clicked');
+    }
+    if (p.path === '/hostile/selectors/') {
+      // The search form above 800 levels of its own word (issue 44 point 4):
+      // getDetails answers selectors that find it, a text search through
+      // the levels stops with a timeout naming its stage, and the tab's
+      // next call is answered.
+      const mini = calls.getMiniPCD.data;
+      const form = (mini.forms ?? []).find((f) => f.fieldSummaries?.some((x) => /search/i.test(x.label ?? '')));
+      const ids = [form?.id, ...(mini.actions ?? []).filter((a) => /^search$/i.test(a.label ?? '')).map((a) => a.id)].filter(Boolean);
+      assert.ok(ids.length >= 2, `the search form and its button are listed: ${JSON.stringify(mini).slice(0, 400)}`);
+      const details = await call('getDetails', { tabId, ids }, page);
+      rows.push({ page: 'costly selectors: getDetails', click: `${details.outcome} ${details.ms} ms (${details.long})` });
+      assert.equal(details.outcome, 'ok', JSON.stringify(details.data));
+      for (const d of details.data) {
+        const found = await call('dom.resolve', { tabId, selector: d.selector });
+        assert.equal(found.data?.count, 1, `${d.id}: ${JSON.stringify(d.selector)}`);
+      }
+      const costly = await call('dom.resolve', { tabId, selector: { kind: 'text', text: 'archive. Search the archive. Search' } }, page);
+      rows.push({ page: 'costly selectors: text search', click: `${costly.outcome} ${costly.ms} ms (${costly.long})` });
+      assert.equal(costly.outcome, 'timeout');
+      assert.equal((await call('getMiniPCD', { tabId })).outcome, 'ok', 'the tab answers after the costly search');
     }
     if (p.path === '/hostile/bigtext/') {
       assert.ok(JSON.stringify(calls.summary.data ?? '').length < 20_000, 'the summary of a 10 MB page stays small');

@@ -7,7 +7,8 @@
 //! - [`ask`]: any request, following its selector's framePath through
 //!   cross-origin frames; boxes come back in top-page coordinates.
 //! - [`mini_pcd`]: the top page's MiniPCD plus its cross-origin frames'
-//!   (bounded; a frame that does not answer in time is left out quietly).
+//!   (never waiting on a silent frame; late answers folded into the next
+//!   request: `bc_core::frame_waits`).
 //! - [`details`]: `getDetails`, framed ids (`childId@tag`) asked of their frame.
 //! - [`query`]: `pcd.query`, the top page's hits merged by score with its
 //!   cross-origin frames' own (bounded as [`mini_pcd`]; `frames::merge_hits`).
@@ -24,11 +25,12 @@
 
 use crate::{chrome, js, tabs};
 use bc_core::capture::{CandidateBox, Viewport};
-use bc_core::frames::{self, FrameError, FrameHop, HelloBook, SilentFrames, HELLO_TIMEOUT_MS, MAX_HOPS, PCD_FRAME_TIMEOUT_MS};
+use bc_core::frames::{self, FrameAnswers, FrameError, FrameHop, HelloBook, SilentFrames, FRAME_ANSWER_BUDGET_MS, HELLO_TIMEOUT_MS, MAX_HOPS, PCD_FRAME_TIMEOUT_MS};
 use bc_core::protocol::{ContentEvent, ContentRequest, ContentResponse, CopilotError, SenderClass};
 use bc_core::rank::{RankQuery, DEFAULT_TOP_K};
 use bc_core::tools::{ErrorCode, ToolError};
 use bc_core::types::{MiniPcd, PcdActionDetail, QueryHit};
+use futures::channel::oneshot;
 use futures::future::{join_all, select, Either, LocalBoxFuture};
 use futures::FutureExt;
 use gloo_timers::future::TimeoutFuture;
@@ -38,6 +40,7 @@ use wasm_bindgen::JsValue;
 thread_local! {
     static BOOK: RefCell<HelloBook> = RefCell::new(HelloBook::default());
     static SILENT: RefCell<SilentFrames> = RefCell::new(SilentFrames::default());
+    static MINIS: RefCell<FrameAnswers<MiniPcd>> = RefCell::new(FrameAnswers::default());
 }
 
 /// How often a waiting request looks for its frame's announcement.
@@ -144,10 +147,11 @@ fn mini_in(tab_id: i32, frame_id: i32, depth: usize) -> LocalBoxFuture<'static, 
         if depth >= MAX_HOPS {
             return Ok(mini);
         }
-        let children = ask_all(tab_id, frame_id, &hops, move |frame| mini_in(tab_id, frame, depth + 1)).await;
+        let children = ask_all(tab_id, frame_id, &hops, move |frame| mini_in(tab_id, frame, depth + 1), Some(&MINIS)).await;
         for (hop, child) in hops.iter().zip(children) {
-            if let Some(child) = child {
-                frames::merge_frame(&mut mini, child, &hop.path);
+            match child {
+                Some(child) => frames::merge_frame(&mut mini, child, &hop.path),
+                None => mini.silent_frames.push(hop.path.clone()),
             }
         }
         Ok(mini)
@@ -211,34 +215,69 @@ fn details_in(tab_id: i32, frame_id: i32, ids: Vec<String>, depth: usize) -> Loc
 }
 
 /// Asks every frame of `hops` (held by frame `parent`) with `ask` (given
-/// its frame id), all at once, each bounded by [`PCD_FRAME_TIMEOUT_MS`] for
-/// its announcement and answer together: one slow frame costs at most
-/// that, never the whole answer. A frame that fails or does not answer in
-/// time is `None`, quietly; one that stayed silent lately is given
-/// [`bc_core::frames::SILENT_RECHECK_MS`] to announce itself
-/// ([`SilentFrames`]: an error page in a frame would cost every request
-/// the whole bound).
-async fn ask_all<T: 'static>(
+/// its frame id), all at once, without letting a silent frame hold the
+/// answer (`bc_core::frame_waits` has the rules and why): a frame that does
+/// not announce itself within the hello budget (none, once known silent)
+/// is `None` and known silent at once; one that announced itself is waited for up to
+/// [`PCD_FRAME_TIMEOUT_MS`], or only [`FRAME_ANSWER_BUDGET_MS`] when `book`
+/// holds an earlier answer of it, which then stands in. Each exchange runs
+/// to its end in the background (bounded by [`PCD_FRAME_TIMEOUT_MS`] for
+/// the announcement and again for the answer), keeping what it heard:
+/// silent or not, and the answer in `book`, for the next request. Those
+/// exchanges are reads in the frames, outside the tab's lane like the
+/// frames' own observers.
+async fn ask_all<T: Clone + 'static>(
     tab_id: i32,
     parent: i32,
     hops: &[FrameHop],
     ask: impl Fn(i32) -> LocalBoxFuture<'static, Result<T, ToolError>> + Clone + 'static,
+    book: Option<&'static std::thread::LocalKey<RefCell<FrameAnswers<T>>>>,
 ) -> Vec<Option<T>> {
     join_all(hops.iter().cloned().map(|hop| {
         let ask = ask.clone();
         async move {
-            let hello_ms = SILENT.with(|s| s.borrow_mut().wait_ms(tab_id, parent, &hop.path, js_sys::Date::now()));
-            let path = hop.path.clone();
-            let child = async move {
-                let frame = child_frame(tab_id, &hop, hello_ms).await.ok()?;
-                ask(frame).await.ok()
+            let now = js_sys::Date::now();
+            let hello_ms = SILENT.with(|s| s.borrow_mut().wait_ms(tab_id, parent, &hop.path, now));
+            let known = book.and_then(|b| b.with(|b| b.borrow_mut().latest(tab_id, parent, &hop.path, now)));
+            let hop_path = hop.path.clone();
+            let (hello_tx, hello_rx) = oneshot::channel::<()>();
+            let (answer_tx, answer_rx) = oneshot::channel::<T>();
+            wasm_bindgen_futures::spawn_local(async move {
+                let path = hop.path.clone();
+                let found = async {
+                    let frame = child_frame(tab_id, &hop, PCD_FRAME_TIMEOUT_MS).await.ok()?;
+                    let _ = hello_tx.send(());
+                    match select(ask(frame), TimeoutFuture::new(PCD_FRAME_TIMEOUT_MS)).await {
+                        Either::Left((answer, _)) => answer.ok(),
+                        Either::Right(_) => None,
+                    }
+                }
+                .await;
+                let now = js_sys::Date::now();
+                SILENT.with(|s| s.borrow_mut().heard(tab_id, parent, &path, found.is_some(), now));
+                if let Some(answer) = found {
+                    if let Some(b) = book {
+                        b.with(|b| b.borrow_mut().record(tab_id, parent, &path, answer.clone(), now));
+                    }
+                    let _ = answer_tx.send(answer);
+                }
+            });
+            // Announced in time? (A dropped sender: the exchange ended without.)
+            let heard = match select(hello_rx, TimeoutFuture::new(hello_ms)).await {
+                Either::Left((said, _)) => said.is_ok(),
+                Either::Right(_) => false,
             };
-            let found = match select(child.boxed_local(), TimeoutFuture::new(PCD_FRAME_TIMEOUT_MS)).await {
-                Either::Left((found, _)) => found,
-                Either::Right(_) => None,
-            };
-            SILENT.with(|s| s.borrow_mut().heard(tab_id, parent, &path, found.is_some(), js_sys::Date::now()));
-            found
+            if !heard {
+                // Silent from now on (its exchange says otherwise if it
+                // answers): the requests right after do not wait either.
+                SILENT.with(|s| s.borrow_mut().heard(tab_id, parent, &hop_path, false, js_sys::Date::now()));
+                return known;
+            }
+            let answer_ms = if known.is_some() { FRAME_ANSWER_BUDGET_MS } else { PCD_FRAME_TIMEOUT_MS };
+            match select(answer_rx, TimeoutFuture::new(answer_ms)).await {
+                Either::Left((Ok(answer), _)) => Some(answer),
+                _ => known,
+            }
         }
     }))
     .await
@@ -263,7 +302,7 @@ fn query_in(tab_id: i32, frame_id: i32, query: RankQuery, depth: usize) -> Local
         if hops.is_empty() || depth >= MAX_HOPS {
             return Ok(hits);
         }
-        let children = ask_all(tab_id, frame_id, &hops, move |frame| query_in(tab_id, frame, query.clone(), depth + 1)).await;
+        let children = ask_all(tab_id, frame_id, &hops, move |frame| query_in(tab_id, frame, query.clone(), depth + 1), None).await;
         let frames = hops.iter().zip(children).filter_map(|(hop, hits)| Some((hop.path.clone(), hits?))).collect();
         Ok(frames::merge_hits(hits, frames, top_k))
     }

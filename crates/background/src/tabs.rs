@@ -89,7 +89,20 @@ pub async fn ask_content(tab_id: i32, req: &ContentRequest) -> Result<ContentRes
 /// the top frame, with the loader injected where missing; other frames are
 /// reached through `frames.rs`, and the answer is theirs as is — an
 /// `EnterFrame` included).
+///
+/// A read the page does not answer within its budget
+/// (`ContentRequest::answer_budget_ms`) is answered `timeout` here, naming
+/// the stage: the call ends and the tab's lane is free for the next one.
 pub async fn ask_frame(tab_id: i32, frame_id: i32, req: &ContentRequest) -> Result<ContentResponse, CopilotError> {
+    let Some(budget_ms) = req.answer_budget_ms() else { return ask_frame_unbounded(tab_id, frame_id, req).await };
+    let asked = std::pin::pin!(ask_frame_unbounded(tab_id, frame_id, req));
+    match futures::future::select(asked, gloo_timers::future::TimeoutFuture::new(budget_ms)).await {
+        futures::future::Either::Left((answer, _)) => answer,
+        futures::future::Either::Right(_) => Ok(ContentResponse::Refused { error: req.timed_out(frame_id, budget_ms) }),
+    }
+}
+
+async fn ask_frame_unbounded(tab_id: i32, frame_id: i32, req: &ContentRequest) -> Result<ContentResponse, CopilotError> {
     let msg = js::to_js(req);
     let target = js::to_js(&json!({"frameId": frame_id}));
     let reply = match chrome::tabs_send_message(tab_id, &msg, &target).await {
@@ -130,10 +143,21 @@ fn unavailable(e: wasm_bindgen::JsValue) -> CopilotError {
 }
 
 async fn inject_loader(tab_id: i32) -> Result<(), CopilotError> {
-    // Every frame: a tab open since before the install has no loader in its
-    // frames either, and cross-origin frames are reached through theirs.
-    let injection = js::to_js(&json!({"target": {"tabId": tab_id, "allFrames": true}, "files": ["content-loader.js"]}));
-    chrome::scripting_execute_script(&injection).await.map(drop).map_err(|e| CopilotError::PageUnavailable {
+    // The top frame first, awaited: the request goes there. Then every
+    // frame, not awaited (a tab open since before the install has no loader
+    // in its frames either, and cross-origin frames are reached through
+    // theirs): an injection into all frames waits for a frame whose load
+    // never finishes (an ad server holding the request), and held the
+    // page's first request 15 s (issue 44 point 1). The top frame's second
+    // copy stops at once (its `let` is declared already).
+    let files = json!(["content-loader.js"]);
+    let top = js::to_js(&json!({"target": {"tabId": tab_id, "frameIds": [0]}, "files": files}));
+    chrome::scripting_execute_script(&top).await.map(drop).map_err(|e| CopilotError::PageUnavailable {
         detail: format!("could not start the copilot in this tab ({}); reload the page and ask again", js::error_text(&e)),
-    })
+    })?;
+    let all = js::to_js(&json!({"target": {"tabId": tab_id, "allFrames": true}, "files": files}));
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = chrome::scripting_execute_script(&all).await;
+    });
+    Ok(())
 }

@@ -86,6 +86,39 @@ fn collect(doc: &Document, path: &[String], origin: (f64, f64), depth: usize, ou
     }
 }
 
+/// The framePaths of visible frames still showing their initial empty
+/// document while their `src` is elsewhere: a load that never finishes
+/// (an ad server that holds the request open). Readable as same-origin
+/// `about:blank`, they hold nothing; the MiniPCD lists them as silent
+/// (`MiniPcd::silent_frames`; the worker adds cross-origin frames that do
+/// not announce themselves).
+pub fn unloaded_frames(document: &Document) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    if document.default_view().is_some_and(|w| w.length() > 0) {
+        unloaded_in(document, &[], 0, &mut out);
+    }
+    out
+}
+
+fn unloaded_in(doc: &Document, path: &[String], depth: usize, out: &mut Vec<Vec<String>>) {
+    for tree in scope::trees(doc) {
+        for frame in tree.root.select("iframe, frame") {
+            if crate::aria::is_hidden(&frame) {
+                continue;
+            }
+            let Some(child) = dom::frame_document(&frame) else { continue };
+            let mut p = path.to_vec();
+            p.push(frame_selector(&frame));
+            let elsewhere = frame_url(&frame).is_some_and(|u| !u.starts_with("about:") && !u.starts_with("javascript:"));
+            if elsewhere && child.url().is_ok_and(|u| u == "about:blank") {
+                out.push(p);
+            } else if depth + 1 < MAX_DEPTH {
+                unloaded_in(&child, &p, depth + 1, out);
+            }
+        }
+    }
+}
+
 /// The frame's `src` as the browser resolved it (absent: none set).
 fn frame_url(frame: &Element) -> Option<String> {
     js_sys::Reflect::get(frame, &"src".into()).ok().and_then(|v| v.as_string()).filter(|s| !s.is_empty())

@@ -102,7 +102,8 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
         // Perception requests compute what changed in slices, yielding to
         // the page, so even a first request holds the main thread briefly.
         ContentRequest::MiniPcd => {
-            let mini = live::current_sliced(&document).await.mini.clone();
+            let mut mini = live::current_sliced(&document).await.mini.clone();
+            mini.silent_frames = frames::unloaded_frames(&document);
             // The worker asks these frames for their own MiniPCD and merges.
             ContentResponse::MiniPcd { mini, frames: frames::cross_origin_frames(&document) }
         }
@@ -110,8 +111,10 @@ async fn respond_async(req: ContentRequest) -> ContentResponse {
             let built = live::current_sliced(&document).await;
             match resolve::details::details(&document, &built, &ids) {
                 Ok(details) => ContentResponse::Details { details },
-                // The LLM planned with ids of an older MiniPCD: refreshing helps.
-                Err(e) => refused(ErrorCode::NotFound, e.to_string(), true),
+                Err(e) => {
+                    let (code, retryable) = e.code();
+                    refused(code, e.to_string(), retryable)
+                }
             }
         }
         // Scrolling for more items takes many frames.

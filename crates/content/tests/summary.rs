@@ -368,3 +368,22 @@ async fn abutting_buttons_are_separate_words_in_the_preview() {
     }
     common::fixture("");
 }
+
+/// Issue 44 point 2, from real pages: a news article that keeps a hidden
+/// sign-in form in its markup next to its search form is no login page,
+/// and a Chinese article's words are counted though it has no spaces.
+#[wasm_bindgen_test]
+async fn a_hidden_sign_in_form_and_unspaced_scripts_keep_an_article_an_article() {
+    let para = "风暴袭击了沿海地区，居民们正在撤离，当局发布了最新的安全指南。".repeat(4);
+    let paras: String = (0..12).map(|_| format!("<p>{para}</p>")).collect();
+    let html = format!(
+        r#"<header><form role=search><input type=search name=q aria-label="搜索"><button>搜索</button></form>
+          <form id=signin style="display:none"><input type=email aria-label=Email><input type=password aria-label=Password><button>登录</button></form></header>
+          <main><h1>风暴袭击沿海</h1>{paras}</main>"#
+    );
+    let s = summarize(&html, "full").await;
+    assert_eq!(s["type"], "article", "{s}");
+    let words = s["word_count"].as_u64().unwrap();
+    // ~1,300 Han characters in 13 space-free runs: split on spaces, 13 words.
+    assert!(words >= 600, "unspaced words counted: {words}");
+}

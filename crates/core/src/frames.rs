@@ -32,6 +32,8 @@ use crate::tools::{ErrorCode, ToolError, WaitEvent};
 use crate::types::{MiniPcd, PcdActionDetail, QueryHit, Rect, RoleSelector};
 use serde::{Deserialize, Serialize};
 
+pub use crate::frame_waits::*;
+
 /// The key of the window message a parent frame posts into a cross-origin
 /// child (`{bcFrameNonce: "…"}`); `extension/content-loader.js` checks it.
 pub const NONCE_KEY: &str = "bcFrameNonce";
@@ -43,19 +45,6 @@ pub const HELLO_TIMEOUT_MS: u32 = 2_000;
 pub const MAX_HOPS: usize = 4;
 /// `getMiniPCD`: cross-origin frames asked, at most (document order).
 pub const MAX_PCD_FRAMES: usize = 4;
-/// `getMiniPCD`: how long one frame may take to announce itself and answer;
-/// a frame that does not is left out, quietly.
-pub const PCD_FRAME_TIMEOUT_MS: u32 = 1_000;
-/// A frame that stayed silent for [`PCD_FRAME_TIMEOUT_MS`] (an error page
-/// — refused framing, a failed load —, where no content script runs) is
-/// given only this long by the next requests for [`SILENT_FOR_MS`]: a live
-/// frame announces itself in a few ms, and every MiniPCD or query would
-/// otherwise wait the whole bound for it again.
-pub const SILENT_RECHECK_MS: u32 = 150;
-/// How long a silent frame is remembered (the worker does not follow
-/// navigations: a frame at the same path of the next page, still loading,
-/// is waited for briefly until then, and found by the requests after).
-pub const SILENT_FOR_MS: f64 = 30_000.0;
 /// `getMiniPCD`: entries taken from all cross-origin frames together, at
 /// most; the top page's own entries make room for them within seed 000's
 /// budgets (30 actions / 20 forms).
@@ -322,7 +311,8 @@ pub fn lift_detail(detail: PcdActionDetail, id: &str, prefix: &[String]) -> PcdA
 /// [`FRAME_ACTIONS`]/[`FRAME_FORMS`]/[`FRAME_COLLECTIONS`] for all frames
 /// together; the top page's lowest-priority entries (its lists are in
 /// priority order) make room when the budgets are full. The child's `ts`
-/// is not merged: the top page's version is what the ids belong to.
+/// is not merged: the top page's version is what the ids belong to. Its
+/// `silentFrames` are, under `path`.
 pub fn merge_frame(top: &mut MiniPcd, child: MiniPcd, path: &[String]) {
     let framed = |fp: &Option<Vec<String>>| fp.is_some();
     let room = |have: usize, cap: usize| cap.saturating_sub(have);
@@ -358,6 +348,8 @@ pub fn merge_frame(top: &mut MiniPcd, child: MiniPcd, path: &[String]) {
         f.frame_path = lift_path(f.frame_path.take());
         top.forms.push(f);
     }
+    // The child's own silent frames are frames of the top page too.
+    top.silent_frames.extend(child.silent_frames.into_iter().map(|p| path.iter().cloned().chain(p).collect()));
 }
 
 /// `pcd.query` over the top page and its cross-origin frames: `top`'s hits
@@ -410,56 +402,6 @@ fn make_room<T>(list: &mut Vec<T>, extra: usize, cap: usize, from_frame: impl Fn
                 list.remove(i);
             }
             None => break,
-        }
-    }
-}
-
-/// Cross-origin frames that did not answer a MiniPCD or query request in
-/// time, by tab, the frame that holds them and their framePath, so that the
-/// next requests wait [`SILENT_RECHECK_MS`] for them instead of the whole
-/// [`PCD_FRAME_TIMEOUT_MS`].
-#[derive(Debug, Default)]
-pub struct SilentFrames {
-    entries: Vec<Silent>,
-}
-
-#[derive(Debug)]
-struct Silent {
-    tab_id: i32,
-    parent_frame: i32,
-    path: Vec<String>,
-    at_ms: f64,
-}
-
-/// Frames remembered at most (a page of a thousand dead iframes).
-const SILENT_CAP: usize = 64;
-
-impl SilentFrames {
-    /// How long to wait for the frame at `path` under `parent_frame` of
-    /// tab `tab_id` to announce itself and answer.
-    pub fn wait_ms(&mut self, tab_id: i32, parent_frame: i32, path: &[String], now_ms: f64) -> u32 {
-        self.entries.retain(|e| now_ms - e.at_ms < SILENT_FOR_MS);
-        match self.entries.iter().any(|e| e.tab_id == tab_id && e.parent_frame == parent_frame && e.path == path) {
-            true => SILENT_RECHECK_MS,
-            false => PCD_FRAME_TIMEOUT_MS,
-        }
-    }
-
-    /// The frame answered (`true`: forget it was silent) or did not.
-    pub fn heard(&mut self, tab_id: i32, parent_frame: i32, path: &[String], answered: bool, now_ms: f64) {
-        let known = self.entries.iter().position(|e| e.tab_id == tab_id && e.parent_frame == parent_frame && e.path == path);
-        match (answered, known) {
-            (true, Some(i)) => {
-                self.entries.remove(i);
-            }
-            (false, Some(i)) => self.entries[i].at_ms = now_ms,
-            (false, None) => {
-                if self.entries.len() >= SILENT_CAP {
-                    self.entries.remove(0);
-                }
-                self.entries.push(Silent { tab_id, parent_frame, path: path.to_vec(), at_ms: now_ms });
-            }
-            (true, None) => {}
         }
     }
 }
@@ -777,36 +719,5 @@ mod tests {
             assert_eq!((t.code, t.retryable), (code, retry), "{e}");
             assert!(!t.error.is_empty());
         }
-    }
-    #[test]
-    fn a_silent_frame_is_waited_for_briefly_until_it_answers_or_is_forgotten() {
-        let path = |s: &str| vec![s.to_owned()];
-        let mut silent = SilentFrames::default();
-        // (tab, parent frame, path, what happens, wait asked before it)
-        let steps: &[(i32, i32, &str, Option<bool>, f64, u32)] = &[
-            (1, 0, "iframe#ad", Some(false), 0.0, PCD_FRAME_TIMEOUT_MS),
-            (1, 0, "iframe#ad", Some(false), 1_000.0, SILENT_RECHECK_MS),
-            // Another frame of the page, the same frame in another tab or under another parent: not known silent.
-            (1, 0, "iframe#pay", None, 1_100.0, PCD_FRAME_TIMEOUT_MS),
-            (2, 0, "iframe#ad", None, 1_100.0, PCD_FRAME_TIMEOUT_MS),
-            (1, 3, "iframe#ad", None, 1_100.0, PCD_FRAME_TIMEOUT_MS),
-            // Still silent 29 s after it last failed; then forgotten.
-            (1, 0, "iframe#ad", None, 1_000.0 + SILENT_FOR_MS - 1.0, SILENT_RECHECK_MS),
-            (1, 0, "iframe#ad", Some(false), 1_000.0 + SILENT_FOR_MS, PCD_FRAME_TIMEOUT_MS),
-            // It answers at last: the whole bound again.
-            (1, 0, "iframe#ad", Some(true), 40_000.0, SILENT_RECHECK_MS),
-            (1, 0, "iframe#ad", None, 40_001.0, PCD_FRAME_TIMEOUT_MS),
-        ];
-        for (i, &(tab, parent, p, heard, now, want)) in steps.iter().enumerate() {
-            assert_eq!(silent.wait_ms(tab, parent, &path(p), now), want, "step {i}");
-            if let Some(answered) = heard {
-                silent.heard(tab, parent, &path(p), answered, now);
-            }
-        }
-        // A page of many dead frames keeps the memory bounded.
-        for i in 0..200 {
-            silent.heard(7, 0, &path(&format!("iframe:nth-of-type({i})")), false, 60_000.0);
-        }
-        assert!(silent.entries.len() <= SILENT_CAP);
     }
 }

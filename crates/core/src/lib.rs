@@ -40,12 +40,14 @@
 //!   descriptions and the tool calls each command plans.
 
 pub mod act;
+pub mod answer_budget;
 pub mod agent;
 pub mod capture;
 pub mod command;
 pub mod css_generated;
 pub mod digest;
 pub mod explore;
+pub mod frame_waits;
 pub mod frames;
 pub mod kind;
 pub mod memo;

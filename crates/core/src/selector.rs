@@ -39,6 +39,10 @@ pub enum SelectorError {
     FrameCrossOrigin { path: Vec<String>, step: String },
     #[error("frame `{step}` of framePath {path:?} shows {url}, where the copilot may not run")]
     FrameRestricted { path: Vec<String>, step: String, url: String },
+    /// The text search ran out of its budget (deep nesting of repeated
+    /// text costs depth × text): it stopped rather than freeze the tab.
+    #[error("timeout in stage `text search`: the text selector {text:?} would read more than {chars} characters of this page; use a role selector or a MiniPCD id")]
+    TooCostly { text: String, chars: usize },
 }
 
 impl SelectorError {
@@ -49,6 +53,7 @@ impl SelectorError {
         match self {
             SelectorError::FrameNotFound { .. } => (ErrorCode::NotFound, true),
             SelectorError::FrameRestricted { .. } => (ErrorCode::RestrictedUrl, false),
+            SelectorError::TooCostly { .. } => (ErrorCode::Timeout, false),
             _ => (ErrorCode::InvalidArgs, false),
         }
     }
@@ -178,8 +183,13 @@ pub fn role_ladder(id: &ElementIdentity) -> Vec<RoleSelector> {
         }
         out.push(scoped);
     }
+    out.truncate(MAX_LADDER);
     out
 }
+
+/// Role selectors `getDetails` tries for one element, at most (each is a
+/// search of the page).
+pub const MAX_LADDER: usize = 2;
 
 /// Longest name a role selector carries. A longer one (a card link named
 /// by its whole text, or a hostile page's megabyte `aria-label`) would go

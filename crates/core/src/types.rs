@@ -117,6 +117,11 @@ pub struct MiniPcd {
     pub collections: Vec<MiniCollection>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metrics: Option<PcdMetrics>,
+    /// framePaths of visible cross-origin frames left out of this answer:
+    /// they did not announce themselves in time (a frame that never loads,
+    /// or one refused by its site's framing policy; `frame_waits`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub silent_frames: Vec<Vec<String>>,
 }
 
 impl MiniPcd {

@@ -18,7 +18,11 @@
 //!   (also percent-encoded) get 400, hidden names (`.x`, `_x`) 404;
 //! - every response carries `Cache-Control: no-store`;
 //! - `/evil/…` on either origin is the attack suite's collector: recorded,
-//!   readable at `/__evil` ([`collect`]).
+//!   readable at `/__evil` ([`collect`]);
+//! - `/__never/…` never answers (until the server stops): an embed whose
+//!   server is down or blocked, for a frame that never loads. Held open
+//!   rather than pointed at an unroutable address, whose failure time
+//!   depends on the machine's network.
 
 pub mod collect;
 pub mod mime;
@@ -125,7 +129,12 @@ struct Site {
     main_origin: String,
     second_origin: String,
     collector: collect::Collector,
+    /// Changes (closes) when the server stops: `/__never/` requests end then.
+    stopped: watch::Receiver<()>,
 }
+
+/// Where requests are held open forever.
+pub const NEVER_PREFIX: &str = "/__never/";
 
 /// Binds both ports on 127.0.0.1 and serves `config.root` in spawned tasks
 /// until the returned [`Running`] is shut down or dropped.
@@ -155,16 +164,18 @@ pub async fn serve(config: Config) -> anyhow::Result<Running> {
     let l2 = bind(config.port2).await?;
     let (main, second) = (l1.local_addr()?, l2.local_addr()?);
 
-    let site = Arc::new(Site {
+    let site = Site {
         root,
         vendor,
         rules,
         main_origin: origin(main),
         second_origin: origin(second),
         collector: collect::Collector::default(),
-    });
-    let app = Router::new().fallback(handle).with_state(site);
+        stopped: watch::channel(()).1,
+    };
     let (stop, stopped) = watch::channel(());
+    let site = Arc::new(Site { stopped: stopped.clone(), ..site });
+    let app = Router::new().fallback(handle).with_state(site);
     let tasks = [l1, l2]
         .into_iter()
         .map(|listener| {
@@ -190,7 +201,11 @@ pub async fn serve(config: Config) -> anyhow::Result<Running> {
 
 async fn handle(State(site): State<Arc<Site>>, req: Request<Body>) -> Response {
     let (parts, body) = req.into_parts();
-    let mut res = if collect::Collector::wants(parts.uri.path()) {
+    let mut res = if parts.uri.path().starts_with(NEVER_PREFIX) {
+        let mut stopped = site.stopped.clone();
+        while stopped.changed().await.is_ok() {}
+        plain(StatusCode::SERVICE_UNAVAILABLE, "503 the server is stopping\n")
+    } else if collect::Collector::wants(parts.uri.path()) {
         site.collector.respond(&parts, body).await
     } else {
         respond(&site, &parts.method, &parts.uri).await

@@ -452,6 +452,21 @@ async fn shutdown_and_drop_stop_serving() {
     assert!(refused, "still accepting after drop");
 }
 
+/// `/__never/…` holds the request open (a frame that never loads) until
+/// the server stops, which then ends it instead of waiting on it.
+#[tokio::test]
+async fn never_answers_until_the_server_stops() {
+    let (running, _dir) = start_fixture().await;
+    let addr = running.second;
+    let held = tokio::spawn(async move { get(addr, "/__never/embed").await });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!held.is_finished(), "/__never/ answered");
+    running.shutdown().await.unwrap();
+    // An answer, not a dropped connection (which shutdown's 5 s abort gives).
+    let r = held.await.unwrap();
+    assert_eq!(r.status, 503);
+}
+
 // ---- The real www/ tree ----
 
 fn www() -> PathBuf {

@@ -4,8 +4,17 @@
 //! resolved here first; a selector that does not come back to the same
 //! element is never reported. Details are cached per id until the element
 //! leaves the document or the id points at another element.
+//!
+//! Bounded (issue 44 point 4: one `getDetails` once held a tab for 233 s):
+//! the ladder tries at most [`bc_core::selector::MAX_LADDER`] role
+//! selectors, each resolved only as far as it must be (two matches say "not
+//! unique"; an `nth` past [`MAX_NTH`] is no readable selector); the text
+//! engine has its own character budget; and a request has [`BUDGET_MS`]:
+//! past it, the rest of the alternatives are skipped, or, with no selector
+//! yet, it answers `timeout` naming the stage it was in.
 
-use super::{landmark_of, resolve, scope};
+use super::{landmark_of, resolve_up_to, scope};
+use crate::clock::now;
 use crate::aria;
 use crate::pcd::{current_element, dom};
 use bc_core::pcd::{Built, Target};
@@ -22,14 +31,58 @@ pub enum DetailsError {
     UnknownIds(Vec<String>),
     #[error("the element of id {0} is no longer in the page (call getMiniPCD again)")]
     Detached(String),
+    #[error("timeout in stage `{stage}` of getDetails for id {id}: over its {budget_ms} ms budget on this page; act on the id itself (dom_* tools take ids)")]
+    Timeout { id: String, stage: Stage, budget_ms: u32 },
 }
+
+impl DetailsError {
+    /// The tool error code, and whether retrying can help.
+    pub fn code(&self) -> (bc_core::tools::ErrorCode, bool) {
+        use bc_core::tools::ErrorCode;
+        match self {
+            // The LLM planned with ids of an older MiniPCD: refreshing helps.
+            DetailsError::UnknownIds(_) | DetailsError::Detached(_) => (ErrorCode::NotFound, true),
+            DetailsError::Timeout { .. } => (ErrorCode::Timeout, false),
+        }
+    }
+}
+
+/// Where `getDetails` spends its time, named in its `timeout`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    RoleLadder,
+    TextAlternative,
+    CssPath,
+}
+
+impl std::fmt::Display for Stage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stage::RoleLadder => "role selector ladder",
+            Stage::TextAlternative => "text alternative",
+            Stage::CssPath => "css path",
+        })
+    }
+}
+
+/// One `getDetails` request's time, all its ids together.
+pub const BUDGET_MS: u32 = 1_000;
+/// A role selector's matches looked at, at most: the element must be among
+/// them for an `nth` to be worth writing.
+pub const MAX_NTH: usize = 50;
 
 thread_local! {
     static CACHE: RefCell<HashMap<String, (Element, PcdActionDetail)>> = RefCell::new(HashMap::default());
 }
 
-/// Details for `ids` of `built` (whose registry is the current one).
+/// Details for `ids` of `built` (whose registry is the current one),
+/// within [`BUDGET_MS`].
 pub fn details(top: &Document, built: &Built, ids: &[String]) -> Result<Vec<PcdActionDetail>, DetailsError> {
+    details_within(top, built, ids, now() + f64::from(BUDGET_MS))
+}
+
+/// [`details`] that must be done by `deadline` (`clock::now` time).
+pub fn details_within(top: &Document, built: &Built, ids: &[String], deadline: f64) -> Result<Vec<PcdActionDetail>, DetailsError> {
     let unknown: Vec<String> = ids.iter().filter(|id| built.bindings.target(id).is_none()).cloned().collect();
     if !unknown.is_empty() {
         return Err(DetailsError::UnknownIds(unknown));
@@ -46,15 +99,26 @@ pub fn details(top: &Document, built: &Built, ids: &[String]) -> Result<Vec<PcdA
             if let Some(d) = cached {
                 return Ok(d);
             }
-            let d = detail_of(top, id, &el);
+            let d = detail_within(top, id, &el, deadline)?;
             CACHE.with(|c| c.borrow_mut().insert(id.clone(), (el, d.clone())));
             Ok(d)
         })
         .collect()
 }
 
-/// The detail of one live element.
+/// The detail of one live element, within [`BUDGET_MS`] (a late one has
+/// fewer alternatives, or is the css path).
 pub fn detail_of(top: &Document, id: &str, el: &Element) -> PcdActionDetail {
+    detail_within(top, id, el, now() + f64::from(BUDGET_MS)).unwrap_or_else(|_| {
+        let css = css_path(el).unwrap_or_else(|| dom::tag(el));
+        PcdActionDetail { id: id.to_owned(), selector: RoleSelector::Css { css, frame_path: None }, alt_selectors: None, landmark: None, frame_path: None, href: link_href(el) }
+    })
+}
+
+/// The detail of one live element, by `deadline`: past it, what was chosen
+/// stands and the rest is skipped; with nothing chosen, a timeout.
+pub fn detail_within(top: &Document, id: &str, el: &Element, deadline: f64) -> Result<PcdActionDetail, DetailsError> {
+    let late = |stage: Stage| (now() > deadline).then_some(DetailsError::Timeout { id: id.to_owned(), stage, budget_ms: BUDGET_MS });
     let frame_path = scope::frame_path_of(el);
     let identity = ElementIdentity {
         role: aria::computed_role(el).map(|r| r.as_str().to_owned()),
@@ -63,14 +127,27 @@ pub fn detail_of(top: &Document, id: &str, el: &Element) -> PcdActionDetail {
         text: visible_text(el),
         frame_path: frame_path.clone(),
     };
+    if let Some(e) = late(Stage::RoleLadder) {
+        return Err(e);
+    }
     let mut chosen: Vec<RoleSelector> = Vec::new();
-    if let Some(s) = pick(top, el, &role_ladder(&identity)) {
+    if let Some(s) = pick(top, el, &role_ladder(&identity), deadline) {
         chosen.push(s);
     }
     // Text is only offered when it alone finds the element: counting text
     // matches with `nth` is fragile (hidden copies, substrings like "1").
+    match late(Stage::TextAlternative) {
+        Some(e) if chosen.is_empty() => return Err(e),
+        Some(_) => return Ok(detail(id, el, chosen, identity.landmark, frame_path)),
+        None => {}
+    }
     if let Some(t) = text_selector(&identity).filter(|t| resolves_to(top, t, el)) {
         chosen.push(t);
+    }
+    match late(Stage::CssPath) {
+        Some(e) if chosen.is_empty() => return Err(e),
+        Some(_) => return Ok(detail(id, el, chosen, identity.landmark, frame_path)),
+        None => {}
     }
     if let Some(css) = css_path(el) {
         let sel = RoleSelector::Css { css, frame_path: (!frame_path.is_empty()).then(|| frame_path.clone()) };
@@ -80,16 +157,20 @@ pub fn detail_of(top: &Document, id: &str, el: &Element) -> PcdActionDetail {
     }
     // Nothing resolves back (e.g. an unnamed generic in a detached frame):
     // the css path is still the most specific thing to say.
-    let primary = if chosen.is_empty() {
-        RoleSelector::Css { css: css_path(el).unwrap_or_else(|| dom::tag(el)), frame_path: None }
-    } else {
-        chosen.remove(0)
-    };
+    if chosen.is_empty() {
+        chosen.push(RoleSelector::Css { css: css_path(el).unwrap_or_else(|| dom::tag(el)), frame_path: None });
+    }
+    Ok(detail(id, el, chosen, identity.landmark, frame_path))
+}
+
+/// The detail of `chosen` selectors (the first is primary; not empty).
+fn detail(id: &str, el: &Element, mut chosen: Vec<RoleSelector>, landmark: Option<bc_core::types::Landmark>, frame_path: Vec<String>) -> PcdActionDetail {
+    let primary = chosen.remove(0);
     PcdActionDetail {
         id: id.to_owned(),
         selector: primary,
         alt_selectors: (!chosen.is_empty()).then_some(chosen),
-        landmark: identity.landmark,
+        landmark,
         frame_path: (!frame_path.is_empty()).then_some(frame_path),
         href: link_href(el),
     }
@@ -108,10 +189,14 @@ fn link_href(el: &Element) -> Option<String> {
 /// The first of `ladder` that resolves to `el` alone; else the one that
 /// narrows `el` down to the fewest matches (earliest on ties: the simpler
 /// selector), made unique with `nth`.
-fn pick(top: &Document, el: &Element, ladder: &[RoleSelector]) -> Option<RoleSelector> {
+/// Each is resolved to at most [`MAX_NTH`] matches; none after `deadline`.
+fn pick(top: &Document, el: &Element, ladder: &[RoleSelector], deadline: f64) -> Option<RoleSelector> {
     let mut fallback: Option<(usize, RoleSelector)> = None;
-    for sel in ladder {
-        let Ok(found) = resolve(top, sel) else { continue };
+    for sel in ladder.iter().take(bc_core::selector::MAX_LADDER) {
+        if now() > deadline {
+            break;
+        }
+        let Ok(found) = resolve_up_to(top, sel, MAX_NTH) else { continue };
         if found.len() == 1 && found[0] == *el {
             return Some(sel.clone());
         }
@@ -124,8 +209,9 @@ fn pick(top: &Document, el: &Element, ladder: &[RoleSelector]) -> Option<RoleSel
     fallback.map(|(_, s)| s).filter(|s| resolves_to(top, s, el))
 }
 
+/// Whether `sel` finds `el` alone (looking no further than a second match).
 fn resolves_to(top: &Document, sel: &RoleSelector, el: &Element) -> bool {
-    matches!(resolve(top, sel).as_deref(), Ok([only]) if only == el)
+    matches!(resolve_up_to(top, sel, 2).as_deref(), Ok([only]) if only == el)
 }
 
 /// Visible text worth quoting (input buttons show their value).

@@ -27,6 +27,12 @@ pub const MAX_REPORTED: usize = 20;
 
 /// The elements `sel` matches in `top` (following its frame path).
 pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, SelectorError> {
+    resolve_up_to(top, sel, usize::MAX)
+}
+
+/// [`resolve`]'s first `limit` matches: the search stops there (`getDetails`
+/// only needs to know whether a selector finds one element or more).
+pub fn resolve_up_to(top: &Document, sel: &RoleSelector, limit: usize) -> Result<Vec<Element>, SelectorError> {
     validate(sel)?;
     let frame_path = match sel {
         RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
@@ -34,6 +40,7 @@ pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, Selec
         }
     };
     let doc = scope::frame_document(top, frame_path)?;
+    let mut text_budget: Option<std::rc::Rc<text::Budget>> = None;
     // Names of many candidates, and no page code runs in between.
     let _reads = aria::batch();
     // Matches come lazily, so that `nth` stops at the match it names: on a
@@ -54,7 +61,17 @@ pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, Selec
         }
         RoleSelector::Text { text, within_landmark, nth, .. } => {
             let m = Matcher::new(text, None)?;
-            let found = scope::tree_iter(&doc).flat_map(move |t| text::matches(top_elements(&t.root), &|s| m.test(s)));
+            // Matches past `nth` or the limit are not looked for (a
+            // landmark filter needs them all: it drops some).
+            let wanted = match (within_landmark, nth) {
+                (Some(_), _) => usize::MAX,
+                (None, Some(n)) => (*n as usize).saturating_add(1).min(limit),
+                (None, None) => limit,
+            };
+            let budget = std::rc::Rc::new(text::Budget::new(text::MAX_TEXT_CHARS, wanted));
+            let spent = budget.clone();
+            let found = scope::tree_iter(&doc).flat_map(move |t| text::matches(top_elements(&t.root), &|s| m.test(s), &budget));
+            text_budget = Some(spent);
             (Box::new(found), *within_landmark, *nth)
         }
         RoleSelector::Css { css, .. } => (Box::new(by_css(&scope::trees(&doc), css)?.into_iter()), None, None),
@@ -64,10 +81,16 @@ pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, Selec
         None => found,
     };
     let mut found = usable_first(&doc, found);
-    Ok(match nth {
+    let found: Vec<Element> = match nth {
         Some(n) => found.nth(n as usize).into_iter().collect(),
-        None => found.collect(),
-    })
+        None => found.take(limit).collect(),
+    };
+    if let (Some(budget), RoleSelector::Text { text, .. }) = (&text_budget, sel) {
+        if budget.exhausted() {
+            return Err(SelectorError::TooCostly { text: text.clone(), chars: text::MAX_TEXT_CHARS });
+        }
+    }
+    Ok(found)
 }
 
 /// While a modal dialog is open, what is behind it is inert: matches in

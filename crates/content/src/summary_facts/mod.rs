@@ -53,7 +53,8 @@ pub fn collect(document: &Document, mode: SummaryMode) -> SummaryInput {
     let (main_text, word_count) = match &main {
         Some((m, _)) => {
             let text = text::rendered_text_upto(m, &trees.hosts(), enough);
-            let words = text.split_whitespace().count() as u32;
+            // Words of unspaced scripts too (Chinese, Japanese, Thai).
+            let words = bc_core::summary::word_count(&text) as u32;
             (text.chars().take(MAX_MAIN_CHARS).collect(), words)
         }
         None => (String::new(), 0),
@@ -97,6 +98,12 @@ fn cta_elements<'a>(trees: &'a Trees, main: Option<&HtmlElement>) -> Box<dyn Ite
         ),
         None => Box::new(trees.rendered(CTA_SELECTOR).take(MAX_CTAS)),
     }
+}
+
+/// A password field that is shown: a sign-in form kept hidden in the
+/// page's markup does not make it a sign-in page.
+fn is_rendered_password(el: &Element) -> bool {
+    is_input(el) && prop_str(el, "type") == "password" && has_box(el) && !crate::trees::in_hidden_subtree(el)
 }
 
 /// A rendered password field outside any `<form>` (a sign-in box of `div`s).
@@ -210,7 +217,7 @@ fn forms_in(trees: &Trees, scope: &Scope, formless: usize) -> (Vec<(Element, For
         let fields = f.fields.iter().take(MAX_FIELDS).map(field).collect();
         let fact = FormFact {
             fields,
-            has_password: f.fields.iter().any(|el| is_input(el) && prop_str(el, "type") == "password"),
+            has_password: f.fields.iter().any(is_rendered_password),
             submit_label: button_caption(&f.submit),
         };
         // Before the first form that follows its first field (document
@@ -235,7 +242,7 @@ fn form(form: &Element, trees: &Trees) -> FormFact {
         .collect();
     let submit = form.query_selector("[type=submit], button:not([type])").ok().flatten();
     FormFact {
-        has_password: fields.iter().any(|el| is_input(el) && prop_str(el, "type") == "password"),
+        has_password: fields.iter().any(is_rendered_password),
         fields: fields.iter().map(field).collect(),
         submit_label: submit.as_ref().map(button_caption).unwrap_or_default(),
     }

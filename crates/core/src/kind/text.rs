@@ -118,10 +118,13 @@ pub fn word_matches(text_word: &str, phrase_word: &str) -> bool {
 /// spaces (Han, kana, Thai) or glues particles to them (Hangul): a label's
 /// "word" there is a whole phrase, and keywords are found inside it.
 pub fn unspaced(word: &str) -> bool {
-    !word.is_ascii()
-        && word.chars().any(|c| {
-            matches!(c, '\u{0e00}'..='\u{0e7f}' | '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
-        })
+    !word.is_ascii() && word.chars().any(|c| written_without_spaces(c) || matches!(c, '\u{ac00}'..='\u{d7af}'))
+}
+
+/// A character of a script that does not separate words by spaces at all:
+/// Thai, kana, Han (Hangul separates words, gluing particles to them).
+pub fn written_without_spaces(c: char) -> bool {
+    matches!(c, '\u{0e00}'..='\u{0e7f}' | '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}')
 }
 
 /// Whether the phrase (space-separated normalised words) occurs as a

@@ -348,6 +348,7 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
             forms,
             collections,
             metrics: Some(metrics(facts)),
+            silent_frames: Vec::new(),
         },
         bindings: Bindings {
             actions: action_bindings,

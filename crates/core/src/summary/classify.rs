@@ -5,18 +5,19 @@
 //!
 //! | # | type             | when (first match wins) |
 //! |---|------------------|-------------------------|
-//! | 1 | `login`          | exactly one form and a password field on the page (§3.4) |
+//! | 1 | `login`          | exactly one form and a rendered password field in it (§3.4; a sign-in form hidden in the markup does not count) |
 //! | 2 | `login`          | no form, and a rendered password field outside any form (an app's sign-in box) |
 //! | 3 | `error_page`     | title says 404, not found, error or 500, and under 100 words (§3.4) |
 //! | 4 | `search_results` | the URL carries a search query and the page has a search field, a "result" heading or title, or 10+ main links |
-//! | 5 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
-//! | 6 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
-//! | 7 | `link_list`      | a list of items: one button caption (its text, else its label; with a letter or digit) repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
-//! | 8 | `dashboard`      | 6+ buttons, more buttons than links, under 3+ section headings |
-//! | 9 | `article`        | 300+ words with at most one main link per 5 words |
-//! | 10 | `link_list`      | 15+ main links with fewer than 12 words per link |
-//! | 11 | `app`            | 10+ interactive elements and under 150 words |
-//! | 12 | `generic`        | anything else |
+//! | 5 | `search_results` | a search field, the main text counting results ("About 1,240,000 results") or a "result" heading, and 5+ main links |
+//! | 6 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
+//! | 7 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
+//! | 8 | `link_list`      | a list of items: one button caption (its text, else its label; with a letter or digit) repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
+//! | 9 | `dashboard`      | 6+ buttons, more buttons than links, under 3+ section headings |
+//! | 10 | `article`        | 300+ words with at most one main link per 5 words |
+//! | 11 | `link_list`      | 15+ main links with fewer than 12 words per link |
+//! | 12 | `app`            | 10+ interactive elements and under 150 words |
+//! | 13 | `generic`        | anything else |
 //!
 //! "Main links" are the `a` CTA candidates in the main region (all of them
 //! when no candidate is in it); "404"/"500" count only as whole numbers, so
@@ -54,7 +55,10 @@ pub struct Rule {
 pub const RULES: &[Rule] = &[
     Rule {
         page_type: PageType::Login,
-        when: "exactly one form and a password field on the page (§3.4)",
+        when: "exactly one form and a rendered password field in it (§3.4; a sign-in form hidden in the markup does not count)",
+        // Seed 001 says "a password field on the page"; news pages keep a
+        // hidden sign-in form in their markup, and one in eight real
+        // articles came out `login` by it (issue 44 point 2).
         test: |s| s.forms == 1 && s.has_password,
     },
     Rule {
@@ -73,6 +77,13 @@ pub const RULES: &[Rule] = &[
         page_type: PageType::SearchResults,
         when: "the URL carries a search query and the page has a search field, a \"result\" heading or title, or 10+ main links",
         test: |s| s.search_query && (s.search_field || s.says_results || s.main_links >= 10),
+    },
+    Rule {
+        page_type: PageType::SearchResults,
+        when: "a search field, the main text counting results (\"About 1,240,000 results\") or a \"result\" heading, and 5+ main links",
+        // A results page whose address keeps no query (a POSTed search, a
+        // saved copy, a path like /search/rust): what it shows says it.
+        test: |s| s.search_field && (s.counts_results || s.says_results) && s.main_links >= 5,
     },
     Rule {
         page_type: PageType::Form,
@@ -152,6 +163,9 @@ pub struct Signals {
     pub search_query: bool,
     pub search_field: bool,
     pub says_results: bool,
+    /// The main text counts results: a number, then "result(s)" within
+    /// three words ("About 1,240,000 results", "1–10 of 243 results").
+    pub counts_results: bool,
     pub max_form_fields: usize,
     pub dashboard_word: bool,
     pub buttons: u32,
@@ -191,7 +205,8 @@ impl Signals {
         let path = path.to_lowercase();
         Signals {
             forms: input.forms.len(),
-            has_password: input.has_password_field || input.forms.iter().any(|f| f.has_password),
+            // The forms' own (rendered) password fields, not `has_password_field`.
+            has_password: input.forms.iter().any(|f| f.has_password),
             loose_password: input.loose_password_field,
             error_title: is_error_title(&title),
             words: input.word_count,
@@ -208,6 +223,7 @@ impl Signals {
             }),
             says_results: title.contains("result")
                 || input.headings.iter().any(|h| h.text.to_lowercase().contains("result")),
+            counts_results: counts_results(&input.main_text),
             max_form_fields: input.forms.iter().map(|f| f.fields.len()).max().unwrap_or(0),
             dashboard_word: DASHBOARD_WORDS.iter().any(|w| path.contains(w) || title.contains(w)),
             buttons: pool().filter(|c| c.tag == "button" || c.role.as_deref() == Some("button")).count() as u32,
@@ -232,6 +248,15 @@ impl Signals {
             main_controls: pool().count() as u32,
         }
     }
+}
+
+/// Whether `text` counts results: a word with a digit, then a word
+/// starting "result" at most three words later.
+fn counts_results(text: &str) -> bool {
+    let words: Vec<String> = text.split_whitespace().take(400).map(str::to_lowercase).collect();
+    words.iter().enumerate().any(|(i, w)| {
+        w.starts_with("result") && words[i.saturating_sub(3)..i].iter().any(|n| n.chars().any(|c| c.is_ascii_digit()))
+    })
 }
 
 /// Seed 001 §3.4's `/404|not found|error|500/i`, with the numbers as whole
@@ -363,6 +388,36 @@ mod tests {
                 "no form + a hidden password field only",
                 SummaryInput { forms: vec![], loose_password_field: false, ..login.clone() },
             ),
+            (
+                "an article with a hidden sign-in form (one search form shown)",
+                SummaryInput {
+                    forms: vec![form(&[("q", "search")], false)],
+                    has_password_field: true,
+                    ctas: links(20, true),
+                    ..page("https://news.test/2026/12/story", "Storm hits the coast", 900)
+                },
+            ),
+            (
+                "a Chinese article (2,000 characters, no spaces)",
+                SummaryInput {
+                    ctas: links(20, true),
+                    word_count: crate::summary::word_count(&"风暴袭击了沿海地区，居民们正在撤离。".repeat(110)) as u32,
+                    ..page("https://news.test/zh/story", "风暴袭击沿海", 0)
+                },
+            ),
+            (
+                "search results without a query in the URL",
+                SummaryInput {
+                    forms: vec![FormFact { submit_label: "Search".into(), ..form(&[("q", "search")], false) }],
+                    main_text: "About 1,240,000 results (0.42 seconds) Rust programming language …".into(),
+                    ctas: links(25, true),
+                    ..page("https://find.test/results/rust", "rust", 700)
+                },
+            ),
+            (
+                "a results count without a search field",
+                SummaryInput { main_text: "Season 3: 12 results in the league".into(), ctas: links(25, true), ..page("https://x.test/", "League", 700) },
+            ),
             ("404 title, few words", page("https://x.test/nope", "404 – Page not found", 30)),
             ("'Not Found' in title", page("https://x.test/nope", "Not Found", 12)),
             ("500 title", page("https://x.test/", "Error 500", 5)),
@@ -478,6 +533,10 @@ mod tests {
             two forms + password is not login                  form
             no form + a password field outside one             login
             no form + a hidden password field only             generic
+            an article with a hidden sign-in form (one search form shown) article
+            a Chinese article (2,000 characters, no spaces)    article
+            search results without a query in the URL          search_results
+            a results count without a search field             article
             404 title, few words                               error_page
             'Not Found' in title                               error_page
             500 title                                          error_page

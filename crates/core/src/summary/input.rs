@@ -34,8 +34,9 @@ pub struct SummaryInput {
     /// keeps ≤ 500 after redaction; the slack keeps a number cut at the end
     /// of this prefix far from what is kept).
     pub main_text: String,
-    /// Words in the main region's *whole* `innerText`:
-    /// `text.split(/\s+/).filter(Boolean).length` — for the full summary,
+    /// Words in the main region's *whole* `innerText`, as
+    /// [`word_count`](super::word_count) counts them (scripts written
+    /// without spaces included) — for the full summary,
     /// which shows it; the compact one counts up to [`decisive_words`]
     /// (`MAX_CTAS` main links), past which no classification rule tells
     /// counts apart.
@@ -95,7 +96,8 @@ pub struct FormFact {
     /// *excluding* `type=hidden|submit|button|reset|image` (those are not
     /// fields). Never read `.value`: no form-control value leaves the page.
     pub fields: Vec<FieldFact>,
-    /// The form contains an `input[type=password]`.
+    /// The form contains a rendered `input[type=password]` (a hidden one,
+    /// as in a sign-in form kept in the markup, does not count).
     pub has_password: bool,
     /// `innerText` (or `value` for an `input`) of the form's first
     /// `[type=submit]`, or of its first `button` without a `type` attribute;

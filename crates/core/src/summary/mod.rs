@@ -37,6 +37,7 @@ mod text;
 mod tests;
 
 pub use classify::{classify, decisive_words, PageType, Rule, Signals, RULES};
+pub use text::word_count;
 pub use input::{CtaCandidate, FieldFact, FormFact, HeadingFact, LinkFact, RectFact, SelectorHints, SummaryInput};
 pub use output::{CompactPageSummary, FormSummary, FullPageSummary, Limits, NavLink, PrimaryAction};
 

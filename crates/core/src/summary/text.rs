@@ -1,5 +1,6 @@
 //! Small string helpers shared by the summary modules: whitespace collapsing,
-//! char-safe clipping with an ellipsis, and the label key used for dedupe.
+//! char-safe clipping with an ellipsis, the label key used for dedupe, and
+//! the word count of a page's text in any script.
 
 use crate::digest::collapse_whitespace;
 
@@ -38,9 +39,60 @@ pub fn label_key(s: &str) -> String {
     collapse_whitespace(&cleaned)
 }
 
+/// Characters of a script written without spaces that count as one word:
+/// Chinese words average 1.5–2 characters, Japanese ones about as many.
+const CHARS_PER_UNSPACED_WORD: usize = 2;
+
+/// The words of `text`: whitespace-separated ones, and in scripts written
+/// without spaces (the ones kind inference finds keywords inside words of,
+/// `kind::text::written_without_spaces`) one per
+/// [`CHARS_PER_UNSPACED_WORD`] characters. Split on spaces alone, a
+/// 2,000-character Chinese article was ~120 words, and classified as a
+/// list of links (issue 44 point 2).
+pub fn word_count(text: &str) -> usize {
+    text.split_whitespace()
+        .map(|token| {
+            if token.is_ascii() {
+                return 1;
+            }
+            let unspaced = token.chars().filter(|c| crate::kind::text::written_without_spaces(*c)).count();
+            let other = token.chars().any(|c| c.is_alphanumeric() && !crate::kind::text::written_without_spaces(c));
+            unspaced.div_ceil(CHARS_PER_UNSPACED_WORD) + usize::from(other || unspaced == 0)
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_are_counted_in_scripts_with_and_without_spaces() {
+        // (text, words)
+        let cases = [
+            ("", 0),
+            ("  The quick  brown fox ", 4),
+            ("Über uns — 2026", 4),
+            ("Привет, мир", 2),
+            // Han: one word per two characters (rounded up per run).
+            ("我们今天讨论人工智能的发展", 7),
+            ("北京 上海", 2),
+            // Japanese: kana and kanji alike.
+            ("東京で新しい展示会が始まりました", 8),
+            // Thai.
+            ("ภาษาไทย", 4),
+            // Korean separates words with spaces: counted as spaced words.
+            ("한국어 문장입니다", 2),
+            // Mixed tokens: the unspaced run and the rest.
+            ("2026年12月", 2),
+            ("AI技术", 2),
+        ];
+        for (text, want) in cases {
+            assert_eq!(word_count(text), want, "{text:?}");
+        }
+        // A 2,000-character article (issue 44's case) is 1,000 words.
+        assert_eq!(word_count(&"新闻报道内容".repeat(333)), 999);
+    }
 
     #[test]
     fn clip_marks_cuts_and_keeps_the_budget() {

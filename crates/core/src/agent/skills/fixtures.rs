@@ -57,6 +57,7 @@ pub fn page(spec: &str) -> MiniPcd {
         forms: vec![],
         collections: vec![],
         metrics: None,
+        silent_frames: vec![],
     };
     for t in &head[3..] {
         match t.as_str() {
