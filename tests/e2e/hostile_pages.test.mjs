@@ -92,8 +92,8 @@ test('hostile pages: perception and actions answer, bounded, and the page stays 
     if (p.path === '/hostile/selectors/') {
       // The search form above 800 levels of its own word (issue 44 point 4):
       // getDetails answers selectors that find it, a text search through
-      // the levels stops with a timeout naming its stage, and the tab's
-      // next call is answered.
+      // the levels answers within its budget, and the tab's next call is
+      // answered.
       const mini = calls.getMiniPCD.data;
       const form = (mini.forms ?? []).find((f) => f.fieldSummaries?.some((x) => /search/i.test(x.label ?? '')));
       const ids = [form?.id, ...(mini.actions ?? []).filter((a) => /^search$/i.test(a.label ?? '')).map((a) => a.id)].filter(Boolean);
@@ -107,7 +107,10 @@ test('hostile pages: perception and actions answer, bounded, and the page stays 
       }
       const costly = await call('dom.resolve', { tabId, selector: { kind: 'text', text: 'archive. Search the archive. Search' } }, page);
       rows.push({ page: 'costly selectors: text search', click: `${costly.outcome} ${costly.ms} ms (${costly.long})` });
-      assert.equal(costly.outcome, 'timeout');
+      // Answered within its budget: matches (levels with more text than
+      // anyone names a target by are walked through unread) or a timeout
+      // naming its stage; never a frozen tab.
+      assert.ok(['ok', 'timeout'].includes(costly.outcome), JSON.stringify(costly).slice(0, 300));
       assert.equal((await call('getMiniPCD', { tabId })).outcome, 'ok', 'the tab answers after the costly search');
     }
     if (p.path === '/hostile/bigtext/') {
