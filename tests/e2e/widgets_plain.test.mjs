@@ -1,0 +1,123 @@
+// Instructions as people write them (issue 45): every page of
+// www/widgets-plain/ shows a one-sentence instruction (its wording and
+// values vary with ?seed=); the test types that sentence into the side
+// panel as a user would, with no LLM configured, and reads the page's own
+// state (<body data-state>, `done` once the instruction was carried out).
+// It prints the success rate per pattern family and holds the commands to
+// the issue's bar: at least 90 % succeed, and no step shows ✓ when the page
+// says nothing happened on a page whose instruction names a role ("click
+// the button").
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from '../support/harness.mjs';
+
+/** Page, pattern family, whether its instruction names a role. */
+const PAGES = [
+  ['button', 'role word', true],
+  ['link', 'role word', true],
+  ['case', 'case', false],
+  ['fields', 'by position', true],
+  ['below', 'by position', true],
+  ['list', 'by position', true],
+  ['checkboxes', 'by position', true],
+  ['focus', 'by position', true],
+  ['labels', 'nearby label', false],
+  ['multi', 'sentence', false],
+  ['section', 'sentence', false],
+  ['popup', 'sentence', true],
+  ['tabs', 'sentence', false],
+  ['autocomplete', 'sentence', false],
+  ['signin', 'sentence', false],
+  ['search', 'sentence', false],
+  ['tree', 'sentence', false],
+  ['terms', 'sentence', false],
+  ['menu', 'sentence', false],
+];
+const SEEDS = (process.env.BC_WIDGET_SEEDS ?? '1,2,3,4,5,6').split(',').map(Number);
+
+let www, browser, site, panel;
+
+before(async () => {
+  www = await h.startWww();
+  browser = await h.launchBrowser();
+  site = browser.ctx.pages()[0];
+  await site.goto(`${www.main}/widgets-plain/`);
+  await site.bringToFront();
+  panel = await h.openPanel(browser.ctx, browser.extensionId);
+});
+after(async () => {
+  await browser?.close();
+  await www?.stop();
+});
+
+/** Sends `input` in the panel; the steps shown once the exchange ended. */
+async function send(input) {
+  await site.bringToFront();
+  const exchanges = panel.locator('.exchange');
+  const n = await exchanges.count();
+  await h.ask(panel, input);
+  const exchange = exchanges.nth(n);
+  await exchange
+    .locator('.bubble.run[aria-busy="false"], .bubble.local, .bubble.answer[aria-busy="false"], .bubble.error')
+    .first()
+    .waitFor({ timeout: 60_000 });
+  const steps = [];
+  for (const step of await exchange.locator('.step').all()) {
+    steps.push({
+      status: await step.getAttribute('data-status'),
+      description: (await step.locator('.step-label').innerText()).trim(),
+      result: (await step.locator('.step-result').allInnerTexts()).join(' '),
+    });
+  }
+  return { steps, text: await exchange.innerText() };
+}
+
+const pageState = () => site.evaluate(() => JSON.parse(document.body.dataset.state ?? '{}'));
+
+test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, async () => {
+  const rows = [];
+  const shownPasswords = [];
+  for (const [name, family, roleWord] of PAGES) {
+    for (const seed of SEEDS) {
+      await site.goto(`${www.main}/widgets-plain/${name}/?seed=${seed}`);
+      const { instruction } = await pageState();
+      assert.ok(instruction, `${name}: the page shows an instruction`);
+      const shown = await send(instruction);
+      // Effects may land just after the run's last step reports.
+      let state = await pageState();
+      for (let i = 0; i < 10 && !state.done; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = await pageState();
+      }
+      const ticked = shown.steps.length > 0 && shown.steps.every((s) => s.status === 'done');
+      rows.push({ name, family, roleWord, seed, instruction, done: !!state.done, ticked, shown });
+      if (name === 'signin') {
+        const password = instruction.match(/password (\S+?)\.?$/)[1];
+        const log = await panel.locator('[role=log]').innerText();
+        if (log.includes(password)) shownPasswords.push(`${name}?seed=${seed}`);
+      }
+    }
+  }
+
+  const families = [...new Set(rows.map((r) => r.family))];
+  const line = (label, rs) => {
+    const ok = rs.filter((r) => r.done).length;
+    return `${label.padEnd(14)} ${String(ok).padStart(3)}/${String(rs.length).padEnd(3)} ${((100 * ok) / rs.length).toFixed(0).padStart(3)} %`;
+  };
+  console.log('\nwidgets-plain: typed instructions that did what they say');
+  for (const f of families) console.log(line(f, rows.filter((r) => r.family === f)));
+  console.log(line('all', rows));
+  const falseTicks = rows.filter((r) => r.ticked && !r.done);
+  console.log(`false ✓ (every step done, page unchanged): ${falseTicks.length}`);
+  for (const r of rows.filter((r) => !r.done)) {
+    console.log(`✗ ${r.name}?seed=${r.seed} “${r.instruction}”${r.ticked ? ' [false ✓]' : ''}\n    ${r.shown.text.replace(/\s*\n\s*/g, ' | ').slice(0, 300)}`);
+  }
+
+  console.log(`passwords shown in the panel: ${shownPasswords.length}`);
+
+  assert.deepEqual(shownPasswords, [], 'a password typed in the panel is never shown');
+  const roleFalse = falseTicks.filter((r) => r.roleWord);
+  assert.deepEqual(roleFalse.map((r) => `${r.name}?seed=${r.seed}`), [], 'no ✓ for a click that missed when a role word was given');
+  const rate = rows.filter((r) => r.done).length / rows.length;
+  assert.ok(rate >= 0.9, `only ${(100 * rate).toFixed(0)} % of the typed instructions succeeded`);
+});
