@@ -3,10 +3,13 @@
 // values vary with ?seed=); the test types that sentence into the side
 // panel as a user would, with no LLM configured, and reads the page's own
 // state (<body data-state>, `done` once the instruction was carried out).
-// It prints the success rate per pattern family and holds the commands to
-// the issue's bar: at least 90 % succeed, and no step shows ✓ when the page
-// says nothing happened on a page whose instruction names a role ("click
-// the button").
+// Two passes: the phrasings the grammar was written against, and held-out
+// ones (`?phrasing=held-out`) written after it, to see how it fares on
+// sentences it was not fitted to. It prints the success rate per pattern
+// family and holds the commands to the issue's bar: at least 90 % of the
+// first pass succeed; in both, no step shows ✓ when the page says nothing
+// happened on a page whose instruction names a role ("click the button"),
+// and no password typed in the panel is shown.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
@@ -74,12 +77,18 @@ async function send(input) {
 
 const pageState = () => site.evaluate(() => JSON.parse(document.body.dataset.state ?? '{}'));
 
-test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, async () => {
+/**
+ * Types every page's instruction (phrasing `tuned`: the wordings the
+ * grammar was written against; `held-out`: wordings written after it);
+ * returns one row per page and seed, and the sign-in pages whose password
+ * the panel showed.
+ */
+async function typeAll(phrasing) {
   const rows = [];
   const shownPasswords = [];
   for (const [name, family, roleWord] of PAGES) {
     for (const seed of SEEDS) {
-      await site.goto(`${www.main}/widgets-plain/${name}/?seed=${seed}`);
+      await site.goto(`${www.main}/widgets-plain/${name}/?seed=${seed}&phrasing=${phrasing}`);
       const { instruction } = await pageState();
       assert.ok(instruction, `${name}: the page shows an instruction`);
       const shown = await send(instruction);
@@ -98,26 +107,35 @@ test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, 
       }
     }
   }
+  return { rows, shownPasswords };
+}
 
+/** Prints the success rate per family, the false ticks and the failures. */
+function report(title, rows, shownPasswords) {
   const families = [...new Set(rows.map((r) => r.family))];
   const line = (label, rs) => {
     const ok = rs.filter((r) => r.done).length;
     return `${label.padEnd(14)} ${String(ok).padStart(3)}/${String(rs.length).padEnd(3)} ${((100 * ok) / rs.length).toFixed(0).padStart(3)} %`;
   };
-  console.log('\nwidgets-plain: typed instructions that did what they say');
+  console.log(`\nwidgets-plain, ${title}: typed instructions that did what they say`);
   for (const f of families) console.log(line(f, rows.filter((r) => r.family === f)));
   console.log(line('all', rows));
   const falseTicks = rows.filter((r) => r.ticked && !r.done);
   console.log(`false ✓ (every step done, page unchanged): ${falseTicks.length}`);
+  console.log(`passwords shown in the panel: ${shownPasswords.length}`);
   for (const r of rows.filter((r) => !r.done)) {
     console.log(`✗ ${r.name}?seed=${r.seed} “${r.instruction}”${r.ticked ? ' [false ✓]' : ''}\n    ${r.shown.text.replace(/\s*\n\s*/g, ' | ').slice(0, 300)}`);
   }
+  return { rate: rows.filter((r) => r.done).length / rows.length, roleFalse: falseTicks.filter((r) => r.roleWord).map((r) => `${r.name}?seed=${r.seed}`) };
+}
 
-  console.log(`passwords shown in the panel: ${shownPasswords.length}`);
+test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, async () => {
+  const tuned = await typeAll('tuned');
+  const heldOut = await typeAll('held-out');
+  const t = report('the phrasings the grammar was written with', tuned.rows, tuned.shownPasswords);
+  const h = report('held-out phrasings (written after the grammar)', heldOut.rows, heldOut.shownPasswords);
 
-  assert.deepEqual(shownPasswords, [], 'a password typed in the panel is never shown');
-  const roleFalse = falseTicks.filter((r) => r.roleWord);
-  assert.deepEqual(roleFalse.map((r) => `${r.name}?seed=${r.seed}`), [], 'no ✓ for a click that missed when a role word was given');
-  const rate = rows.filter((r) => r.done).length / rows.length;
-  assert.ok(rate >= 0.9, `only ${(100 * rate).toFixed(0)} % of the typed instructions succeeded`);
+  assert.deepEqual([...tuned.shownPasswords, ...heldOut.shownPasswords], [], 'a password typed in the panel is never shown');
+  assert.deepEqual([...t.roleFalse, ...h.roleFalse], [], 'no ✓ for a click that missed when a role word was given');
+  assert.ok(t.rate >= 0.9, `only ${(100 * t.rate).toFixed(0)} % of the typed instructions succeeded`);
 });

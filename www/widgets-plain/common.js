@@ -36,9 +36,14 @@ export function task() {
   save();
   return {
     rnd, pick, shuffle, sample, state,
-    /** Shows the instruction (one of `phrasings`, chosen by the seed). */
-    say(...phrasings) {
-      const text = pick(phrasings);
+    /**
+     * Shows the instruction: one of `phrasings`, chosen by the seed; with
+     * `?phrasing=held-out`, one of `heldOut` instead — wordings written
+     * after the grammar, to measure it on sentences it was not fitted to.
+     */
+    say(phrasings, heldOut = []) {
+      const wanted = new URLSearchParams(location.search).get('phrasing') === 'held-out' && heldOut.length > 0;
+      const text = pick(wanted ? heldOut : phrasings);
       document.getElementById('instruction').textContent = text;
       state.instruction = text;
       save();

@@ -5,8 +5,9 @@ import { task, el } from '../common.js';
 const t = task();
 const COUNTRIES = ['Portugal', 'Poland', 'Norway', 'Netherlands', 'Spain', 'Sweden', 'Switzerland', 'Italy', 'Ireland', 'Iceland'];
 const want = t.pick(COUNTRIES);
-t.say(`Type the beginning of ${want} and choose the suggestion.`, `Start typing ${want} and pick it from the suggestions.`,
-  `Enter the first letters of ${want} in Country and select the suggestion.`);
+t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing ${want} and pick it from the suggestions.`,
+  `Enter the first letters of ${want} in Country and select the suggestion.`],
+  [`Type the first few letters of ${want} and pick the suggestion.`, `Begin typing ${want} and choose it from the list.`, `Type the start of ${want} into Country and click the suggestion.`]);
 const input = document.getElementById('country');
 const list = document.getElementById('suggestions');
 input.addEventListener('input', () => {

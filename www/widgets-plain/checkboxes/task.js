@@ -12,6 +12,7 @@ const n = Math.floor(t.rnd() * 5);
 const ord = ['first', 'second', 'third', 'fourth', 'fifth'][n];
 const phrasings = [`Click the ${ord} checkbox.`, `Tick the ${ord} checkbox.`, `Check ${colours[n]}.`];
 if (n === 4) phrasings.push('Tick the last checkbox.');
-t.say(...phrasings);
+t.say([...phrasings],
+  [`Check the ${ord} box.`, `Tick ${colours[n]}.`, `Select the ${ord} checkbox.`]);
 const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
 for (const b of boxes) b.addEventListener('change', check);

@@ -11,14 +11,16 @@ const mode = t.pick(['two', 'one']);
 let want;
 if (mode === 'two') {
   want = [a, b, ''];
-  t.say(`Type ${a} into the first text field and ${b} into the second.`,
+  t.say([`Type ${a} into the first text field and ${b} into the second.`,
     `Enter ${a} into the first text field, then ${b} into the second one.`,
-    `Put ${a} in the first box and ${b} in the second box.`);
+    `Put ${a} in the first box and ${b} in the second box.`],
+  [`Fill the first field with ${a} and the second field with ${b}.`, `In the first text box type ${a}, and in the second type ${b}.`, `Type ${a} in the first input and ${b} in the second input.`]);
 } else {
   const n = t.pick([1, 2]);
   want = ['', '', ''];
   want[n] = a;
-  t.say(`Type ${a} into the ${ord[n]} text field.`, `Enter ${a} in the ${['1st', '2nd', '3rd'][n]} input.`, `Write ${a} into the ${ord[n]} field.`);
+  t.say([`Type ${a} into the ${ord[n]} text field.`, `Enter ${a} in the ${['1st', '2nd', '3rd'][n]} input.`, `Write ${a} into the ${ord[n]} field.`],
+  [`Type ${a} in field number ${n + 1}.`, `Put ${a} into the ${ord[n]} input box.`, `Fill the ${ord[n]} field with ${a}.`]);
 }
 const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });
 for (const i of inputs) i.addEventListener('input', check);

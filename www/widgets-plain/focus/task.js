@@ -5,7 +5,8 @@ const t = task();
 const ids = ['name', 'email', 'phone'];
 const n = Math.floor(t.rnd() * 3);
 const label = ['name', 'email', 'phone'][n];
-t.say(`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd'][n]} input.`, `Click into the ${label} field.`);
+t.say([`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd'][n]} input.`, `Click into the ${label} field.`],
+  [`Click in the ${label} field.`, `Place your cursor in the ${label} box.`, `Focus on the ${label} field.`]);
 for (const id of ids) {
   document.getElementById(id).addEventListener('focus', () => t.set({ focused: id, done: id === ids[n] }));
 }

@@ -15,8 +15,9 @@ if (layout === 'table') {
 }
 const user = t.pick(WORDS);
 const city = t.pick(CITIES);
-t.say(`Type ${user} into Username and ${city} into City.`, `Enter ${user} as the username and ${city} as the city.`,
-  `Fill in Username with ${user} and City with ${city}.`);
+t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as the username and ${city} as the city.`,
+  `Fill in Username with ${user} and City with ${city}.`],
+  [`Put ${user} in Username and ${city} in City.`, `Set Username to ${user} and City to ${city}.`, `Type ${user} as the username, then ${city} as the city.`]);
 const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
 for (const i of inputs) i.addEventListener('input', check);
 t.set({ layout });

@@ -5,5 +5,6 @@ const cities = t.sample(CITIES, 6);
 const select = document.getElementById('city');
 select.append(el('option', { value: '' }, '—'), ...cities.map((c) => el('option', {}, c)));
 const want = cities[1 + Math.floor(t.rnd() * 5)];
-t.say(`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${want} from the dropdown.`);
+t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${want} from the dropdown.`],
+  [`Choose ${want} from the list.`, `Select ${want} in the dropdown list.`, `Set the list to ${want}.`]);
 select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

@@ -10,7 +10,8 @@ const boxes = cities.map((c) => {
 });
 const want = t.sample(cities, 3);
 const [a, b, c] = want;
-t.say(`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} and click Save.`, `Select ${a}, ${b}, ${c}, then save.`);
+t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} and click Save.`, `Select ${a}, ${b}, ${c}, then save.`],
+  [`Check ${a}, ${b} and ${c}, then click Save.`, `Choose ${a}, ${b} and ${c} and press Save.`, `Tick ${a}, ${b}, and ${c}, then hit Save.`]);
 document.getElementById('save').addEventListener('click', () => {
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
   document.getElementById('result').textContent = `Saved: ${chosen.join(', ') || 'nothing'}.`;

@@ -4,7 +4,8 @@
 import { task } from '../common.js';
 const t = task();
 const button = t.pick(['Details', 'Track']);
-t.say(`Open the section below and press ${button}.`, `Expand Shipping, then click ${button}.`, `Open the Shipping section and click ${button}.`);
+t.say([`Open the section below and press ${button}.`, `Expand Shipping, then click ${button}.`, `Open the Shipping section and click ${button}.`],
+  [`Expand the section below and click ${button}.`, `Open Shipping and press ${button}.`, `Click Shipping, then ${button}.`]);
 const body = document.getElementById('body');
 document.getElementById('toggle').addEventListener('click', () => {
   body.classList.toggle('hidden');

@@ -16,7 +16,9 @@ names.forEach((n, i) => document.getElementById('bar').append(el('span', { class
 } }, n)));
 document.getElementById('panels').append(...panels);
 if (mode === 'find') {
-  t.say(`Look through the tabs for ${target} and open it.`, `Find ${target} in one of the tabs and click it.`, `Go through the tabs until you find ${target}, then open it.`);
+  t.say([`Look through the tabs for ${target} and open it.`, `Find ${target} in one of the tabs and click it.`, `Go through the tabs until you find ${target}, then open it.`],
+  [`Check the tabs for ${target} and click it.`, `Look in the tabs for ${target} and open it.`, `Find the ${target} link in one of the tabs and click it.`]);
 } else {
-  t.say(`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`);
+  t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
+  [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`]);
 }

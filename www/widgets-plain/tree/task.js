@@ -9,7 +9,8 @@ function render(node, depth) {
   const ul = el('ul');
   for (const [name, kids] of Object.entries(node)) {
     const li = el('li');
-    const label = el('span', { class: 'folder' }, (kids ? '▸ ' : '• ') + name);
+    // Folders carry a closed-triangle mark; files are plain names.
+    const label = el('span', { class: kids ? 'folder' : 'folder file' }, (kids ? '▸ ' : '') + name);
     li.append(label);
     label.addEventListener('click', () => {
       if (kids) {
@@ -25,4 +26,5 @@ function render(node, depth) {
   return ul;
 }
 document.getElementById('tree').append(render(tree, 0));
-t.say(`Open folders until you reach ${target}, then click it.`, `Find ${target} in the folders and open it.`, `Go into ${path[0]}, then ${path[1]}, and click ${target}.`);
+t.say([`Open folders until you reach ${target}, then click it.`, `Find ${target} in the folders and open it.`, `Go into ${path[0]}, then ${path[1]}, and click ${target}.`],
+  [`Expand the folders until you find ${target}, then click it.`, `Open ${path[0]}, then ${path[1]}, then click ${target}.`, `Find ${target} in the folder tree and click it.`]);

@@ -17,11 +17,13 @@ const SKIP: &[&str] = &["script", "style", "noscript", "template", "head"];
 const INPUT_BUTTONS: &str = "input[type=button i], input[type=submit i], input[type=reset i]";
 
 /// Matches of `pattern` under `children` (the top elements of one tree), in
-/// document order. `test` runs a pattern on a text (regex needs the browser).
-pub fn matches(children: Vec<Element>, test: &dyn Fn(&str) -> bool) -> Vec<Element> {
+/// document order. `test` runs a pattern on a text (regex needs the browser)
+/// and prunes the walk; `accept` narrows what matches (a whole-text match
+/// for a quoted selector; for a substring, every text `test` passes).
+pub fn matches(children: Vec<Element>, test: &dyn Fn(&str) -> bool, accept: &dyn Fn(&str) -> bool) -> Vec<Element> {
     let mut out = Vec::new();
     for el in &children {
-        visit(el, test, &mut out);
+        visit(el, test, accept, &mut out);
     }
     let mut inputs: Vec<Element> = children
         .iter()
@@ -29,7 +31,10 @@ pub fn matches(children: Vec<Element>, test: &dyn Fn(&str) -> bool) -> Vec<Eleme
             let own = dom::matches(c, INPUT_BUTTONS).then(|| c.clone());
             own.into_iter().chain(dom::select(c, INPUT_BUTTONS))
         })
-        .filter(|i| test(&dom::attr(i, "value").unwrap_or_default()) && !aria::is_hidden(i))
+        .filter(|i| {
+            let value = dom::attr(i, "value").unwrap_or_default();
+            test(&value) && accept(&value) && !aria::is_hidden(i)
+        })
         .collect();
     if inputs.is_empty() {
         return out;
@@ -48,8 +53,9 @@ pub fn matches(children: Vec<Element>, test: &dyn Fn(&str) -> bool) -> Vec<Eleme
     out
 }
 
-/// Adds `el` or its matching descendants; returns whether `el`'s text matched.
-fn visit(el: &Element, test: &dyn Fn(&str) -> bool, out: &mut Vec<Element>) -> bool {
+/// Adds `el` or its matching descendants; returns whether `el` or one of
+/// its descendants matched.
+fn visit(el: &Element, test: &dyn Fn(&str) -> bool, accept: &dyn Fn(&str) -> bool, out: &mut Vec<Element>) -> bool {
     if SKIP.contains(&dom::tag(el).as_str()) {
         return false;
     }
@@ -60,11 +66,12 @@ fn visit(el: &Element, test: &dyn Fn(&str) -> bool, out: &mut Vec<Element>) -> b
     let mut child_matched = false;
     let mut child = el.first_element_child();
     while let Some(c) = child {
-        child_matched |= visit(&c, test, out);
+        child_matched |= visit(&c, test, accept, out);
         child = c.next_element_sibling();
     }
-    if !child_matched && !aria::is_hidden(el) {
+    let matched = accept(&text);
+    if !child_matched && matched && !aria::is_hidden(el) {
         out.push(el.clone());
     }
-    true
+    child_matched || matched
 }
