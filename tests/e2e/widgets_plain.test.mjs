@@ -139,3 +139,21 @@ test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, 
   assert.deepEqual([...t.roleFalse, ...h.roleFalse], [], 'no ✓ for a click that missed when a role word was given');
   assert.ok(t.rate >= 0.9, `only ${(100 * t.rate).toFixed(0)} % of the typed instructions succeeded`);
 });
+
+test('a role word never clicks the text that says it, and ambiguity lists candidates by place and label', async () => {
+  // The button page has no link: "click the link" must fail, not click the
+  // instruction's paragraph ("…the button…") and show ✓.
+  await site.goto(`${www.main}/widgets-plain/button/?seed=1`);
+  const noLink = await send('click the link');
+  assert.equal(noLink.steps.length, 1);
+  assert.equal(noLink.steps[0].status, 'failed', noLink.text);
+  assert.equal((await pageState()).done, false);
+  // Five unnamed checkboxes: which one is meant is asked, each told apart
+  // by its place and the colour written beside it.
+  await site.goto(`${www.main}/widgets-plain/checkboxes/?seed=1`);
+  const colours = await site.evaluate(() => [...document.querySelectorAll('#list .row')].map((r) => r.textContent.trim()));
+  const many = await send('tick the checkbox');
+  assert.equal(many.steps[0].status, 'failed', many.text);
+  assert.match(many.steps[0].result, new RegExp(`5 elements match the checkbox: checkbox 1 of 5, next to “${colours[0]}”; checkbox 2 of 5, next to “${colours[1]}”`));
+  assert.deepEqual((await pageState()).checked ?? [false, false, false, false, false], [false, false, false, false, false]);
+});

@@ -375,7 +375,7 @@ async fn ground_settled(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) 
     let mut tries = 1;
     loop {
         match ground(tab_id, find, open, stop).await {
-            Err(StepError::Ground(e)) if find.settle && tries < SETTLE_TRIES && !matches!(e, GroundError::Ambiguous { .. }) => {
+            Err(StepError::Ground(e)) if find.settle && tries < SETTLE_TRIES && !matches!(e, GroundError::Ambiguous { .. } | GroundError::AmbiguousKind { .. }) => {
                 tries += 1;
                 TimeoutFuture::new(SETTLE_MS).await;
             }

@@ -272,6 +272,10 @@ pub enum GroundError {
     NoLink { label: String, suggestion: String },
     #[error("{count} elements match “{label}”: {}. Say which, e.g. with its role (“the {label} button”) or in quotes with its full name.", list(candidates))]
     Ambiguous { label: String, count: u32, candidates: Vec<String> },
+    /// Several elements of the kind the user named without a name ("the
+    /// checkbox"): they are told apart by place and nearby text.
+    #[error("{count} elements match {label}: {}. Say which by its place (“the second one”) or by the text beside it.", list(candidates))]
+    AmbiguousKind { label: String, count: u32, candidates: Vec<String> },
 }
 
 fn list(candidates: &[String]) -> String {
@@ -284,6 +288,10 @@ impl GroundError {
     pub fn new(label: &str, open: bool, ambiguous: Option<(u32, &[ResolvedMatch])>) -> GroundError {
         if let Some((count, matches)) = ambiguous {
             let candidates = matches.iter().take(5).enumerate().map(|(i, m)| candidate(i, count, m)).collect();
+            // An unnamed target's label is its description ("the checkbox").
+            if label.starts_with("the ") {
+                return GroundError::AmbiguousKind { label: label.to_owned(), count, candidates };
+            }
             return GroundError::Ambiguous { label: label.to_owned(), count, candidates };
         }
         if open {
@@ -620,6 +628,21 @@ mod tests {
         assert_eq!(
             GroundError::new("sign in", false, Some((2, &matches))).to_string(),
             "2 elements match “sign in”: link “Sign in”; link “Sign in”. Say which, e.g. with its role (“the sign in button”) or in quotes with its full name."
+        );
+        // Unnamed candidates: by role, place, own text and the text beside them.
+        let unnamed = |near: Option<&str>, text: Option<&str>| ResolvedMatch {
+            role: Some("checkbox".into()), name: String::new(), tag: "input".into(), rect: Rect::default(), goes_to: None,
+            text: text.map(str::to_owned), near: near.map(str::to_owned),
+        };
+        let boxes = [unnamed(Some("Red"), None), unnamed(Some("Blue"), None), unnamed(None, None)];
+        assert_eq!(
+            GroundError::new("the checkbox", false, Some((5, &boxes))).to_string(),
+            "5 elements match the checkbox: checkbox 1 of 5, next to “Red”; checkbox 2 of 5, next to “Blue”; checkbox 3 of 5. Say which by its place (“the second one”) or by the text beside it."
+        );
+        let spans = [ResolvedMatch { role: None, tag: "span".into(), ..unnamed(None, Some("▸ Documents")) }];
+        assert_eq!(
+            GroundError::new("Documents", false, Some((2, &spans))).to_string(),
+            "2 elements match “Documents”: span 1 of 2 “▸ Documents”. Say which, e.g. with its role (“the Documents button”) or in quotes with its full name."
         );
     }
 
