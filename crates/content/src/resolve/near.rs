@@ -29,18 +29,14 @@ pub fn label(el: &Element) -> Option<String> {
 }
 
 /// The elements of `candidates` (in page order) whose nearby text names
-/// `label`: exact ones ([`names`]), else those whose text contains it.
-pub fn matching(candidates: Vec<Element>, label: &str) -> Vec<Element> {
-    let labelled: Vec<(Element, String)> = candidates.into_iter().filter_map(|el| label_of(&el).map(|t| (el, t))).collect();
-    let exact: Vec<Element> = labelled.iter().filter(|(_, t)| names(t, label, false)).map(|(e, _)| e.clone()).collect();
+/// `wanted`: exact ones ([`names`]), else those whose text contains it.
+pub fn matching(candidates: Vec<Element>, wanted: &str) -> Vec<Element> {
+    let labelled: Vec<(Element, String)> = candidates.into_iter().filter_map(|el| label(&el).map(|t| (el, t))).collect();
+    let exact: Vec<Element> = labelled.iter().filter(|(_, t)| names(t, wanted, false)).map(|(e, _)| e.clone()).collect();
     if !exact.is_empty() {
         return exact;
     }
-    labelled.into_iter().filter(|(_, t)| names(t, label, true)).map(|(e, _)| e).collect()
-}
-
-fn label_of(el: &Element) -> Option<String> {
-    label(el)
+    labelled.into_iter().filter(|(_, t)| names(t, wanted, true)).map(|(e, _)| e).collect()
 }
 
 /// Whether `label` (as the user typed it) names `near` (the text beside a
