@@ -21,13 +21,15 @@
 //! form (`Locate::FramedField`). Zoom and screenshots use `chrome.tabs` directly (no tool does
 //! that); a screenshot goes only to the panel that asked.
 
+mod reveal;
+
 use crate::llm_http::Cancel;
 use crate::panel::Connection;
 use crate::{agent, chrome, js, queue, store, tabs, tools};
 use bc_core::act::ActOutcome;
 use bc_core::command::report::{self, GroundError, NavVerb};
 use bc_core::command::{
-    help_text, item_control_selectors, item_months, parse, per_item_selectors, pick_month, pick_tab, reply_without_llm,
+    exact_case, help_text, item_control_selectors, item_months, parse, per_item_selectors, pick_month, pick_tab, reply_without_llm,
     BrowserAction, Command, DirectCall, ElementAction, Grounding, LocalReply, Locate, OpenTarget, Parsed, PlannedStep,
 };
 use bc_core::command::dates::{Month, MonthRef};
@@ -269,10 +271,18 @@ async fn planned(command: &Command, step: PlannedStep, stop: &Stop) -> Result<Do
         PlannedStep::OnElement { find, act } => {
             let tab = loaded_tab().await?;
             let open = matches!(command, Command::Open { target: OpenTarget::Link(_) });
-            let found = ground(tab.id, &find, open, stop).await?;
+            let found = ground_settled(tab.id, &find, open, stop).await?;
             let outcome: ActOutcome = self::call(act.call(tab.id, &found.selector, found.id.as_deref()), stop).await?;
             Ok(Done::line(report::acted(&act, &found.name, &outcome, Some(&tab.url))))
         }
+        PlannedStep::ScrollIn { find, dir } => {
+            let tab = loaded_tab().await?;
+            let found = ground(tab.id, &find, false, stop).await?;
+            let scroll = tool_call(ToolName::DomScroll, json!({ "tabId": tab.id, "direction": dir, "selector": found.selector }));
+            let outcome: ActOutcome = self::call(scroll, stop).await?;
+            Ok(Done::line(report::scrolled_in(&found.name, dir, &outcome)))
+        }
+        PlannedStep::Reveal { label, via, click } => reveal::reveal(&label, via, click, stop).await,
         PlannedStep::ExtractCollection { what, all } => extract(&what, all, stop).await,
         PlannedStep::ItemOfMonth { verb, what, when } => item_of_month(&verb, &what, when, stop).await,
         PlannedStep::SwitchTab { text } => {
@@ -353,6 +363,27 @@ struct Found {
     name: String,
 }
 
+/// How long a grounding marked `settle` waits between its tries, and how
+/// many it makes: what the previous step brought up (a suggestion, a menu,
+/// results) may take a moment to show.
+const SETTLE_MS: u32 = 300;
+const SETTLE_TRIES: u32 = 4;
+
+/// [`ground`], tried again a few times when `find.settle` says the element
+/// may be on its way.
+async fn ground_settled(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Result<Found, StepError> {
+    let mut tries = 1;
+    loop {
+        match ground(tab_id, find, open, stop).await {
+            Err(StepError::Ground(e)) if find.settle && tries < SETTLE_TRIES && !matches!(e, GroundError::Ambiguous { .. } | GroundError::AmbiguousKind { .. }) => {
+                tries += 1;
+                TimeoutFuture::new(SETTLE_MS).await;
+            }
+            other => return other,
+        }
+    }
+}
+
 /// Tries `find`'s attempts in order; the first that yields one element wins.
 /// `open`: the user said "open X" (the failure then suggests an address).
 async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Result<Found, StepError> {
@@ -404,9 +435,31 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
                     Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
                     Err(e) => return Err(e),
                 };
+                // Several with that name in any case: the one written with
+                // the user's case, if exactly one is ("Apple", not "apple").
+                if let Some(narrow) = (resolution.count > 1).then(|| exact_case(selector)).flatten() {
+                    let call_narrow = tool_call(ToolName::DomResolve, json!({ "tabId": tab_id, "selector": narrow }));
+                    let narrowed: Resolution = call(call_narrow, stop).await?;
+                    if narrowed.count == 1 {
+                        if let Some(found) = one_match(&narrow, narrowed, &find.label, &mut ambiguous) {
+                            return Ok(found);
+                        }
+                    }
+                }
                 if let Some(found) = one_match(selector, resolution, &find.label, &mut ambiguous) {
                     return Ok(found);
                 }
+            }
+            Locate::Last(selector) => {
+                let resolution: Resolution = match call(locate.call(tab_id), stop).await {
+                    Ok(r) => r,
+                    Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
+                    Err(e) => return Err(e),
+                };
+                let Some(last) = resolution.count.checked_sub(1) else { continue };
+                let selector = bc_core::selector::with_nth(selector, last);
+                let name = resolution.matches.get(last as usize).map(|m| m.name.trim().to_owned()).filter(|n| !n.is_empty());
+                return Ok(Found { selector, id: None, name: name.unwrap_or_else(|| find.label.clone()) });
             }
         }
     }

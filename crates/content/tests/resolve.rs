@@ -138,6 +138,32 @@ fn cases() -> Vec<Case> {
                 (json!({"kind":"text","text":"add to cart","nth":2}), vec!["t4"]),
                 (json!({"kind":"css","css":"#t0 > span"}), vec!["t2", "t3"]),
                 (json!({"kind":"css","css":"p#t1 b"}), vec!["<b>"]),
+                // Quoted: the whole text (any case), smallest element.
+                (json!({"kind":"text","text":"\"add to CART\""}), vec!["t1", "t4", "t6"]),
+                (json!({"kind":"text","text":"\"Checkout\""}), vec![]),
+            ],
+        ),
+        (
+            // Labels beside fields, not tied to them (issue 45).
+            r#"<div><label>User name</label> <input id=n1></div>
+               <div>E-mail:<br><input id=n2></div>
+               <table><tr><td>City *</td><td><input id=n3></td></tr></table>
+               <div><input type=checkbox id=n4> Blue <input type=checkbox id=n5> Red</div>
+               <div>Phone</div><div><input id=n6></div>
+               <div><span>Name</span> <button>Go</button> <input id=n7></div>
+               <p>A long sentence that explains the form in detail and is no label at all here.</p><input id=n8>"#,
+            vec![
+                (json!({"kind":"near","role":"textbox","label":"username"}), vec!["n1"]),
+                (json!({"kind":"near","role":"textbox","label":"email"}), vec!["n2"]),
+                (json!({"kind":"near","role":"textbox","label":"City"}), vec!["n3"]),
+                (json!({"kind":"near","role":"checkbox","label":"blue"}), vec!["n4"]),
+                (json!({"kind":"near","role":"checkbox","label":"Red"}), vec!["n5"]),
+                (json!({"kind":"near","role":"textbox","label":"phone"}), vec!["n6"]),
+                // Another control between the text and the field: not its label.
+                (json!({"kind":"near","role":"textbox","label":"Name"}), vec!["n1"]),
+                (json!({"kind":"near","role":"textbox","label":"sentence"}), vec![]),
+                (json!({"kind":"near","role":"textbox","label":"user"}), vec!["n1"]),
+                (json!({"kind":"near","role":"checkbox","label":"Blue","nth":1}), vec![]),
             ],
         ),
     ]

@@ -71,7 +71,10 @@ pub struct FrameHop {
 /// A selector's frame path (empty: the frame that receives it).
 pub fn frame_path(sel: &RoleSelector) -> &[String] {
     match sel {
-        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
+        RoleSelector::Role { frame_path, .. }
+        | RoleSelector::Text { frame_path, .. }
+        | RoleSelector::Css { frame_path, .. }
+        | RoleSelector::Near { frame_path, .. } => {
             frame_path.as_deref().unwrap_or_default()
         }
     }
@@ -81,7 +84,10 @@ pub fn frame_path(sel: &RoleSelector) -> &[String] {
 pub fn with_frame_path(sel: &RoleSelector, path: Vec<String>) -> RoleSelector {
     let mut sel = sel.clone();
     match &mut sel {
-        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
+        RoleSelector::Role { frame_path, .. }
+        | RoleSelector::Text { frame_path, .. }
+        | RoleSelector::Css { frame_path, .. }
+        | RoleSelector::Near { frame_path, .. } => {
             *frame_path = (!path.is_empty()).then_some(path);
         }
     }
@@ -467,7 +473,7 @@ mod tests {
 
     #[test]
     fn boxes_move_into_top_page_coordinates() {
-        let m = |x, y| ResolvedMatch { role: None, name: String::new(), tag: "input".into(), rect: Rect { x, y, width: 10.0, height: 5.0 }, goes_to: None };
+        let m = |x, y| ResolvedMatch { role: None, name: String::new(), tag: "input".into(), rect: Rect { x, y, width: 10.0, height: 5.0 }, goes_to: None, text: None, near: None };
         let mut r = ContentResponse::Resolved { resolution: Resolution { count: 2, matches: vec![m(1.0, 2.0), m(-3.0, 40.0)] } };
         // Two hops: the iframe at (100, 200) in the top page, its child at (10, 20) in it.
         r.translate(100.0 + 10.0, 200.0 + 20.0);

@@ -142,6 +142,14 @@ pub fn validate(sel: &RoleSelector) -> Result<(), SelectorError> {
                 return Err(SelectorError::EmptyCss);
             }
         }
+        RoleSelector::Near { role, label, .. } => {
+            if role.trim().is_empty() {
+                return Err(SelectorError::EmptyRole);
+            }
+            if normalize_ws(label).is_empty() {
+                return Err(SelectorError::EmptyText);
+            }
+        }
     }
     Ok(())
 }
@@ -235,7 +243,7 @@ pub fn text_selector(id: &ElementIdentity) -> Option<RoleSelector> {
 pub fn with_nth(sel: &RoleSelector, n: u32) -> RoleSelector {
     let mut sel = sel.clone();
     match &mut sel {
-        RoleSelector::Role { nth, .. } | RoleSelector::Text { nth, .. } => *nth = Some(n),
+        RoleSelector::Role { nth, .. } | RoleSelector::Text { nth, .. } | RoleSelector::Near { nth, .. } => *nth = Some(n),
         RoleSelector::Css { .. } => {}
     }
     sel

@@ -70,6 +70,20 @@ pub enum RoleSelector {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         frame_path: Option<Vec<String>>,
     },
+    /// Beyond seed 000 (issue 45): elements of `role` whose *nearby text*
+    /// reads `label` — the text a person reads as a field's label when the
+    /// page did not tie it (`<span>Email</span> <input>`, a table cell
+    /// before it, the words after a checkbox). A grounding fallback, after
+    /// accessible names; the names themselves stay Chromium's.
+    #[serde(rename_all = "camelCase")]
+    Near {
+        role: String,
+        label: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nth: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        frame_path: Option<Vec<String>>,
+    },
 }
 
 impl RoleSelector {
@@ -290,6 +304,15 @@ pub struct ResolvedMatch {
     /// field of (issue 41: leaving the task's sites is confirmed first).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goes_to: Option<String>,
+    /// Beyond seed 000 (issue 45): for an element without a name, its own
+    /// visible text (short), so an ambiguity message can tell candidates
+    /// apart and a reveal can tell folders apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Beyond seed 000 (issue 45): for an element without a name, the text
+    /// beside it a person would read as its label ("Blue" after a checkbox).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub near: Option<String>,
 }
 
 /// What a selector resolves to, without acting (`dom.resolve`): the full

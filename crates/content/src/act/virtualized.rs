@@ -230,6 +230,9 @@ fn bind_one(document: &Document, sel: &RoleSelector) -> Result<Option<Element>, 
 
 fn frame_path(sel: &RoleSelector) -> Option<&Vec<String>> {
     match sel {
-        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => frame_path.as_ref(),
+        RoleSelector::Role { frame_path, .. }
+        | RoleSelector::Text { frame_path, .. }
+        | RoleSelector::Css { frame_path, .. }
+        | RoleSelector::Near { frame_path, .. } => frame_path.as_ref(),
     }
 }

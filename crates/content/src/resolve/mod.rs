@@ -10,6 +10,7 @@
 //!   exactly the element, and alternatives.
 
 pub mod details;
+pub mod near;
 pub(crate) mod role;
 pub mod scope;
 mod text;
@@ -35,7 +36,10 @@ pub fn resolve(top: &Document, sel: &RoleSelector) -> Result<Vec<Element>, Selec
 pub fn resolve_up_to(top: &Document, sel: &RoleSelector, limit: usize) -> Result<Vec<Element>, SelectorError> {
     validate(sel)?;
     let frame_path = match sel {
-        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
+        RoleSelector::Role { frame_path, .. }
+        | RoleSelector::Text { frame_path, .. }
+        | RoleSelector::Css { frame_path, .. }
+        | RoleSelector::Near { frame_path, .. } => {
             frame_path.as_deref().unwrap_or_default()
         }
     };
@@ -60,7 +64,13 @@ pub fn resolve_up_to(top: &Document, sel: &RoleSelector, limit: usize) -> Result
             (by_role(scope::tree_iter(&doc), role, states, name), *within_landmark, *nth)
         }
         RoleSelector::Text { text, within_landmark, nth, .. } => {
-            let m = Matcher::new(text, None)?;
+            // `"…"` (quoted, as Playwright's text engine reads it): the
+            // whole text, case and spaces normalised; else a substring.
+            // Subtrees are pruned by the substring either way.
+            let exact = text.len() >= 2 && text.starts_with('"') && text.ends_with('"');
+            let needle = if exact { &text[1..text.len() - 1] } else { text.as_str() };
+            let m = Matcher::new(needle, None)?;
+            let whole = bc_core::selector::normalize_ws(needle).to_lowercase();
             // Matches past `nth` or the limit are not looked for (a
             // landmark filter needs them all: it drops some).
             let wanted = match (within_landmark, nth) {
@@ -70,9 +80,16 @@ pub fn resolve_up_to(top: &Document, sel: &RoleSelector, limit: usize) -> Result
             };
             let budget = std::rc::Rc::new(text::Budget::new(text::MAX_TEXT_CHARS, wanted));
             let spent = budget.clone();
-            let found = scope::tree_iter(&doc).flat_map(move |t| text::matches(top_elements(&t.root), &|s| m.test(s), &budget));
+            let found = scope::tree_iter(&doc).flat_map(move |t| {
+                let accept = |s: &str| !exact || bc_core::selector::normalize_ws(s).to_lowercase() == whole;
+                text::matches(top_elements(&t.root), &|s| m.test(s), &accept, &budget)
+            });
             text_budget = Some(spent);
             (Box::new(found), *within_landmark, *nth)
+        }
+        RoleSelector::Near { role, label, nth, .. } => {
+            let all: Vec<Element> = by_role(scope::tree_iter(&doc), role, role::States::default(), None).collect();
+            (Box::new(near::matching(all, label).into_iter()), None, *nth)
         }
         RoleSelector::Css { css, .. } => (Box::new(by_css(&scope::trees(&doc), css)?.into_iter()), None, None),
     };
@@ -123,13 +140,19 @@ pub fn describe(top: &Document, sel: &RoleSelector) -> Result<Resolution, Select
         .take(MAX_REPORTED)
         .map(|el| {
             let r = el.get_bounding_client_rect();
+            // As a MiniPCD label: a page's megabyte name stays out.
+            let name = bc_core::pcd::labels::display_label(&aria::accessible_name(el));
+            // Without a name, what a person sees of it and beside it (never
+            // a field's value: `innerText` has none, secrets are not read).
+            let unnamed = name.trim().is_empty() && !aria::dom::is_sensitive(el);
             ResolvedMatch {
                 role: aria::computed_role(el).map(|r| r.as_str().to_owned()),
-                // As a MiniPCD label: a page's megabyte name stays out.
-                name: bc_core::pcd::labels::display_label(&aria::accessible_name(el)),
+                name,
                 tag: dom::tag(el),
                 rect: Rect { x: r.x() + offset.0, y: r.y() + offset.1, width: r.width(), height: r.height() },
                 goes_to: dom::leads_to(el),
+                text: unnamed.then(|| dom::short_text(el, near::MAX_LABEL)).filter(|t| !t.is_empty()),
+                near: unnamed.then(|| near::label(el)).flatten(),
             }
         })
         .collect();
@@ -139,7 +162,10 @@ pub fn describe(top: &Document, sel: &RoleSelector) -> Result<Resolution, Select
 /// Where the selector's frame's viewport sits in the top viewport.
 fn frame_offset(top: &Document, sel: &RoleSelector) -> (f64, f64) {
     let path = match sel {
-        RoleSelector::Role { frame_path, .. } | RoleSelector::Text { frame_path, .. } | RoleSelector::Css { frame_path, .. } => {
+        RoleSelector::Role { frame_path, .. }
+        | RoleSelector::Text { frame_path, .. }
+        | RoleSelector::Css { frame_path, .. }
+        | RoleSelector::Near { frame_path, .. } => {
             frame_path.clone().unwrap_or_default()
         }
     };

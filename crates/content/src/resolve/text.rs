@@ -83,14 +83,16 @@ const INPUT_BUTTONS: &str = "input[type=button i], input[type=submit i], input[t
 
 /// Matches of `pattern` under `children` (the top elements of one tree), in
 /// document order, as far as `budget` goes. `test` runs a pattern on a
-/// text (regex needs the browser).
-pub fn matches(children: Vec<Element>, test: &dyn Fn(&str) -> bool, budget: &Budget) -> Vec<Element> {
+/// text (regex needs the browser) and prunes the walk; `accept` narrows
+/// what matches (a whole-text match for a quoted selector; for a
+/// substring, every text `test` passes).
+pub fn matches(children: Vec<Element>, test: &dyn Fn(&str) -> bool, accept: &dyn Fn(&str) -> bool, budget: &Budget) -> Vec<Element> {
     let mut out = Vec::new();
     for el in &children {
         if budget.done() {
             break;
         }
-        visit(el, test, &mut out, budget, true);
+        visit(el, test, accept, &mut out, budget, true);
     }
     // Input buttons come before some of these in document order: merged
     // in, the first matches wanted are still among them.
@@ -103,7 +105,10 @@ pub fn matches(children: Vec<Element>, test: &dyn Fn(&str) -> bool, budget: &Bud
             let own = dom::matches(c, INPUT_BUTTONS).then(|| c.clone());
             own.into_iter().chain(dom::select(c, INPUT_BUTTONS))
         })
-        .filter(|i| test(&dom::attr(i, "value").unwrap_or_default()) && !aria::is_hidden(i))
+        .filter(|i| {
+            let value = dom::attr(i, "value").unwrap_or_default();
+            test(&value) && accept(&value) && !aria::is_hidden(i)
+        })
         .collect();
     if inputs.is_empty() {
         return out;
@@ -122,10 +127,10 @@ pub fn matches(children: Vec<Element>, test: &dyn Fn(&str) -> bool, budget: &Bud
     out
 }
 
-/// Adds `el` or its matching descendants; returns whether `el`'s text matched.
-/// A search stopped by its budget leaves `el` unjudged (returns true, so
-/// no ancestor counts as a match in its place).
-fn visit(el: &Element, test: &dyn Fn(&str) -> bool, out: &mut Vec<Element>, budget: &Budget, top: bool) -> bool {
+/// Adds `el` or its matching descendants; returns whether `el` or one of
+/// its descendants matched. A search stopped by its budget leaves `el`
+/// unjudged (returns true, so no ancestor counts as a match in its place).
+fn visit(el: &Element, test: &dyn Fn(&str) -> bool, accept: &dyn Fn(&str) -> bool, out: &mut Vec<Element>, budget: &Budget, top: bool) -> bool {
     if budget.done() {
         return true;
     }
@@ -136,8 +141,8 @@ fn visit(el: &Element, test: &dyn Fn(&str) -> bool, out: &mut Vec<Element>, budg
     // match itself, only a way down, and its text is not read (a 10 MB log
     // copied into WASM once per ancestor cost 100+ ms each).
     let huge = dom::text_longer_than(el, MAX_MATCH_TEXT);
+    let text = if huge { String::new() } else { el.text_content().unwrap_or_default() };
     if !huge {
-        let text = el.text_content().unwrap_or_default();
         if top {
             budget.grant(text.len().saturating_mul(READ_FACTOR));
         }
@@ -151,7 +156,7 @@ fn visit(el: &Element, test: &dyn Fn(&str) -> bool, out: &mut Vec<Element>, budg
     let mut child_matched = false;
     let mut child = el.first_element_child();
     while let Some(c) = child {
-        child_matched |= visit(&c, test, out, budget, false);
+        child_matched |= visit(&c, test, accept, out, budget, false);
         if budget.done() {
             return true;
         }
@@ -160,9 +165,10 @@ fn visit(el: &Element, test: &dyn Fn(&str) -> bool, out: &mut Vec<Element>, budg
     if huge {
         return child_matched;
     }
-    if !child_matched && !aria::is_hidden(el) {
+    let matched = accept(&text);
+    if !child_matched && matched && !aria::is_hidden(el) {
         out.push(el.clone());
         budget.found();
     }
-    true
+    child_matched || matched
 }

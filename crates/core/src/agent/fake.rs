@@ -187,7 +187,7 @@ impl Fake {
                 let count = m.forms.iter().flat_map(|f| &f.field_summaries).filter(|f| f.label.to_lowercase() == wanted).count()
                     + m.actions.iter().filter(|a| a.label.to_lowercase() == wanted).count();
                 let shown = m.forms.iter().flat_map(|f| &f.field_summaries).map(|f| f.label.clone()).chain(m.actions.iter().map(|a| a.label.clone())).find(|l| l.to_lowercase() == wanted).unwrap_or_default();
-                let matches = (0..count.min(1)).map(|_| ResolvedMatch { role: Some("textbox".into()), name: shown.clone(), tag: "input".into(), rect: Default::default(), goes_to: None }).collect();
+                let matches = (0..count.min(1)).map(|_| ResolvedMatch { role: Some("textbox".into()), name: shown.clone(), tag: "input".into(), rect: Default::default(), goes_to: None, text: None, near: None }).collect();
                 Ok(serde_json::to_value(Resolution { count: count as u32, matches }).unwrap())
             }
             ToolCall::PcdQuery { text, .. } => {

@@ -42,6 +42,13 @@
 //! | PressKey | press (hit) enter/escape/tab/space/arrow keys/page up/… |
 //! | Search | search [for] ‹text› [on this site], search this site for ‹text›, look up ‹text› |
 //! | Extract | extract (scrape, collect) ‹collection›, get (list) all ‹collection› |
+//! | Focus | put the cursor in ‹field›, focus [on] ‹field›, click into ‹field› |
+//! | SignIn | sign (log) in as ‹user› with (using) [the] password ‹secret›, sign in with user ‹user› and password ‹secret› |
+//! | ClosePopup | close (dismiss, hide) the popup (dialog, modal, banner) [with its close button] |
+//! | Suggest | type the beginning (first letters) of ‹text› [into ‹field›] and choose the suggestion, start typing ‹text› and pick it |
+//! | Reveal | open folders until you reach ‹label›, find ‹label› in the folders; look through the tabs for ‹label›, find ‹label› in one of the tabs (+ "then click it") |
+//! | ScrollIn | scroll ‹element› [box] to the end (top), scroll ‹element› down/up, read ‹element› to the end |
+//! | InMenu | from the ‹menu› menu pick ‹item›, choose ‹item› from the ‹menu› menu |
 //! | WhatCanIDo | what can I do [here], what are my options, show the actions |
 //! | Summarize | summarize (sum up) [this page], give me a summary, tl;dr |
 //! | Screenshot | take a screenshot, screenshot, capture the page |
@@ -76,20 +83,33 @@
 //!   named by the whole phrase ("Add X to cart"), so the item's own button
 //!   is found; "add it/the blue one to my cart" points instead of naming
 //!   and is left to the LLM.
-//! - **grounding a click**: a button, link, menu item or tab whose name is
-//!   exactly the label (any case) wins; else `pcd.query` ranks.
+//! - **grounding a click**: a button, link, menu item, tab, checkbox, radio
+//!   or option whose name is exactly the label (any case; several → the
+//!   one with the user's case) wins; else `pcd.query` ranks; else the
+//!   element whose whole text is the label, else one containing it. A role
+//!   word restricts the role: no text fallback, and no hit of another role.
+//! - **kind and place** (issue 45): "the button", "the textbox below", "the
+//!   list" name the one element of that kind; "the 3rd input", "the second
+//!   checkbox", "the last one", "the 2nd result" count in page order; an
+//!   ordinal inside a name is a word of it ("First Class"). Fields whose
+//!   name does not match fall back to the text beside them (`ground.rs`).
+//! - **borrowed verbs**: "type a into X and b into Y" types twice; "pick
+//!   Paris, Rome and Oslo" clicks three times (comma lists only); "…, then
+//!   click it" after a reveal is its click (`split.rs`).
 //! - **search** uses the page's own search box, never a web search engine.
 //! - **"?"** does not make a command a question: commands are tried first
 //!   ("can you scroll down?" scrolls); "what can I do here?" lists actions.
 //!
 //! Modules: `tokens` (tokenizer), `pattern` (pattern language and matcher),
-//! `slots` (labels, role words, addresses), `rules` (the table), `split`
-//! (sequences, politeness), `question` (routing), `model` (commands,
-//! `describe`), `plan` (tool steps, `pick_tab`), `help` (the help reply),
+//! `slots` (labels, role words, ordinals, addresses), `rules` (the table),
+//! `split` (sequences, politeness, borrowed verbs), `question` (routing),
+//! `model` (commands, `describe`), `plan` (tool steps, `pick_tab`),
+//! `ground` (kind, place, nearby text, sentence targets), `help` (the help reply),
 //! `report` (each step's result in words, hit choice, zoom steps; used by
 //! the worker's executor, `bc-background`'s `command.rs`).
 
 pub mod dates;
+mod ground;
 mod help;
 mod model;
 mod pattern;
@@ -105,8 +125,9 @@ mod tokens;
 mod tests;
 
 pub use help::{help_text, reply_without_llm, HelpLine, HELP};
-pub use model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir, MASK};
+pub use model::{Command, Key, OpenTarget, Ordinal, RevealVia, RoleHint, Target, ZoomDir, MASK};
 pub use pattern::PatternError;
+pub use ground::{exact_case, opener_key, prefix, reveal_openers, reveal_target};
 pub use plan::{
     exact_any_case, item_control_selectors, item_months, per_item_selectors, pick_month, pick_tab, BrowserAction, DirectCall, ElementAction, Grounding, LocalReply, Locate, PlannedStep, NEW_TAB_URL,
     QUERY_TOP_K,

@@ -71,6 +71,47 @@ pub enum Command {
         #[serde(default)]
         all: bool,
     },
+    /// Put the keyboard focus in a field ("put the cursor in the email box").
+    Focus {
+        target: Target,
+    },
+    /// Fill a sign-in form and send it ("sign in as kim with password
+    /// xyz"). The password is a secret: masked wherever the input is shown.
+    SignIn {
+        user: String,
+        password: String,
+    },
+    /// Close the popup or dialog in front with its close button.
+    ClosePopup,
+    /// Type the beginning of `text` into a field and pick the suggestion
+    /// named `text` ("type the beginning of Portugal and choose the
+    /// suggestion").
+    Suggest {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        field: Option<Target>,
+    },
+    /// Open folders or tabs, one after another, until `label` shows, then
+    /// click it (`click`) ("open folders until you reach Reports, then
+    /// click it"; "look through the tabs for Pricing and open it").
+    Reveal {
+        label: String,
+        via: RevealVia,
+        #[serde(default)]
+        click: bool,
+    },
+    /// Scroll inside the element named `label` ("scroll the terms box to
+    /// the end").
+    ScrollIn {
+        label: String,
+        dir: ScrollDirection,
+    },
+    /// Open a menu, then choose an item of it ("from the Actions menu pick
+    /// Rename").
+    InMenu {
+        menu: Target,
+        item: Target,
+    },
     /// List what the page offers (its MiniPCD).
     WhatCanIDo,
     Summarize,
@@ -79,25 +120,93 @@ pub enum Command {
     Help,
 }
 
-/// An element as the user named it: its label, and the kind of control if
-/// they said ("the Save *button*").
+/// An element as the user named it: its label, the kind of control if
+/// they said ("the Save *button*"), and its place among the elements of
+/// that kind ("the *second* checkbox").
+///
+/// The label may be empty when a role or a place names the element
+/// alone: "the button" is the page's only button, "the 3rd input" the
+/// third text field in page order (issue 45).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Target {
-    /// Verbatim as typed, without articles and role words.
+    /// Verbatim as typed, without articles, ordinals and role words.
     pub label: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<RoleHint>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nth: Option<Ordinal>,
 }
 
 impl Target {
     pub fn new(label: impl Into<String>) -> Target {
-        Target { label: label.into(), role: None }
+        Target { label: label.into(), role: None, nth: None }
     }
 
     pub fn with_role(label: impl Into<String>, role: RoleHint) -> Target {
-        Target { label: label.into(), role: Some(role) }
+        Target { label: label.into(), role: Some(role), nth: None }
     }
+
+    /// An element named by its kind and place only ("the second checkbox").
+    pub fn by_role(role: Option<RoleHint>, nth: Option<Ordinal>) -> Target {
+        Target { label: String::new(), role, nth }
+    }
+
+    /// Whether the user gave no label, only a role and/or a place.
+    pub fn is_unnamed(&self) -> bool {
+        self.label.trim().is_empty()
+    }
+}
+
+/// A place in page order among the elements of one kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Ordinal {
+    /// 1-based: "first", "2nd", "number 3".
+    Nth(u32),
+    Last,
+}
+
+impl Ordinal {
+    /// The ordinal one word names ("first", "2nd", "third", "last").
+    pub fn from_word(word: &str) -> Option<Ordinal> {
+        const WORDS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+        if word == "last" {
+            return Some(Ordinal::Last);
+        }
+        if let Some(i) = WORDS.iter().position(|w| *w == word) {
+            return Some(Ordinal::Nth(i as u32 + 1));
+        }
+        let digits = word.strip_suffix("st").or(word.strip_suffix("nd")).or(word.strip_suffix("rd")).or(word.strip_suffix("th"))?;
+        digits.parse::<u32>().ok().filter(|n| (1..=99).contains(n)).map(Ordinal::Nth)
+    }
+
+    /// The 0-based index among `count` elements, if there is one.
+    pub fn index(self, count: u32) -> Option<u32> {
+        match self {
+            Ordinal::Nth(n) if n >= 1 && n <= count => Some(n - 1),
+            Ordinal::Last if count > 0 => Some(count - 1),
+            _ => None,
+        }
+    }
+
+    fn word(self) -> String {
+        const WORDS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+        match self {
+            Ordinal::Last => "last".into(),
+            Ordinal::Nth(n) => WORDS.get(n as usize - 1).map_or_else(|| format!("{n}th"), |w| (*w).to_owned()),
+        }
+    }
+}
+
+/// What [`Command::Reveal`] opens while looking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum RevealVia {
+    /// Collapsed folders or sections of a tree.
+    Folders,
+    /// The tabs of a tab strip.
+    Tabs,
 }
 
 /// The kind of control a user named with a role word.
@@ -113,6 +222,12 @@ pub enum RoleHint {
     Dropdown,
     /// A tab of a tab list on the page (not a browser tab).
     Tab,
+    /// One result of a search or list of results: a link in a list.
+    Result,
+    /// A collapsible section's header ("open the section below").
+    Section,
+    /// A menu's button ("the Actions menu").
+    Menu,
 }
 
 impl RoleHint {
@@ -126,10 +241,13 @@ impl RoleHint {
             RoleHint::Radio => &["radio", "menuitemradio"],
             RoleHint::Dropdown => &["combobox", "listbox"],
             RoleHint::Tab => &["tab"],
+            RoleHint::Result => &["link"],
+            RoleHint::Section => &["button"],
+            RoleHint::Menu => &["button", "menuitem"],
         }
     }
 
-    fn noun(self) -> &'static str {
+    pub fn noun(self) -> &'static str {
         match self {
             RoleHint::Button => "button",
             RoleHint::Link => "link",
@@ -138,6 +256,9 @@ impl RoleHint {
             RoleHint::Radio => "option",
             RoleHint::Dropdown => "dropdown",
             RoleHint::Tab => "tab",
+            RoleHint::Result => "result",
+            RoleHint::Section => "section",
+            RoleHint::Menu => "menu",
         }
     }
 }
@@ -256,11 +377,16 @@ fn quote(s: &str) -> String {
     }
 }
 
-/// `“Sign in”`, or `the “Save” button` when a role was named.
-fn target(t: &Target) -> String {
-    match t.role {
-        Some(role) => format!("the {} {}", quote(&t.label), role.noun()),
-        None => quote(&t.label),
+/// `“Sign in”`, `the “Save” button` when a role was named, `the second
+/// checkbox` when only a kind and place were.
+pub(super) fn target(t: &Target) -> String {
+    let nth = t.nth.map(|n| format!("{} ", n.word())).unwrap_or_default();
+    match (t.is_unnamed(), t.role) {
+        (true, Some(role)) => format!("the {nth}{}", role.noun()),
+        (true, None) => format!("the {}one", nth),
+        (false, Some(role)) => format!("the {nth}{} {}", quote(&t.label), role.noun()),
+        (false, None) if t.nth.is_some() => format!("the {nth}{}", quote(&t.label)),
+        (false, None) => quote(&t.label),
     }
 }
 
@@ -275,6 +401,7 @@ impl Command {
     pub fn secret_text(&self) -> Option<&str> {
         match self {
             Command::Type { text, field } if is_secret(field) => Some(text),
+            Command::SignIn { password, .. } => Some(password),
             _ => None,
         }
     }
@@ -319,6 +446,27 @@ impl Command {
             Command::ForMonth { verb, what, when } => format!("{verb} the {what} of {when}"),
             Command::Extract { what, all: false } => format!("Extract {}", quote(what)),
             Command::Extract { what, all: true } => format!("Extract all {}", quote(what)),
+            Command::Focus { target: t } => format!("Put the cursor in {}", target(t)),
+            Command::SignIn { user, .. } => format!("Sign in as {} with the password {}", quote(user), quote(MASK)),
+            Command::ClosePopup => "Close the popup".into(),
+            Command::Suggest { text, field: Some(f) } => format!("Type the beginning of {} into {} and pick the suggestion", quote(text), target(f)),
+            Command::Suggest { text, field: None } => format!("Type the beginning of {} and pick the suggestion", quote(text)),
+            Command::Reveal { label, via: RevealVia::Folders, click } => {
+                format!("Open folders until {} shows{}", quote(label), if *click { ", then click it" } else { "" })
+            }
+            Command::Reveal { label, via: RevealVia::Tabs, click } => {
+                format!("Look through the tabs for {}{}", quote(label), if *click { ", then click it" } else { "" })
+            }
+            Command::ScrollIn { label, dir } => {
+                let to = match dir {
+                    ScrollDirection::Up => "up",
+                    ScrollDirection::Down => "down",
+                    ScrollDirection::Top => "to the top",
+                    ScrollDirection::Bottom => "to the end",
+                };
+                format!("Scroll {} {to}", quote(label))
+            }
+            Command::InMenu { menu, item } => format!("Open the menu {} and choose {}", target(menu), target(item)),
             Command::WhatCanIDo => "List what can be done on this page".into(),
             Command::Summarize => "Summarize this page".into(),
             Command::Screenshot => "Take a screenshot".into(),

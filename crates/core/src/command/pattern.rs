@@ -39,6 +39,8 @@ pub enum Slot {
     Tab,
     /// A key name ("enter", "page down").
     Key,
+    /// A password typed in the sentence ("… with password xyz").
+    Secret,
 }
 
 impl Slot {
@@ -53,6 +55,7 @@ impl Slot {
             "what" => Slot::What,
             "tab" => Slot::Tab,
             "key" => Slot::Key,
+            "secret" => Slot::Secret,
             _ => return None,
         })
     }

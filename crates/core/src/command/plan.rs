@@ -29,7 +29,7 @@
 //! argument types (a test parses every call every command plans).
 
 use super::dates::{month_in, Month, MonthRef};
-use super::model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir};
+use super::model::{Command, Key, OpenTarget, RevealVia, RoleHint, Target, ZoomDir};
 use crate::nav::TabInfo;
 use crate::summary::SummaryMode;
 use crate::tools::{QueryKind, ScrollDirection, ToolCall, ToolError, ToolName};
@@ -74,6 +74,11 @@ pub enum PlannedStep {
     Browser { action: BrowserAction },
     /// Answered in the panel without touching the browser.
     Reply { reply: LocalReply },
+    /// Ground a scrolling element, then `dom.scroll` inside it.
+    ScrollIn { find: Grounding, dir: ScrollDirection },
+    /// Open folders or tabs one by one until `label` shows; click it when
+    /// `click` ([`super::ground::reveal_openers`]).
+    Reveal { label: String, via: RevealVia, click: bool },
 }
 
 /// Tool calls that need nothing from the page first.
@@ -151,6 +156,11 @@ pub struct Grounding {
     pub role: Option<RoleHint>,
     /// Attempts, in order; the first that finds an element wins.
     pub locate: Vec<Locate>,
+    /// The element may appear only just after the previous step (a
+    /// suggestion, a result, a menu item): grounding waits a little and
+    /// tries again before it gives up.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub settle: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -161,6 +171,9 @@ pub enum Locate {
     /// `selectors` inside the cross-origin frames whose forms `pcd.query`
     /// ranks for `text` (see the module docs).
     FramedField { text: String, selectors: Vec<RoleSelector> },
+    /// The last element `dom.resolve` of this selector matches ("the last
+    /// checkbox"): its count, then that one by `nth`.
+    Last(RoleSelector),
 }
 
 impl Locate {
@@ -176,7 +189,7 @@ impl Locate {
                 ToolName::PcdQuery,
                 json!({ "tabId": tab_id, "kind": QueryKind::Form, "text": text, "topK": QUERY_TOP_K }),
             ),
-            Locate::Selector(selector) => {
+            Locate::Selector(selector) | Locate::Last(selector) => {
                 tool_call(ToolName::DomResolve, json!({ "tabId": tab_id, "selector": selector }))
             }
         }
@@ -224,12 +237,14 @@ pub enum ElementAction {
     Check {
         on: bool,
     },
+    /// A click whose purpose is the keyboard focus (a field).
+    Focus,
 }
 
 impl ElementAction {
     pub fn tool(&self) -> ToolName {
         match self {
-            ElementAction::Click => ToolName::DomClick,
+            ElementAction::Click | ElementAction::Focus => ToolName::DomClick,
             ElementAction::Type { .. } => ToolName::DomType,
             ElementAction::Select { .. } => ToolName::DomSelect,
             ElementAction::Check { .. } => ToolName::DomCheck,
@@ -241,7 +256,7 @@ impl ElementAction {
     pub fn call(&self, tab_id: i32, selector: &RoleSelector, id: Option<&str>) -> Result<ToolCall, ToolError> {
         let mut args = json!({ "tabId": tab_id, "selector": selector });
         match self {
-            ElementAction::Click => {}
+            ElementAction::Click | ElementAction::Focus => {}
             ElementAction::Type { text, submit } => {
                 args["text"] = json!(text);
                 args["replace"] = json!(true);
@@ -275,7 +290,7 @@ pub enum LocalReply {
     Help,
 }
 
-fn role_selector(role: &str, name: Option<&str>, mode: NameMode) -> RoleSelector {
+pub(super) fn role_selector(role: &str, name: Option<&str>, mode: NameMode) -> RoleSelector {
     RoleSelector::role(role, name, mode)
 }
 
@@ -320,12 +335,13 @@ pub(super) fn exact_any_case_label(pattern: &str) -> Option<String> {
 }
 
 /// A role whose accessible name is `label` in any case ([`exact_any_case`]).
-fn role_named(role: &str, label: &str) -> Locate {
+pub(super) fn role_named(role: &str, label: &str) -> Locate {
     Locate::Selector(role_selector(role, Some(&exact_any_case(label)), NameMode::Regex))
 }
 
 /// The label as accessible name of each role: all exact matches (any case)
-/// first, then all partial ones.
+/// first, then all partial ones. (An exact match that finds several is
+/// narrowed to the user's case: [`exact_case`].)
 fn by_name(roles: &[&str], label: &str) -> Vec<Locate> {
     let exact = roles.iter().map(|role| role_named(role, label));
     let partial = roles.iter().map(|role| Locate::Selector(role_selector(role, Some(label), NameMode::Includes)));
@@ -333,24 +349,32 @@ fn by_name(roles: &[&str], label: &str) -> Vec<Locate> {
 }
 
 /// Roles of the controls people click by name, most likely first.
-const CLICKABLE_ROLES: &[&str] = &["button", "link", "menuitem", "tab"];
+const CLICKABLE_ROLES: &[&str] = &["button", "link", "menuitem", "tab", "checkbox", "radio", "option"];
 
-fn query(kind: QueryKind, text: &str) -> Locate {
+pub(super) fn query(kind: QueryKind, text: &str) -> Locate {
     Locate::Query { kind, text: text.to_owned() }
 }
 
-fn text_selector(text: &str) -> Locate {
+pub(super) fn text_selector(text: &str) -> Locate {
     Locate::Selector(RoleSelector::Text { text: text.to_owned(), within_landmark: None, nth: None, frame_path: None })
 }
 
+use super::ground::{exact_text, near};
+
 impl Grounding {
     /// A button, link or other control to click.
-    fn control(t: &Target) -> Grounding {
+    pub(super) fn control(t: &Target) -> Grounding {
+        if t.is_unnamed() {
+            return Grounding::unnamed(t, RoleHint::Button);
+        }
         let locate = match t.role {
+            // A role word restricts the role: no plain-text fallback (a
+            // paragraph that says "button" is no button), and `pcd.query`
+            // hits must fit the role or be generic clickables
+            // (`report::choose_hit`).
             Some(role) => {
                 let mut l = by_name(role.aria_roles(), &t.label);
                 l.insert(l.len() / 2, query(QueryKind::Action, &t.label));
-                l.push(text_selector(&t.label));
                 l
             }
             // A control named exactly so is what the user named ("Add
@@ -360,20 +384,25 @@ impl Grounding {
             None => CLICKABLE_ROLES
                 .iter()
                 .map(|role| role_named(role, &t.label))
-                .chain([query(QueryKind::Action, &t.label), text_selector(&t.label)])
+                .chain([query(QueryKind::Action, &t.label), exact_text(&t.label), text_selector(&t.label)])
                 .collect(),
         };
-        Grounding { label: t.label.clone(), role: t.role, locate }
+        Grounding { label: t.label.clone(), role: t.role, locate, settle: false }
     }
 
     /// A form control; `default` is the kind of control the command implies.
-    fn field(t: &Target, default: RoleHint) -> Grounding {
+    pub(super) fn field(t: &Target, default: RoleHint) -> Grounding {
+        if t.is_unnamed() {
+            return Grounding::unnamed(t, default);
+        }
         let role = t.role.unwrap_or(default);
         let mut locate = by_name(role.aria_roles(), &t.label);
+        // Text beside the field, after the accessible names had their turn.
+        locate.extend(near(role.aria_roles(), &t.label));
         let selectors = locate.iter().filter_map(|l| if let Locate::Selector(s) = l { Some(s.clone()) } else { None }).collect();
         locate.push(query(QueryKind::Action, &t.label));
         locate.push(Locate::FramedField { text: t.label.clone(), selectors });
-        Grounding { label: t.label.clone(), role: Some(role), locate }
+        Grounding { label: t.label.clone(), role: Some(role), locate, settle: false }
     }
 
     /// The page's own search box: a searchbox, else a field named "search".
@@ -383,8 +412,10 @@ impl Grounding {
             Locate::Selector(role_selector("textbox", Some("search"), NameMode::Includes)),
             Locate::Selector(role_selector("combobox", Some("search"), NameMode::Includes)),
             query(QueryKind::Action, "search"),
+            // A page whose one text field is its search (a shop's "Go" form).
+            Locate::Selector(role_selector("textbox", None, NameMode::Includes)),
         ];
-        Grounding { label: "search".into(), role: Some(RoleHint::Field), locate }
+        Grounding { label: "search".into(), role: Some(RoleHint::Field), locate, settle: false }
     }
 }
 
@@ -407,6 +438,26 @@ impl Command {
             Command::CloseTab => vec![call(DirectCall::CloseTab)],
             Command::SwitchTab { text } => vec![PlannedStep::SwitchTab { text: text.clone() }],
             Command::Click { target } => vec![on(Grounding::control(target), ElementAction::Click)],
+            Command::Focus { target } => vec![on(Grounding::field(target, RoleHint::Field), ElementAction::Focus)],
+            Command::SignIn { user, password } => vec![
+                on(Grounding::username(), ElementAction::Type { text: user.clone(), submit: false }),
+                on(Grounding::password(), ElementAction::Type { text: password.clone(), submit: false }),
+                on(Grounding::sign_in_button(), ElementAction::Click),
+            ],
+            Command::ClosePopup => vec![on(Grounding::close_button(), ElementAction::Click)],
+            Command::Suggest { text, field } => {
+                let field = field.clone().unwrap_or_else(|| Target::by_role(Some(RoleHint::Field), None));
+                vec![
+                    on(Grounding::field(&field, RoleHint::Field), ElementAction::Type { text: super::ground::prefix(text), submit: false }),
+                    on(Grounding::suggestion(text), ElementAction::Click),
+                ]
+            }
+            Command::Reveal { label, via, click } => vec![PlannedStep::Reveal { label: label.clone(), via: *via, click: *click }],
+            Command::ScrollIn { label, dir } => vec![PlannedStep::ScrollIn { find: Grounding::scroller(label), dir: *dir }],
+            Command::InMenu { menu, item } => vec![
+                on(Grounding::control(menu), ElementAction::Click),
+                on(Grounding { settle: true, ..Grounding::control(item) }, ElementAction::Click),
+            ],
             Command::Type { text, field } => vec![on(
                 Grounding::field(field, RoleHint::Field),
                 ElementAction::Type { text: text.clone(), submit: false },
@@ -446,6 +497,7 @@ fn selector_outline(sel: &RoleSelector) -> String {
         RoleSelector::Role { role, .. } => role.clone(),
         RoleSelector::Text { text, .. } => format!("text “{text}”"),
         RoleSelector::Css { css, .. } => format!("css {css}"),
+        RoleSelector::Near { role, label, .. } => format!("{role} near “{label}”"),
     }
 }
 
@@ -475,6 +527,7 @@ impl PlannedStep {
                             format!("pcd.query {} “{text}”", kind.unwrap_or_default())
                         }
                         Locate::Selector(sel) => selector_outline(sel),
+                        Locate::Last(sel) => format!("last {}", selector_outline(sel)),
                         Locate::FramedField { text, .. } => format!("in a frame's form “{text}”"),
                     })
                     .collect();
@@ -484,6 +537,7 @@ impl PlannedStep {
                     ElementAction::Type { text, submit: true } => format!(" “{text}” + Enter"),
                     ElementAction::Select { option } => format!(" “{option}”"),
                     ElementAction::Check { on } => format!(" {on}"),
+                    ElementAction::Focus => " (focus)".into(),
                 };
                 format!("find “{}” [{}] → {}{arg}", find.label, tries.join(" | "), act.tool().as_str())
             }
@@ -496,6 +550,16 @@ impl PlannedStep {
             PlannedStep::Browser { action: BrowserAction::Zoom(z) } => format!("chrome.tabs.setZoom {z:?}"),
             PlannedStep::Browser { action: BrowserAction::Screenshot } => "chrome.tabs.captureVisibleTab".into(),
             PlannedStep::Reply { reply: LocalReply::Help } => "reply help".into(),
+            PlannedStep::ScrollIn { find, dir } => {
+                let tries: Vec<String> = find.locate.iter().map(|l| match l {
+                    Locate::Selector(sel) | Locate::Last(sel) => selector_outline(sel),
+                    other => format!("{other:?}"),
+                }).collect();
+                format!("find “{}” [{}] → dom.scroll {}", find.label, tries.join(" | "), json!(dir).as_str().unwrap_or_default())
+            }
+            PlannedStep::Reveal { label, via, click } => {
+                format!("reveal “{label}” opening {via:?} → {}", if *click { "dom.click" } else { "found" })
+            }
         }
     }
 }

@@ -143,6 +143,7 @@ pub fn acted(act: &ElementAction, name: &str, o: &ActOutcome, before: Option<&st
         }
         ElementAction::Check { on: true } => format!("Checked “{name}”{next}"),
         ElementAction::Check { on: false } => format!("Unchecked “{name}”{next}"),
+        ElementAction::Focus => format!("Put the cursor in “{name}”{next}"),
     }
 }
 
@@ -158,6 +159,39 @@ pub fn scrolled(dir: ScrollDirection, o: &ActOutcome) -> String {
         done.to_owned()
     } else {
         format!("Did not scroll: {limit}")
+    }
+}
+
+/// What scrolling inside an element did.
+pub fn scrolled_in(name: &str, dir: ScrollDirection, o: &ActOutcome) -> String {
+    let to = match dir {
+        ScrollDirection::Up => "up",
+        ScrollDirection::Down => "down",
+        ScrollDirection::Top => "to the top",
+        ScrollDirection::Bottom => "to the end",
+    };
+    if o.changed {
+        format!("Scrolled “{name}” {to}")
+    } else {
+        format!("“{name}” did not scroll: it is already there or does not scroll")
+    }
+}
+
+/// What a reveal opened before its target showed, and the click on it.
+pub fn revealed(label: &str, opened: &[String], clicked: Option<&ActOutcome>) -> String {
+    let path = if opened.is_empty() { String::new() } else { format!("Opened {}; ", opened.join(", ")) };
+    match clicked {
+        Some(o) => format!("{path}clicked “{label}”{}", after(o, None)),
+        None => format!("{path}“{label}” is shown"),
+    }
+}
+
+/// Why a reveal gave up.
+pub fn not_revealed(label: &str, opened: &[String]) -> String {
+    if opened.is_empty() {
+        format!("“{label}” is not on this page, and nothing here opens to show more.")
+    } else {
+        format!("“{label}” did not show after opening {}.", opened.join(", "))
     }
 }
 
@@ -193,18 +227,32 @@ pub fn no_tab_matches(text: &str, tabs: &[TabInfo]) -> String {
 /// The hit of `pcd.query` to act on: among hits scoring at least
 /// [`MIN_HIT_SCORE`] whose `getDetails` selector exists, the first whose
 /// role fits the role the user named, else the first. Hits come best first.
+///
+/// A role word restricts the role (issue 45): when the user named one, a
+/// hit of another role is never taken ("the button" is no link). Generic
+/// clickables (no role: a `<span>` tab, a `<div>` menu item, bound by CSS
+/// or text) still may be; and for the loose kinds (tab, section, menu) a
+/// button or link also does, since plain pages build those from them.
 pub fn choose_hit<'a>(hits: &'a [QueryHit], details: &'a [PcdActionDetail], role: Option<RoleHint>) -> Option<Chosen<'a>> {
     let usable: Vec<Chosen> = hits
         .iter()
         .filter(|h| h.score >= MIN_HIT_SCORE)
         .filter_map(|hit| details.iter().find(|d| d.id == hit.id).map(|detail| Chosen { hit, detail }))
         .collect();
-    let fits = |c: &Chosen| match (role, &c.detail.selector) {
-        (Some(role), RoleSelector::Role { role: r, .. }) => role.aria_roles().contains(&r.as_str()),
+    let Some(role) = role else { return usable.into_iter().next() };
+    let fits = |c: &Chosen| match &c.detail.selector {
+        RoleSelector::Role { role: r, .. } => role.aria_roles().contains(&r.as_str()),
         _ => false,
     };
-    let preferred = role.and_then(|_| usable.iter().position(fits));
-    usable.into_iter().nth(preferred.unwrap_or(0))
+    let allowed = |c: &Chosen| match &c.detail.selector {
+        RoleSelector::Role { role: r, .. } => {
+            let loose = matches!(role, RoleHint::Tab | RoleHint::Section | RoleHint::Menu);
+            role.aria_roles().contains(&r.as_str()) || (loose && ["button", "link", "menuitem"].contains(&r.as_str()))
+        }
+        _ => true,
+    };
+    let preferred = usable.iter().position(fits).or_else(|| usable.iter().position(allowed))?;
+    usable.into_iter().nth(preferred)
 }
 
 /// A `pcd.query` hit with its selector.
@@ -224,6 +272,10 @@ pub enum GroundError {
     NoLink { label: String, suggestion: String },
     #[error("{count} elements match “{label}”: {}. Say which, e.g. with its role (“the {label} button”) or in quotes with its full name.", list(candidates))]
     Ambiguous { label: String, count: u32, candidates: Vec<String> },
+    /// Several elements of the kind the user named without a name ("the
+    /// checkbox"): they are told apart by place and nearby text.
+    #[error("{count} elements match {label}: {}. Say which by its place (“the second one”) or by the text beside it.", list(candidates))]
+    AmbiguousKind { label: String, count: u32, candidates: Vec<String> },
 }
 
 fn list(candidates: &[String]) -> String {
@@ -235,11 +287,11 @@ impl GroundError {
     /// `ambiguous` is the first selector that matched several elements.
     pub fn new(label: &str, open: bool, ambiguous: Option<(u32, &[ResolvedMatch])>) -> GroundError {
         if let Some((count, matches)) = ambiguous {
-            let candidates = matches
-                .iter()
-                .take(5)
-                .map(|m| format!("{} “{}”", m.role.as_deref().unwrap_or(&m.tag), crate::selector::normalize_ws(&m.name)))
-                .collect();
+            let candidates = matches.iter().take(5).enumerate().map(|(i, m)| candidate(i, count, m)).collect();
+            // An unnamed target's label is its description ("the checkbox").
+            if label.starts_with("the ") {
+                return GroundError::AmbiguousKind { label: label.to_owned(), count, candidates };
+            }
             return GroundError::Ambiguous { label: label.to_owned(), count, candidates };
         }
         if open {
@@ -248,6 +300,25 @@ impl GroundError {
         }
         GroundError::NotFound { label: label.to_owned() }
     }
+}
+
+/// One candidate of an ambiguity: `button “Save”`; one without a name by
+/// its role, place, own text and the text beside it (issue 45):
+/// `checkbox 2 of 5, next to “Blue”`.
+fn candidate(i: usize, count: u32, m: &ResolvedMatch) -> String {
+    let role = m.role.as_deref().unwrap_or(&m.tag);
+    let name = crate::selector::normalize_ws(&m.name);
+    if !name.is_empty() {
+        return format!("{role} “{name}”");
+    }
+    let mut out = format!("{role} {} of {count}", i + 1);
+    if let Some(text) = m.text.as_deref().map(crate::selector::normalize_ws).filter(|t| !t.is_empty()) {
+        out.push_str(&format!(" “{text}”"));
+    }
+    if let Some(near) = m.near.as_deref().map(crate::selector::normalize_ws).filter(|t| !t.is_empty()) {
+        out.push_str(&format!(", next to “{near}”"));
+    }
+    out
 }
 
 fn role_word(role: ActionRole) -> &'static str {
@@ -537,7 +608,10 @@ mod tests {
         let pick = |role| choose_hit(&hits, &details, role).map(|c| c.hit.id.as_str());
         assert_eq!(pick(None), Some("a"));
         assert_eq!(pick(Some(RoleHint::Button)), Some("b"));
-        assert_eq!(pick(Some(RoleHint::Checkbox)), Some("a"), "no hit fits: the best one");
+        assert_eq!(pick(Some(RoleHint::Checkbox)), None, "a role word restricts the role: no checkbox, no hit");
+        assert_eq!(pick(Some(RoleHint::Tab)), Some("a"), "tabs are often links or buttons on plain pages");
+        let generic = [detail("a", "link"), PcdActionDetail { id: "b".into(), selector: RoleSelector::Css { css: "span.tab".into(), frame_path: None }, alt_selectors: None, landmark: None, frame_path: None, href: None }];
+        assert_eq!(choose_hit(&hits, &generic, Some(RoleHint::Checkbox)).map(|c| c.hit.id.as_str()), Some("b"), "a generic clickable may be what the role names");
         assert_eq!(choose_hit(&hits[2..], &details, None), None, "too weak to act on");
         assert_eq!(choose_hit(&hits, &details[2..], None), None, "no selector for the good hits");
     }
@@ -549,11 +623,26 @@ mod tests {
             GroundError::new("git hub", true, None).to_string(),
             "Nothing on this page is called “git hub”. To open a website, type its address, like “open github.com”."
         );
-        let m = |role: &str, name: &str| ResolvedMatch { role: Some(role.into()), name: name.into(), tag: "a".into(), rect: Rect::default(), goes_to: None };
+        let m = |role: &str, name: &str| ResolvedMatch { role: Some(role.into()), name: name.into(), tag: "a".into(), rect: Rect::default(), goes_to: None, text: None, near: None };
         let matches = [m("link", "Sign in"), m("link", "Sign  in")];
         assert_eq!(
             GroundError::new("sign in", false, Some((2, &matches))).to_string(),
             "2 elements match “sign in”: link “Sign in”; link “Sign in”. Say which, e.g. with its role (“the sign in button”) or in quotes with its full name."
+        );
+        // Unnamed candidates: by role, place, own text and the text beside them.
+        let unnamed = |near: Option<&str>, text: Option<&str>| ResolvedMatch {
+            role: Some("checkbox".into()), name: String::new(), tag: "input".into(), rect: Rect::default(), goes_to: None,
+            text: text.map(str::to_owned), near: near.map(str::to_owned),
+        };
+        let boxes = [unnamed(Some("Red"), None), unnamed(Some("Blue"), None), unnamed(None, None)];
+        assert_eq!(
+            GroundError::new("the checkbox", false, Some((5, &boxes))).to_string(),
+            "5 elements match the checkbox: checkbox 1 of 5, next to “Red”; checkbox 2 of 5, next to “Blue”; checkbox 3 of 5. Say which by its place (“the second one”) or by the text beside it."
+        );
+        let spans = [ResolvedMatch { role: None, tag: "span".into(), ..unnamed(None, Some("▸ Documents")) }];
+        assert_eq!(
+            GroundError::new("Documents", false, Some((2, &spans))).to_string(),
+            "2 elements match “Documents”: span 1 of 2 “▸ Documents”. Say which, e.g. with its role (“the Documents button”) or in quotes with its full name."
         );
     }
 

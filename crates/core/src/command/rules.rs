@@ -8,7 +8,7 @@
 //! least one fixture in `tests.rs` (a test checks it).
 
 use super::dates;
-use super::model::{Command, Key, OpenTarget, RoleHint, Target, ZoomDir};
+use super::model::{Command, Key, OpenTarget, RevealVia, RoleHint, Target, ZoomDir};
 use super::pattern::{Captures, Pattern, Slot};
 use super::slots::{self, verbatim, without_article, without_suffix};
 use super::tokens::Token;
@@ -72,6 +72,21 @@ pub static RULES: &[Rule] = &[
     r("scroll.bottom", "scroll [all the way] [down] to [the] (bottom|end) [of the page|of page]", |_| Some(scroll(ScrollDir::Bottom))),
     r("scroll.bottom_go", "(go|jump|move|skip|get) [all the way] [down] to [the] (bottom|end) [of the page|of page]", |_| Some(scroll(ScrollDir::Bottom))),
     r("scroll.all_the_way_down", "scroll all the way down", |_| Some(scroll(ScrollDir::Bottom))),
+    // Inside an element the sentence names ("scroll the terms box to the end").
+    r("scroll.in_end", "scroll [down] {label} (to|until|till) [the|its] (end|bottom) [of it]", |c| scroll_in(c, ScrollDir::Bottom)),
+    r("scroll.in_top", "scroll [up] {label} (to|back to) [the|its] (top|beginning|start) [of it]", |c| scroll_in(c, ScrollDir::Top)),
+    r("scroll.in_dir", "scroll {label} (down|up)", |c| {
+        let up = c.tokens.last().is_some_and(|t| t.is_word("up"));
+        // "all the way down" is the end.
+        let all_the_way = c.tokens.windows(3).any(|w| w[0].is_word("all") && w[1].is_word("the") && w[2].is_word("way"));
+        scroll_in(c, match (up, all_the_way) {
+            (true, true) => ScrollDir::Top,
+            (true, false) => ScrollDir::Up,
+            (false, true) => ScrollDir::Bottom,
+            (false, false) => ScrollDir::Down,
+        })
+    }),
+    r("scroll.read_to_end", "read [through] {label} (to|until|till) the (end|bottom)", |c| scroll_in(c, ScrollDir::Bottom)),
 
     // Zoom.
     r("zoom.in", "zoom in [a bit|a little|more]", |_| Some(zoom(ZoomDir::In))),
@@ -88,11 +103,34 @@ pub static RULES: &[Rule] = &[
     r("tab.new_with", "[open|create] [a] new tab (with|to|at|for|on) {url}", new_tab),
     r("tab.new_open_in", "(open|load) {url} in [a|another] new (tab|window)", new_tab),
     r("tab.close", "close [the|this] [current] (tab|page)", |_| Some(C::CloseTab)),
+    r("tab.on_page", "(switch|change|go|jump|move) to [the] {label} tab (on|in) (the|this) page", |c| {
+        Some(C::Click { target: Target::with_role(verbatim(c.input, without_article(c.slot(Slot::Label))), RoleHint::Tab) })
+    }),
     r("tab.switch", "(switch|change|go|jump|move) to [the] tab {tab}", switch_tab),
     r("tab.switch_named", "(switch|change|go|jump|move) to [the] {tab} tab", switch_tab),
 
     // Keys, before clicks: "press enter" is a key, "press Sign in" a click.
     r("key.press", "(press|hit|push|tap) [the] {key}", press_key),
+
+    // Sentences people write (issue 45), before the form and click rows
+    // whose verbs they share ("put the cursor in X" is no typing).
+    r("focus.cursor", "(put|place|set|move) [the|your|my] cursor (in|into|on|inside|to) {field}", focus),
+    r("focus", "(focus on|focus) {field}", focus),
+    r("focus.click_into", "(click|tap) (into|inside) {field}", focus),
+    r("sign_in.as", "(sign in|log in|login|signin|log on|sign on) as {text} (with|using) [the|my|a] (password|pass|pw) {secret}", sign_in),
+    r("sign_in.with", "(sign in|log in|login|signin|log on|sign on) (with|using) [the|my] (user|username|user name|login|account|email) {text} and [the|my|a] (password|pass|pw) {secret}", sign_in),
+    r("popup.close", "(close|dismiss|hide|exit|shut|get rid of) [the|this|that] (popup|pop-up|pop up|dialog|modal|overlay|lightbox|banner)", |_| Some(C::ClosePopup)),
+    r("popup.close_with", "(close|dismiss|hide|exit|shut|get rid of) [the|this|that] (popup|pop-up|pop up|dialog|modal|overlay|lightbox|banner) (with|using|via|by clicking|by pressing) {label}", |_| Some(C::ClosePopup)),
+    r("suggest.beginning_in", "(type|enter|write|put|input) [the] (beginning|start|first letters|first few letters|first characters|first part) of {text} (in|into) {field} and (choose|pick|select|click|take) [it|the suggestion|the match|the matching suggestion] [from the suggestions|from the list|from the dropdown]", suggest),
+    r("suggest.beginning", "(type|enter|write|put|input) [in] [the] (beginning|start|first letters|first few letters|first characters|first part) of {text} and (choose|pick|select|click|take) [it|the suggestion|the match|the matching suggestion] [from the suggestions|from the list|from the dropdown]", suggest),
+    r("suggest.start_typing_in", "(start|begin) typing {text} (in|into) {field} and (choose|pick|select|click|take) (it|the suggestion|the match) [from the suggestions|from the list|from the dropdown|when it shows|when it appears]", suggest),
+    r("suggest.start_typing", "(start|begin) typing {text} and (choose|pick|select|click|take) (it|the suggestion|the match) [from the suggestions|from the list|from the dropdown|when it shows|when it appears]", suggest),
+    r("reveal.folders", "(open|expand|go through|go into|click through) [the] (folders|folder tree|tree|subfolders) until you (reach|find|get to|see|come to) {label}", |c| reveal(c, RevealVia::Folders)),
+    r("reveal.folders_find", "(find|locate|look for) {label} in [the] (folders|folder tree|tree|file tree)", |c| reveal(c, RevealVia::Folders)),
+    r("reveal.tabs", "(look|search|go|check|browse) [through|in|across] [all] [the] tabs (for|until you find|until you see|until you reach) {label}", |c| reveal(c, RevealVia::Tabs)),
+    r("reveal.tabs_find", "(find|locate|look for) {label} (in|on|under) [one of] [the] tabs", |c| reveal(c, RevealVia::Tabs)),
+    r("menu.from", "(from|in) the {label} menu (pick|choose|select|click) {option}", in_menu),
+    r("menu.item_from", "(pick|choose|select|click) {option} (from|in) the {label} menu", in_menu),
 
     // Opening: an address, or else a link on the page (see `open`).
     r("open.go_to", "(go to|goto|navigate to|head to|head over to|take me to|bring me to|browse to|jump to) {target}", open),
@@ -103,6 +141,8 @@ pub static RULES: &[Rule] = &[
     r("type.in", "(type|enter|write|input|put|insert|paste|fill in|fill) {text} (in|inside|on) {field}", type_text),
     r("type.fill_with", "(fill in|fill out|fill|complete|populate) {field} with {text}", type_text),
     r("type.set_to", "set {field} to {text}", type_text),
+    r("type.as", "(enter|type|put|fill in) {text} as [the|your|my] {field}", type_text),
+    r("type.fronted", "(in|into) {field} (type|enter|write|put) {text}", type_text),
     r("select.in", "(select|choose|pick) {option} (in|from|for|on|under) {field}", select),
     r("select.as", "(select|choose|pick|use) {option} as [the] {field}", select),
     r("check.on", "(check|tick|mark) {label}", |c| check(c, true)),
@@ -124,6 +164,12 @@ pub static RULES: &[Rule] = &[
     r("click.add_to", "add {label} to [the|my|your] (cart|basket|bag|trolley|wishlist|wish list)", add_to),
     r("click.download", "download {label}", download),
     r("click.select_bare", "(select|choose|pick) {label}", |c| Some(C::Click { target: c.target(Slot::Label)? })),
+    r("click.expand", "(expand|unfold|collapse) {label}", |c| Some(C::Click { target: c.target(Slot::Label)? })),
+    r("click.go_into", "(go|step|navigate) into {label}", |c| Some(C::Click { target: c.target(Slot::Label)? })),
+    // A form's button named by its verb alone ("…, then save").
+    r("click.bare_verb", "(save|submit) [it|this|that|the form|the changes|changes|now]", |c| {
+        Some(C::Click { target: Target::new(verbatim(c.input, &c.tokens[..1])) })
+    }),
 
     // The site's own search.
     r("search.this_site", "search (this|the) (site|page|website) for {text}", search),
@@ -152,6 +198,53 @@ pub static RULES: &[Rule] = &[
 
 fn scroll(dir: ScrollDir) -> Command {
     C::Scroll { dir }
+}
+
+/// Words after the name of a scrolling element that say what it is.
+const CONTAINER_WORDS: &[&[&str]] = &[&["box"], &["area"], &["panel"], &["pane"], &["section"], &["list"], &["window"], &["container"], &["text"], &["field"]];
+
+/// "scroll the terms box to the end": inside the element named "terms";
+/// "scroll the page …" is the page.
+fn scroll_in(c: &Ctx, dir: ScrollDir) -> Option<Command> {
+    let toks = without_suffix(without_suffix(without_article(c.slot(Slot::Label)), &[&["back"], &["all", "the", "way"]]), CONTAINER_WORDS);
+    let toks = without_article(toks);
+    let words = slots::words(toks);
+    if matches!(words[..], ["page" | "screen" | "window" | "site" | "this" | "it"]) {
+        return Some(scroll(dir));
+    }
+    Some(C::ScrollIn { label: verbatim(c.input, toks), dir })
+}
+
+fn focus(c: &Ctx) -> Option<Command> {
+    Some(C::Focus { target: c.target(Slot::Field)? })
+}
+
+fn sign_in(c: &Ctx) -> Option<Command> {
+    let user = c.text(Slot::Text);
+    let password = c.text(Slot::Secret);
+    (!user.is_empty() && !password.is_empty()).then_some(C::SignIn { user, password })
+}
+
+/// What the user wants suggested: the text after "the beginning of".
+fn suggest(c: &Ctx) -> Option<Command> {
+    let text = verbatim(c.input, without_article(c.slot(Slot::Text)));
+    let field = match c.caps.get(Slot::Field) {
+        Some(_) => Some(c.target(Slot::Field)?),
+        None => None,
+    };
+    (!text.is_empty()).then_some(C::Suggest { text, field })
+}
+
+fn reveal(c: &Ctx, via: RevealVia) -> Option<Command> {
+    let toks = without_article(c.slot(Slot::Label));
+    // "the Warranty link": the name without its role word.
+    let label = c.target(Slot::Label).map(|t| t.label).filter(|l| !l.is_empty())?;
+    names_an_item(toks).then_some(C::Reveal { label, via, click: false })
+}
+
+fn in_menu(c: &Ctx) -> Option<Command> {
+    let menu = Target { role: Some(RoleHint::Menu), ..c.target(Slot::Label)? };
+    Some(C::InMenu { menu, item: c.target(Slot::Option)? })
 }
 
 fn zoom(zoom: ZoomDir) -> Command {
@@ -240,9 +333,25 @@ fn download(c: &Ctx) -> Option<Command> {
     Some(C::Click { target: Target::new(format!("Download {}", verbatim(c.input, item))) })
 }
 
+/// Typed text that describes what to type rather than being it ("the
+/// beginning of Portugal", "the cursor"): other rows read those.
+const NOT_TEXT: &[&[&str]] = &[
+    &["the", "beginning", "of"], &["the", "start", "of"], &["the", "first", "letters", "of"], &["the", "first", "few", "letters", "of"],
+    &["beginning", "of"], &["the", "first", "characters", "of"], &["the", "cursor"], &["cursor"],
+];
+
 fn type_text(c: &Ctx) -> Option<Command> {
+    let toks = c.slot(Slot::Text);
+    if NOT_TEXT.iter().any(|w| toks.len() >= w.len() && w.iter().zip(toks).all(|(w, t)| t.is_word(w))) {
+        return None;
+    }
     let text = c.text(Slot::Text);
-    Some(C::Type { text, field: c.target(Slot::Field)? })
+    let field = c.target(Slot::Field)?;
+    // "set the list to Vienna": a dropdown is chosen from, not typed into.
+    if field.role == Some(RoleHint::Dropdown) {
+        return Some(C::Select { option: text, field });
+    }
+    Some(C::Type { text, field })
 }
 
 fn select(c: &Ctx) -> Option<Command> {

@@ -2,7 +2,7 @@
 //! articles and role words taken off: `the "Sign in" button` → `Sign in`,
 //! button) and addresses (`example.com` → `https://example.com/`).
 
-use super::model::{RoleHint, Target};
+use super::model::{Ordinal, RoleHint, Target};
 use super::tokens::{Token, TokenKind};
 
 /// Articles dropped at the start of a label ("click the Save button").
@@ -19,6 +19,11 @@ const ROLE_WORDS: &[(&[&str], RoleHint)] = &[
     (&["text", "field"], RoleHint::Field),
     (&["text", "area"], RoleHint::Field),
     (&["input", "field"], RoleHint::Field),
+    (&["input", "box"], RoleHint::Field),
+    (&["text", "input"], RoleHint::Field),
+    (&["dropdown", "list"], RoleHint::Dropdown),
+    (&["drop-down", "list"], RoleHint::Dropdown),
+    (&["select", "list"], RoleHint::Dropdown),
     (&["drop", "down"], RoleHint::Dropdown),
     (&["select", "box"], RoleHint::Dropdown),
     (&["button"], RoleHint::Button),
@@ -37,6 +42,28 @@ const ROLE_WORDS: &[(&[&str], RoleHint)] = &[
     (&["box"], RoleHint::Field),
     (&["input"], RoleHint::Field),
     (&["tab"], RoleHint::Tab),
+    (&["section"], RoleHint::Section),
+    (&["menu"], RoleHint::Menu),
+];
+
+/// Nouns that name a kind of element only when they are all the user said
+/// ("select Paris from *the list*", "open *the 2nd result*"); as the end
+/// of a longer label they stay words of it ("click Reading list").
+#[rustfmt::skip]
+const ROLE_ONLY_WORDS: &[(&[&str], RoleHint)] = &[
+    (&["list"], RoleHint::Dropdown),
+    (&["select"], RoleHint::Dropdown),
+    (&["search", "result"], RoleHint::Result),
+    (&["result"], RoleHint::Result),
+    (&["hit"], RoleHint::Result),
+];
+
+/// Where the element is, as people point at it; says nothing a page-order
+/// search can use, so it comes off ("the textbox *below*").
+#[rustfmt::skip]
+const PLACE_WORDS: &[&[&str]] = &[
+    &["below"], &["above"], &["here"], &["underneath"], &["on", "the", "page"], &["on", "this", "page"],
+    &["in", "the", "text"], &["in", "the", "paragraph"], &["in", "the", "sentence"], &["on", "the", "left"], &["on", "the", "right"], &["at", "the", "top"], &["at", "the", "bottom"],
 ];
 
 /// Words between a leading role word and the label: "the button *labelled* Save".
@@ -88,10 +115,65 @@ pub fn without_suffix<'t>(tokens: &'t [Token], suffixes: &[&[&str]]) -> &'t [Tok
     tokens
 }
 
-/// An element target from a slot: article, role words and naming words
-/// taken off. `None` when no label is left (`click the button`).
+/// The role a slot names when the whole slot is a role word ("button",
+/// "text field", "list").
+fn role_only(tokens: &[Token]) -> Option<RoleHint> {
+    ROLE_WORDS
+        .iter()
+        .chain(ROLE_ONLY_WORDS)
+        .find(|(words, _)| tokens.len() == words.len() && starts_with_words(tokens, words))
+        .map(|(_, hint)| *hint)
+        // "click Menu" names a button called Menu (a site's hamburger).
+        .filter(|hint| *hint != RoleHint::Menu)
+}
+
+/// "result number 2", "result no. 3", "result 2": the place at the end
+/// of a slot (the caller checks that a role-only noun comes before it).
+fn trailing_number(tokens: &[Token]) -> Option<(&[Token], Ordinal)> {
+    let number = |t: &Token| t.norm.parse::<u32>().ok().filter(|n| (1..=99).contains(n));
+    match tokens {
+        [rest @ .., no, n] if (no.is_word("number") || no.is_word("no") || no.is_word("#")) && !rest.is_empty() => {
+            Some((rest, Ordinal::Nth(number(n)?)))
+        }
+        [rest @ .., n] if !rest.is_empty() => Some((rest, Ordinal::Nth(number(n)?))),
+        _ => None,
+    }
+}
+
+/// An element target from a slot: article, place words, an ordinal, role
+/// words and naming words taken off. A slot that is only a role and/or an
+/// ordinal gives an unnamed target ("the button", "the 3rd input", "the
+/// second one"); `None` when nothing is left.
 pub fn target(input: &str, tokens: &[Token]) -> Option<Target> {
     let mut toks = without_article(tokens);
+    toks = without_suffix(toks, PLACE_WORDS);
+    // An ordinal counts elements of a kind: it is one only when a role word,
+    // "one" or nothing follows ("the second checkbox"), not in a name
+    // ("click First Class", "the Second Life link").
+    let mut nth = None;
+    if let [first, rest @ ..] = toks {
+        let rest = without_suffix(rest, &[&["one"]]);
+        let rest = if matches!(rest, [only] if only.is_word("one")) { &rest[..0] } else { rest };
+        if let Some(o) = Ordinal::from_word(&first.norm).filter(|_| first.kind == TokenKind::Word) {
+            if rest.is_empty() || role_only(rest).is_some() {
+                nth = Some(o);
+                toks = rest;
+            }
+        }
+    }
+    if nth.is_none() {
+        // Only after a role-only noun: "result 2", not "Apollo 11".
+        if let Some((rest, n)) = trailing_number(toks).filter(|(rest, _)| role_only(rest) == Some(RoleHint::Result)) {
+            nth = Some(n);
+            toks = rest;
+        }
+    }
+    if toks.is_empty() {
+        return nth.map(|n| Target::by_role(None, Some(n)));
+    }
+    if let Some(role) = role_only(toks) {
+        return Some(Target::by_role(Some(role), nth));
+    }
     let mut role = None;
     // Trailing role word: "the Save button", "the search box".
     for (words, hint) in ROLE_WORDS {
@@ -114,7 +196,7 @@ pub fn target(input: &str, tokens: &[Token]) -> Option<Target> {
         }
     }
     let label = verbatim(input, toks);
-    (!label.is_empty()).then_some(Target { label, role })
+    (!label.is_empty()).then_some(Target { label, role, nth })
 }
 
 /// The normalised words of a slot (quoted text included), for vocabulary
@@ -157,7 +239,22 @@ mod tests {
         assert_eq!(t("the button labelled Save draft"), Some(Target::with_role("Save draft", RoleHint::Button)));
         assert_eq!(t("Remember me check box"), Some(Target::with_role("Remember me", RoleHint::Checkbox)));
         assert_eq!(t("Terms & Conditions"), Some(Target::new("Terms & Conditions")));
-        assert_eq!(t("the button"), Some(Target::new("button")));
+        assert_eq!(t("the button"), Some(Target::by_role(Some(RoleHint::Button), None)));
+        assert_eq!(t("the textbox below"), Some(Target::by_role(Some(RoleHint::Field), None)));
+        assert_eq!(t("the 3rd input"), Some(Target::by_role(Some(RoleHint::Field), Some(Ordinal::Nth(3)))));
+        assert_eq!(t("the second one"), Some(Target::by_role(None, Some(Ordinal::Nth(2)))));
+        assert_eq!(t("the last checkbox"), Some(Target::by_role(Some(RoleHint::Checkbox), Some(Ordinal::Last))));
+        assert_eq!(t("the list"), Some(Target::by_role(Some(RoleHint::Dropdown), None)));
+        assert_eq!(t("the 2nd result"), Some(Target::by_role(Some(RoleHint::Result), Some(Ordinal::Nth(2)))));
+        assert_eq!(t("result number 3"), Some(Target::by_role(Some(RoleHint::Result), Some(Ordinal::Nth(3)))));
+        assert_eq!(t("the section below"), Some(Target::by_role(Some(RoleHint::Section), None)));
+        assert_eq!(t("the Actions menu"), Some(Target::with_role("Actions", RoleHint::Menu)));
+        assert_eq!(t("Menu"), Some(Target::new("Menu")));
+        assert_eq!(t("Apollo number 11"), Some(Target::new("Apollo number 11")));
+        // Near misses: an ordinal or a role-only noun inside a name.
+        assert_eq!(t("First Class"), Some(Target::new("First Class")));
+        assert_eq!(t("Reading list"), Some(Target::new("Reading list")));
+        assert_eq!(t("the Second Life link"), Some(Target::with_role("Second Life", RoleHint::Link)));
         assert_eq!(t("\"the button\""), Some(Target::new("the button")));
         assert_eq!(t("A"), Some(Target::new("A")));
     }

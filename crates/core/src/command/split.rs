@@ -12,9 +12,19 @@
 //! "type rock and roll into search" and "click Save and Continue" are one
 //! (their parts "type rock", "Continue" are not commands), and
 //! "type Paris, France into city then press enter" splits only at "then".
+//!
+//! **Continuations** (issue 45): a part without a verb borrows the previous
+//! command's. "type a into the first field and b into the second" types
+//! twice ("b into the second" is read as "type b into the second"; a fill
+//! reads as "fill in …", "City to Oslo" as "set City to Oslo"). A bare label continues a click or a check only in
+//! a comma list ("pick Paris, Rome and Oslo"; "go into Documents, then
+//! Work, and click Reports") and when short, so "click Save and Continue"
+//! stays one click. After a command that finds something (opening folders
+//! or tabs until X shows), "click it"/"open it" is that command's click.
 
-use super::model::Command;
+use super::model::{Command, OpenTarget};
 use super::rules::match_command;
+use super::slots;
 use super::tokens::{Strength, Token, TokenKind};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -88,20 +98,90 @@ pub fn sequence(input: &str, tokens: &[Token]) -> Option<Vec<(Command, &'static 
         return None;
     }
     // Strong points always split, so each chunk between them is read on its own.
-    let mut out = Vec::new();
+    let mut out: Vec<(Command, &'static str)> = Vec::new();
     let mut start = lo;
+    // Whether the strong point before the chunk held a comma (", then").
+    let mut after_comma = false;
     let strong = points.iter().filter(|p| p.strength == Strength::Strong);
-    for end in strong.map(|p| p.range.clone()).chain(std::iter::once(hi..hi)) {
+    for (end, comma) in strong.map(|p| (p.range.clone(), has_comma(input, tokens, p))).chain(std::iter::once((hi..hi, false))) {
         let weak: Vec<&Point> = points.iter().filter(|p| p.range.start >= start && p.range.end <= end.start).collect();
-        out.extend(chunk(input, tokens, start..end.start, &weak)?);
+        let prev = out.last().map(|(c, _)| c.clone());
+        out.extend(chunk(input, tokens, start..end.start, &weak, prev, after_comma)?);
         start = end.end;
+        after_comma = comma;
     }
-    Some(out)
+    Some(with_pronouns_resolved(out))
+}
+
+/// Most words a bare label continuing a click may have ("Rome", "New York
+/// City"): longer parts are sentences of their own.
+const MAX_CONTINUED_LABEL: usize = 3;
+
+/// Pronouns that point back at what the previous command found.
+const POINTING_BACK: &[&str] = &["it", "that", "this", "them", "that one", "this one"];
+
+/// "…until you reach Reports, then click it": the reveal clicks what it
+/// found; the pronoun's click is that click, not a second one.
+fn with_pronouns_resolved(commands: Vec<(Command, &'static str)>) -> Vec<(Command, &'static str)> {
+    let mut out: Vec<(Command, &'static str)> = Vec::with_capacity(commands.len());
+    for (cmd, rule) in commands {
+        let pointing = match &cmd {
+            Command::Click { target } | Command::Open { target: OpenTarget::Link(target) } => {
+                target.role.is_none() && POINTING_BACK.contains(&target.label.to_lowercase().as_str())
+            }
+            _ => false,
+        };
+        if pointing {
+            if let Some((Command::Reveal { click, .. }, _)) = out.last_mut() {
+                *click = true;
+                continue;
+            }
+        }
+        out.push((cmd, rule));
+    }
+    out
+}
+
+/// A part with no verb of its own read with the previous command's (see
+/// the module docs); `list`: the part is an item of a comma list.
+fn continued(input: &str, words: &[Token], prev: &Command, list: bool) -> Option<(Command, &'static str)> {
+    let (first, last) = (words.first()?, words.last()?);
+    let part = &input[first.start..last.end];
+    match prev {
+        Command::Type { .. } => ["type", "fill in", "set"].iter().find_map(|verb| {
+            let text = format!("{verb} {part}");
+            let toks = super::tokens::tokenize(&text);
+            match match_command(&text, &toks)? {
+                (cmd @ Command::Type { .. }, rule) => Some((cmd, rule)),
+                _ => None,
+            }
+        }),
+        Command::Click { .. } | Command::Open { target: OpenTarget::Link(_) } if list && words.len() <= MAX_CONTINUED_LABEL => {
+            Some((Command::Click { target: slots::target(input, words)? }, "click"))
+        }
+        Command::Check { on, .. } if list && words.len() <= MAX_CONTINUED_LABEL => {
+            Some((Command::Check { target: slots::target(input, words)?, on: *on }, "check.on"))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the separators of `point` hold a comma.
+fn has_comma(input: &str, tokens: &[Token], point: &Point) -> bool {
+    tokens[point.range.clone()].iter().any(|t| matches!(t.kind, TokenKind::Sep(_)) && input[t.start..t.end].contains(','))
 }
 
 /// The commands of one chunk, split at the weak points where every part is
 /// a command, most splits first.
-fn chunk(input: &str, tokens: &[Token], body: Range<usize>, weak: &[&Point]) -> Option<Vec<(Command, &'static str)>> {
+fn chunk(
+    input: &str,
+    tokens: &[Token],
+    body: Range<usize>,
+    weak: &[&Point],
+    before: Option<Command>,
+    after_comma: bool,
+) -> Option<Vec<(Command, &'static str)>> {
+    let list = after_comma || weak.iter().any(|p| has_comma(input, tokens, p));
     let mut memo: HashMap<Range<usize>, Option<(Command, &'static str)>> = HashMap::new();
     let mut one = |range: Range<usize>| -> Option<(Command, &'static str)> {
         memo.entry(range.clone())
@@ -122,7 +202,17 @@ fn chunk(input: &str, tokens: &[Token], body: Range<usize>, weak: &[&Point]) -> 
             }
         }
         parts.push(start..body.end);
-        parts.into_iter().map(&mut one).collect::<Option<Vec<_>>>()
+        let mut read: Vec<(Command, &'static str)> = Vec::new();
+        for part in parts {
+            let prev = read.last().map(|(c, _)| c.clone()).or_else(|| before.clone());
+            let cmd = one(part.clone()).or_else(|| {
+                let words: Vec<Token> =
+                    tokens[part].iter().filter(|t| !matches!(t.kind, TokenKind::Sep(_))).cloned().collect();
+                continued(input, strip_politeness(&words), prev.as_ref()?, list)
+            })?;
+            read.push(cmd);
+        }
+        Some(read)
     })
 }
 

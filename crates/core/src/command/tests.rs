@@ -83,8 +83,17 @@ fn new_tab(url: Option<&str>) -> Command {
 use Command as C;
 use RoleHint as R;
 
-#[rustfmt::skip]
+mod sentences;
+
+/// Every parse fixture: the rows below and the sentence families'.
 fn rows() -> Vec<Row> {
+    let mut rows = base_rows();
+    rows.extend(sentences::rows());
+    rows
+}
+
+#[rustfmt::skip]
+fn base_rows() -> Vec<Row> {
     vec![
         // History.
         Row("back", "go back", one(C::Back)),
@@ -170,7 +179,7 @@ fn rows() -> Vec<Row> {
         Row("click", "click \"then\"", one(click("then"))),
         Row("click.follow", "follow the Docs link", one(click_as("Docs", R::Link))),
         Row("click.follow", "follow Pricing", one(click_as("Pricing", R::Link))),
-        Row("click.select_bare", "select the first result", one(click("first result"))),
+        Row("click.select_bare", "select the first result", one(C::Click { target: Target::by_role(Some(R::Result), Some(Ordinal::Nth(1))) })),
         Row("click.add_to", "add Aurora Floor Lamp to cart", one(click("Add Aurora Floor Lamp to cart"))),
         Row("click.add_to", "please add the Nimbus Wireless Mouse to my basket", one(click("Add Nimbus Wireless Mouse to basket"))),
         Row("click.add_to", "add Back to School Kit to the wish list", one(click("Add Back to School Kit to wish list"))),
@@ -404,9 +413,16 @@ fn variant(c: &Command) -> usize {
         C::Screenshot => 18,
         C::Help => 19,
         C::ForMonth { .. } => 20,
+        C::Focus { .. } => 21,
+        C::SignIn { .. } => 22,
+        C::ClosePopup => 23,
+        C::Suggest { .. } => 24,
+        C::Reveal { .. } => 25,
+        C::ScrollIn { .. } => 26,
+        C::InMenu { .. } => 27,
     }
 }
-const VARIANTS: usize = 21;
+const VARIANTS: usize = 28;
 
 #[test]
 fn help_examples_parse_and_cover_every_command() {
@@ -493,7 +509,7 @@ fn plans_snapshot() {
         open example.com
           nav.go https://example.com/
         open settings
-          find “settings” [button≡“settings” | link≡“settings” | menuitem≡“settings” | tab≡“settings” | pcd.query action “settings” | text “settings”] → dom.click
+          find “settings” [button≡“settings” | link≡“settings” | menuitem≡“settings” | tab≡“settings” | checkbox≡“settings” | radio≡“settings” | option≡“settings” | pcd.query action “settings” | text “"settings"” | text “settings”] → dom.click
         go back
           nav.back
         forward
@@ -511,21 +527,21 @@ fn plans_snapshot() {
         switch to tab Inbox
           tabs.list → tabs.switch “Inbox”
         click Sign in
-          find “Sign in” [button≡“Sign in” | link≡“Sign in” | menuitem≡“Sign in” | tab≡“Sign in” | pcd.query action “Sign in” | text “Sign in”] → dom.click
+          find “Sign in” [button≡“Sign in” | link≡“Sign in” | menuitem≡“Sign in” | tab≡“Sign in” | checkbox≡“Sign in” | radio≡“Sign in” | option≡“Sign in” | pcd.query action “Sign in” | text “"Sign in"” | text “Sign in”] → dom.click
         click the Save button
-          find “Save” [button≡“Save” | pcd.query action “Save” | button~“Save” | text “Save”] → dom.click
+          find “Save” [button≡“Save” | pcd.query action “Save” | button~“Save”] → dom.click
         add Aurora Floor Lamp to cart
-          find “Add Aurora Floor Lamp to cart” [button≡“Add Aurora Floor Lamp to cart” | link≡“Add Aurora Floor Lamp to cart” | menuitem≡“Add Aurora Floor Lamp to cart” | tab≡“Add Aurora Floor Lamp to cart” | pcd.query action “Add Aurora Floor Lamp to cart” | text “Add Aurora Floor Lamp to cart”] → dom.click
+          find “Add Aurora Floor Lamp to cart” [button≡“Add Aurora Floor Lamp to cart” | link≡“Add Aurora Floor Lamp to cart” | menuitem≡“Add Aurora Floor Lamp to cart” | tab≡“Add Aurora Floor Lamp to cart” | checkbox≡“Add Aurora Floor Lamp to cart” | radio≡“Add Aurora Floor Lamp to cart” | option≡“Add Aurora Floor Lamp to cart” | pcd.query action “Add Aurora Floor Lamp to cart” | text “"Add Aurora Floor Lamp to cart"” | text “Add Aurora Floor Lamp to cart”] → dom.click
         type cats into the search box
-          find “search” [textbox≡“search” | searchbox≡“search” | combobox≡“search” | spinbutton≡“search” | textbox~“search” | searchbox~“search” | combobox~“search” | spinbutton~“search” | pcd.query action “search” | in a frame's form “search”] → dom.type “cats”
+          find “search” [textbox≡“search” | searchbox≡“search” | combobox≡“search” | spinbutton≡“search” | textbox~“search” | searchbox~“search” | combobox~“search” | spinbutton~“search” | textbox near “search” | searchbox near “search” | combobox near “search” | spinbutton near “search” | pcd.query action “search” | in a frame's form “search”] → dom.type “cats”
         select Large in Size
-          find “Size” [combobox≡“Size” | listbox≡“Size” | combobox~“Size” | listbox~“Size” | pcd.query action “Size” | in a frame's form “Size”] → dom.select “Large”
+          find “Size” [combobox≡“Size” | listbox≡“Size” | combobox~“Size” | listbox~“Size” | combobox near “Size” | listbox near “Size” | pcd.query action “Size” | in a frame's form “Size”] → dom.select “Large”
         uncheck the remember me box
-          find “remember me” [checkbox≡“remember me” | switch≡“remember me” | menuitemcheckbox≡“remember me” | checkbox~“remember me” | switch~“remember me” | menuitemcheckbox~“remember me” | pcd.query action “remember me” | in a frame's form “remember me”] → dom.check false
+          find “remember me” [checkbox≡“remember me” | switch≡“remember me” | menuitemcheckbox≡“remember me” | checkbox~“remember me” | switch~“remember me” | menuitemcheckbox~“remember me” | checkbox near “remember me” | switch near “remember me” | menuitemcheckbox near “remember me” | pcd.query action “remember me” | in a frame's form “remember me”] → dom.check false
         press escape
           dom.pressKey Escape
         search for shoes
-          find “search” [searchbox | textbox~“search” | combobox~“search” | pcd.query action “search”] → dom.type “shoes” + Enter
+          find “search” [searchbox | textbox~“search” | combobox~“search” | pcd.query action “search” | textbox] → dom.type “shoes” + Enter
         extract invoices
           pcd.query collection “invoices” → dom.extract
         download last month's invoice

@@ -1,0 +1,159 @@
+// Instructions as people write them (issue 45): every page of
+// www/widgets-plain/ shows a one-sentence instruction (its wording and
+// values vary with ?seed=); the test types that sentence into the side
+// panel as a user would, with no LLM configured, and reads the page's own
+// state (<body data-state>, `done` once the instruction was carried out).
+// Two passes: the phrasings the grammar was written against, and held-out
+// ones (`?phrasing=held-out`) written after it, to see how it fares on
+// sentences it was not fitted to. It prints the success rate per pattern
+// family and holds the commands to the issue's bar: at least 90 % of the
+// first pass succeed; in both, no step shows ✓ when the page says nothing
+// happened on a page whose instruction names a role ("click the button"),
+// and no password typed in the panel is shown.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from '../support/harness.mjs';
+
+/** Page, pattern family, whether its instruction names a role. */
+const PAGES = [
+  ['button', 'role word', true],
+  ['link', 'role word', true],
+  ['case', 'case', false],
+  ['fields', 'by position', true],
+  ['below', 'by position', true],
+  ['list', 'by position', true],
+  ['checkboxes', 'by position', true],
+  ['focus', 'by position', true],
+  ['labels', 'nearby label', false],
+  ['multi', 'sentence', false],
+  ['section', 'sentence', false],
+  ['popup', 'sentence', true],
+  ['tabs', 'sentence', false],
+  ['autocomplete', 'sentence', false],
+  ['signin', 'sentence', false],
+  ['search', 'sentence', false],
+  ['tree', 'sentence', false],
+  ['terms', 'sentence', false],
+  ['menu', 'sentence', false],
+];
+const SEEDS = (process.env.BC_WIDGET_SEEDS ?? '1,2,3,4,5,6').split(',').map(Number);
+
+let www, browser, site, panel;
+
+before(async () => {
+  www = await h.startWww();
+  browser = await h.launchBrowser();
+  site = browser.ctx.pages()[0];
+  await site.goto(`${www.main}/widgets-plain/`);
+  await site.bringToFront();
+  panel = await h.openPanel(browser.ctx, browser.extensionId);
+});
+after(async () => {
+  await browser?.close();
+  await www?.stop();
+});
+
+/** Sends `input` in the panel; the steps shown once the exchange ended. */
+async function send(input) {
+  await site.bringToFront();
+  const exchanges = panel.locator('.exchange');
+  const n = await exchanges.count();
+  await h.ask(panel, input);
+  const exchange = exchanges.nth(n);
+  await exchange
+    .locator('.bubble.run[aria-busy="false"], .bubble.local, .bubble.answer[aria-busy="false"], .bubble.error')
+    .first()
+    .waitFor({ timeout: 60_000 });
+  const steps = [];
+  for (const step of await exchange.locator('.step').all()) {
+    steps.push({
+      status: await step.getAttribute('data-status'),
+      description: (await step.locator('.step-label').innerText()).trim(),
+      result: (await step.locator('.step-result').allInnerTexts()).join(' '),
+    });
+  }
+  return { steps, text: await exchange.innerText() };
+}
+
+const pageState = () => site.evaluate(() => JSON.parse(document.body.dataset.state ?? '{}'));
+
+/**
+ * Types every page's instruction (phrasing `tuned`: the wordings the
+ * grammar was written against; `held-out`: wordings written after it);
+ * returns one row per page and seed, and the sign-in pages whose password
+ * the panel showed.
+ */
+async function typeAll(phrasing) {
+  const rows = [];
+  const shownPasswords = [];
+  for (const [name, family, roleWord] of PAGES) {
+    for (const seed of SEEDS) {
+      await site.goto(`${www.main}/widgets-plain/${name}/?seed=${seed}&phrasing=${phrasing}`);
+      const { instruction } = await pageState();
+      assert.ok(instruction, `${name}: the page shows an instruction`);
+      const shown = await send(instruction);
+      // Effects may land just after the run's last step reports.
+      let state = await pageState();
+      for (let i = 0; i < 10 && !state.done; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = await pageState();
+      }
+      const ticked = shown.steps.length > 0 && shown.steps.every((s) => s.status === 'done');
+      rows.push({ name, family, roleWord, seed, instruction, done: !!state.done, ticked, shown });
+      if (name === 'signin') {
+        const password = instruction.match(/password (\S+?)\.?$/)[1];
+        const log = await panel.locator('[role=log]').innerText();
+        if (log.includes(password)) shownPasswords.push(`${name}?seed=${seed}`);
+      }
+    }
+  }
+  return { rows, shownPasswords };
+}
+
+/** Prints the success rate per family, the false ticks and the failures. */
+function report(title, rows, shownPasswords) {
+  const families = [...new Set(rows.map((r) => r.family))];
+  const line = (label, rs) => {
+    const ok = rs.filter((r) => r.done).length;
+    return `${label.padEnd(14)} ${String(ok).padStart(3)}/${String(rs.length).padEnd(3)} ${((100 * ok) / rs.length).toFixed(0).padStart(3)} %`;
+  };
+  console.log(`\nwidgets-plain, ${title}: typed instructions that did what they say`);
+  for (const f of families) console.log(line(f, rows.filter((r) => r.family === f)));
+  console.log(line('all', rows));
+  const falseTicks = rows.filter((r) => r.ticked && !r.done);
+  console.log(`false ✓ (every step done, page unchanged): ${falseTicks.length}`);
+  console.log(`passwords shown in the panel: ${shownPasswords.length}`);
+  for (const r of rows.filter((r) => !r.done)) {
+    console.log(`✗ ${r.name}?seed=${r.seed} “${r.instruction}”${r.ticked ? ' [false ✓]' : ''}\n    ${r.shown.text.replace(/\s*\n\s*/g, ' | ').slice(0, 300)}`);
+  }
+  return { rate: rows.filter((r) => r.done).length / rows.length, roleFalse: falseTicks.filter((r) => r.roleWord).map((r) => `${r.name}?seed=${r.seed}`) };
+}
+
+test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, async () => {
+  const tuned = await typeAll('tuned');
+  const heldOut = await typeAll('held-out');
+  const t = report('the phrasings the grammar was written with', tuned.rows, tuned.shownPasswords);
+  const h = report('held-out phrasings (written after the grammar)', heldOut.rows, heldOut.shownPasswords);
+
+  assert.deepEqual([...tuned.shownPasswords, ...heldOut.shownPasswords], [], 'a password typed in the panel is never shown');
+  assert.deepEqual([...t.roleFalse, ...h.roleFalse], [], 'no ✓ for a click that missed when a role word was given');
+  assert.ok(t.rate >= 0.9, `only ${(100 * t.rate).toFixed(0)} % of the typed instructions succeeded`);
+});
+
+test('a role word never clicks the text that says it, and ambiguity lists candidates by place and label', async () => {
+  // The button page has no link: "click the link" must fail, not click the
+  // instruction's paragraph ("…the button…") and show ✓.
+  await site.goto(`${www.main}/widgets-plain/button/?seed=1`);
+  const noLink = await send('click the link');
+  assert.equal(noLink.steps.length, 1);
+  assert.equal(noLink.steps[0].status, 'failed', noLink.text);
+  assert.equal((await pageState()).done, false);
+  // Five unnamed checkboxes: which one is meant is asked, each told apart
+  // by its place and the colour written beside it.
+  await site.goto(`${www.main}/widgets-plain/checkboxes/?seed=1`);
+  const colours = await site.evaluate(() => [...document.querySelectorAll('#list .row')].map((r) => r.textContent.trim()));
+  const many = await send('tick the checkbox');
+  assert.equal(many.steps[0].status, 'failed', many.text);
+  assert.match(many.steps[0].result, new RegExp(`5 elements match the checkbox: checkbox 1 of 5, next to “${colours[0]}”; checkbox 2 of 5, next to “${colours[1]}”`));
+  assert.deepEqual((await pageState()).checked ?? [false, false, false, false, false], [false, false, false, false, false]);
+});

@@ -1,0 +1,23 @@
+// An autocomplete: suggestions are clickable <div>s under the field, shown
+// after a few letters ("type the beginning of Portugal and choose the
+// suggestion").
+import { task, el } from '../common.js';
+const t = task();
+const COUNTRIES = ['Portugal', 'Poland', 'Norway', 'Netherlands', 'Spain', 'Sweden', 'Switzerland', 'Italy', 'Ireland', 'Iceland'];
+const want = t.pick(COUNTRIES);
+t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing ${want} and pick it from the suggestions.`,
+  `Enter the first letters of ${want} in Country and select the suggestion.`],
+  [`Type the first few letters of ${want} and pick the suggestion.`, `Begin typing ${want} and choose it from the list.`, `Type the start of ${want} into Country and click the suggestion.`]);
+const input = document.getElementById('country');
+const list = document.getElementById('suggestions');
+input.addEventListener('input', () => {
+  const q = input.value.trim().toLowerCase();
+  list.replaceChildren(...(q.length < 2 ? [] : COUNTRIES.filter((c) => c.toLowerCase().startsWith(q)).map((c) =>
+    el('div', { onclick: () => {
+      input.value = c;
+      list.replaceChildren();
+      document.getElementById('result').textContent = `Going to ${c}.`;
+      t.set({ chosen: c, done: c === want });
+    } }, c))));
+  t.set({ typed: input.value });
+});

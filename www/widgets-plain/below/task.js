@@ -1,0 +1,8 @@
+// "The textbox below": the page's one text field, named by role only.
+import { task, WORDS } from '../common.js';
+const t = task();
+const word = t.pick(WORDS);
+t.say([`Type ${word} into the textbox below.`, `Write ${word} in the text field.`, `Enter ${word} into the box below.`],
+  [`Write ${word} in the box below.`, `Type ${word} in the text area.`, `Enter ${word} in the field below.`]);
+const note = document.getElementById('note');
+note.addEventListener('input', () => t.set({ value: note.value, done: note.value === word }));

@@ -1,0 +1,11 @@
+// "Click the button": the instruction's own text says "button", and a click
+// on it must not count (issue 45 class 1). The button's label varies.
+import { task, el } from '../common.js';
+const t = task();
+const label = t.pick(['Continue', 'Proceed', 'Go on', 'Next step', 'OK']);
+t.say(['Click the button.', 'Press the button.', 'Please click the button below.'],
+  [`Hit the button.`, `Go ahead and press the button on this page.`, `Click on the button.`]);
+document.getElementById('slot').append(el('button', { type: 'button', onclick: () => {
+  document.getElementById('result').textContent = 'Thanks, the button was clicked.';
+  t.set({ done: true });
+} }, label));

@@ -1,0 +1,13 @@
+// Case: two buttons whose names differ only in case ("Apple" and "apple");
+// the one written with the instruction's case is meant.
+import { task, el } from '../common.js';
+const t = task();
+const fruit = t.pick(['Apple', 'Pear', 'Plum', 'Cherry']);
+const variants = t.shuffle([fruit, fruit.toLowerCase(), fruit.toUpperCase()]);
+const want = t.pick(variants);
+t.say([`Click ${want}.`, `Press the ${want} button.`],
+  [`Tap ${want}.`, `Click on the ${want} button.`]);
+document.getElementById('buttons').append(...variants.map((v) => el('button', { type: 'button', onclick: () => {
+  document.getElementById('result').textContent = `${v} clicked.`;
+  t.set({ clicked: v, done: v === want });
+} }, v), ' '));

@@ -1,0 +1,18 @@
+// Checkboxes whose labels are plain text beside them (not tied to them):
+// "click the second checkbox", "tick the last checkbox", "tick Blue".
+import { task, el, COLOURS } from '../common.js';
+const t = task();
+const colours = t.sample(COLOURS, 5);
+const boxes = colours.map((c) => {
+  const box = el('input', { type: 'checkbox' });
+  document.getElementById('list').append(el('div', { class: 'row' }, box, ' ', c));
+  return box;
+});
+const n = Math.floor(t.rnd() * 5);
+const ord = ['first', 'second', 'third', 'fourth', 'fifth'][n];
+const phrasings = [`Click the ${ord} checkbox.`, `Tick the ${ord} checkbox.`, `Check ${colours[n]}.`];
+if (n === 4) phrasings.push('Tick the last checkbox.');
+t.say([...phrasings],
+  [`Check the ${ord} box.`, `Tick ${colours[n]}.`, `Select the ${ord} checkbox.`]);
+const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
+for (const b of boxes) b.addEventListener('change', check);

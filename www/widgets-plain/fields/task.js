@@ -1,0 +1,26 @@
+// Unlabelled text fields named by position: "the first text field", "the
+// 3rd input", "the second" (issue 45 class 2).
+import { task, el, WORDS } from '../common.js';
+const t = task();
+const form = document.getElementById('form');
+const inputs = [0, 1, 2].map(() => el('input', { type: 'text' }));
+for (const i of inputs) form.append(el('div', { class: 'row' }, i));
+const [a, b] = t.sample(WORDS, 2);
+const ord = ['first', 'second', 'third'];
+const mode = t.pick(['two', 'one']);
+let want;
+if (mode === 'two') {
+  want = [a, b, ''];
+  t.say([`Type ${a} into the first text field and ${b} into the second.`,
+    `Enter ${a} into the first text field, then ${b} into the second one.`,
+    `Put ${a} in the first box and ${b} in the second box.`],
+  [`Fill the first field with ${a} and the second field with ${b}.`, `In the first text box type ${a}, and in the second type ${b}.`, `Type ${a} in the first input and ${b} in the second input.`]);
+} else {
+  const n = t.pick([1, 2]);
+  want = ['', '', ''];
+  want[n] = a;
+  t.say([`Type ${a} into the ${ord[n]} text field.`, `Enter ${a} in the ${['1st', '2nd', '3rd'][n]} input.`, `Write ${a} into the ${ord[n]} field.`],
+  [`Type ${a} in field number ${n + 1}.`, `Put ${a} into the ${ord[n]} input box.`, `Fill the ${ord[n]} field with ${a}.`]);
+}
+const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });
+for (const i of inputs) i.addEventListener('input', check);

@@ -1,0 +1,12 @@
+// Focus by a field's nearby label or position: "put the cursor in the email
+// box", "focus the 3rd input".
+import { task } from '../common.js';
+const t = task();
+const ids = ['name', 'email', 'phone'];
+const n = Math.floor(t.rnd() * 3);
+const label = ['name', 'email', 'phone'][n];
+t.say([`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd'][n]} input.`, `Click into the ${label} field.`],
+  [`Click in the ${label} field.`, `Place your cursor in the ${label} box.`, `Focus on the ${label} field.`]);
+for (const id of ids) {
+  document.getElementById(id).addEventListener('focus', () => t.set({ focused: id, done: id === ids[n] }));
+}

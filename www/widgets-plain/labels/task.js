@@ -1,0 +1,23 @@
+// Labels beside their fields but not tied to them (issue 45 class 3): a
+// <label> without `for`, a table cell before the field, a <span> before it.
+import { task, el, WORDS, CITIES } from '../common.js';
+const t = task();
+const form = document.getElementById('form');
+const layout = t.pick(['label', 'table', 'span']);
+const names = ['Username', 'City'];
+const inputs = names.map(() => el('input', { type: 'text' }));
+if (layout === 'table') {
+  const table = el('table');
+  names.forEach((n, i) => table.append(el('tr', {}, el('td', {}, n), el('td', {}, inputs[i]))));
+  form.append(table);
+} else {
+  names.forEach((n, i) => form.append(el('div', { class: 'row' }, el(layout, {}, n), ' ', inputs[i])));
+}
+const user = t.pick(WORDS);
+const city = t.pick(CITIES);
+t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as the username and ${city} as the city.`,
+  `Fill in Username with ${user} and City with ${city}.`],
+  [`Put ${user} in Username and ${city} in City.`, `Set Username to ${user} and City to ${city}.`, `Type ${user} as the username, then ${city} as the city.`]);
+const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
+for (const i of inputs) i.addEventListener('input', check);
+t.set({ layout });

@@ -1,0 +1,10 @@
+// "Follow the link": the only link on the page, whatever its words.
+import { task, el } from '../common.js';
+const t = task();
+const words = t.pick(['our archive', 'this page', 'the old notes', 'more reading']);
+t.say(['Follow the link.', 'Click the link.', 'Open the link in the text.'],
+  [`Click on the link.`, `Follow the link in the paragraph.`, `Open that link.`]);
+document.getElementById('para').append('You can read about it in ', el('a', { href: '#read', onclick: () => {
+  document.getElementById('result').textContent = 'You followed the link.';
+  t.set({ done: true });
+} }, words), ' if you like.');

@@ -1,0 +1,10 @@
+// "Select Paris from the list": the page's one unlabelled <select>.
+import { task, el, CITIES } from '../common.js';
+const t = task();
+const cities = t.sample(CITIES, 6);
+const select = document.getElementById('city');
+select.append(el('option', { value: '' }, '—'), ...cities.map((c) => el('option', {}, c)));
+const want = cities[1 + Math.floor(t.rnd() * 5)];
+t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${want} from the dropdown.`],
+  [`Choose ${want} from the list.`, `Select ${want} in the dropdown list.`, `Set the list to ${want}.`]);
+select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

@@ -1,0 +1,15 @@
+// A menu of clickable <div>s under a clickable <span>: "open the Actions
+// menu and choose Rename".
+import { task, el } from '../common.js';
+const t = task();
+const items = ['Rename', 'Duplicate', 'Move', 'Delete'];
+const want = t.pick(items.slice(0, 3));
+t.say([`Open the Actions menu and choose ${want}.`, `Click Actions, then ${want}.`, `From the Actions menu pick ${want}.`],
+  [`Open the Actions menu, then click ${want}.`, `Choose ${want} from the Actions menu.`, `Click Actions and choose ${want}.`]);
+const menu = document.getElementById('menu');
+document.getElementById('actions').addEventListener('click', () => menu.classList.toggle('hidden'));
+menu.append(...items.map((i) => el('div', { onclick: () => {
+  menu.classList.add('hidden');
+  document.getElementById('result').textContent = `${i} chosen.`;
+  t.set({ chosen: i, done: i === want });
+} }, i)));

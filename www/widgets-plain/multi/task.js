@@ -1,0 +1,19 @@
+// Several targets in one sentence: "pick Paris, Rome and Oslo, then press
+// Save" is four steps. The boxes are labelled by wrapping <label>s.
+import { task, el, CITIES } from '../common.js';
+const t = task();
+const cities = t.sample(CITIES, 6);
+const boxes = cities.map((c) => {
+  const box = el('input', { type: 'checkbox', value: c });
+  document.getElementById('list').append(el('div', { class: 'row' }, el('label', {}, box, ' ', c)));
+  return box;
+});
+const want = t.sample(cities, 3);
+const [a, b, c] = want;
+t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} and click Save.`, `Select ${a}, ${b}, ${c}, then save.`],
+  [`Check ${a}, ${b} and ${c}, then click Save.`, `Choose ${a}, ${b} and ${c} and press Save.`, `Tick ${a}, ${b}, and ${c}, then hit Save.`]);
+document.getElementById('save').addEventListener('click', () => {
+  const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
+  document.getElementById('result').textContent = `Saved: ${chosen.join(', ') || 'nothing'}.`;
+  t.set({ saved: chosen, done: chosen.length === 3 && want.every((w) => chosen.includes(w)) });
+});

@@ -1,0 +1,8 @@
+// "Dismiss the popup with its close button": the close button is a bare ×.
+import { task } from '../common.js';
+const t = task();
+t.say(['Dismiss the popup with its close button.', 'Close the popup.', 'Close the popup using the × button.'],
+  [`Close the pop-up with the × button.`, `Dismiss the popup.`, `Get rid of the popup by clicking its close button.`]);
+const popup = document.getElementById('popup');
+document.getElementById('close').addEventListener('click', () => { popup.remove(); t.set({ done: true }); });
+document.getElementById('claim').addEventListener('click', () => t.set({ claimed: true }));

@@ -1,0 +1,18 @@
+// A search with results: "search for shoes and open the 2nd result".
+import { task, el } from '../common.js';
+const t = task();
+const term = t.pick(['shoes', 'lamps', 'socks', 'mugs', 'kettles']);
+const n = Math.floor(t.rnd() * 3);
+const ord = [['1st', 'first'], ['2nd', 'second'], ['3rd', 'third']][n];
+t.say([`Search for ${term} and open the ${ord[0]} result.`, `Look up ${term}, then click the ${ord[1]} result.`, `Search ${term} and open result number ${n + 1}.`],
+  [`Search for ${term}, then open the ${ord[0]} result.`, `Look up ${term} and click the ${ord[1]} result.`, `Search for ${term} and click result ${n + 1}.`]);
+const results = document.getElementById('results');
+document.getElementById('form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const q = document.getElementById('q').value.trim();
+  const brands = ['Acme', 'Borealis', 'Cardinal', 'Dune'];
+  results.replaceChildren(...brands.map((b, i) => el('li', {}, el('a', { href: `#r${i + 1}`, onclick: () => {
+    t.set({ opened: i + 1, done: q.toLowerCase() === term && i === n });
+  } }, `${b} ${q}`))));
+  t.set({ searched: q });
+});

@@ -1,0 +1,19 @@
+// A step that must come first: the button is inside a collapsed section
+// whose header is a clickable <div> ("open the section below and press
+// Details").
+import { task } from '../common.js';
+const t = task();
+const button = t.pick(['Details', 'Track']);
+t.say([`Open the section below and press ${button}.`, `Expand Shipping, then click ${button}.`, `Open the Shipping section and click ${button}.`],
+  [`Expand the section below and click ${button}.`, `Open Shipping and press ${button}.`, `Click Shipping, then ${button}.`]);
+const body = document.getElementById('body');
+document.getElementById('toggle').addEventListener('click', () => {
+  body.classList.toggle('hidden');
+  t.set({ open: !body.classList.contains('hidden') });
+});
+for (const id of ['details', 'track']) {
+  document.getElementById(id).addEventListener('click', (e) => {
+    document.getElementById('result').textContent = `${e.target.textContent} shown.`;
+    t.set({ pressed: e.target.textContent, done: e.target.textContent === button });
+  });
+}

@@ -1,0 +1,14 @@
+// Credentials in one breath: "sign in as kim with password xyz". The
+// password never goes into the state (a test reads the state).
+import { task, WORDS } from '../common.js';
+const t = task();
+const user = t.pick(['kim', 'ana', 'lee', 'omar', 'jo']);
+const pass = t.pick(WORDS) + Math.floor(t.rnd() * 90 + 10);
+t.say([`Sign in as ${user} with password ${pass}.`, `Log in as ${user} using the password ${pass}.`, `Sign in with user ${user} and password ${pass}.`],
+  [`Log in as ${user} with the password ${pass}.`, `Sign in as ${user} using password ${pass}.`, `Login with username ${user} and password ${pass}.`]);
+document.getElementById('form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const ok = document.getElementById('user').value === user && document.getElementById('pass').value === pass;
+  document.getElementById('result').textContent = ok ? `Welcome, ${user}.` : 'Wrong user name or password.';
+  t.set({ user: document.getElementById('user').value, passwordRight: ok, done: ok });
+});

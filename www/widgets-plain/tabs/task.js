@@ -1,0 +1,24 @@
+// Tabs made of clickable <span>s, one panel shown at a time. Either "click
+// the X tab" or a search across the tabs for a link shown in one of them.
+import { task, el } from '../common.js';
+const t = task();
+const names = t.shuffle(['Overview', 'Specs', 'Reviews', 'Support']);
+const target = t.pick(['Pricing', 'Warranty', 'Manuals']);
+const home = 1 + Math.floor(t.rnd() * 3);
+const panels = names.map((n, i) => el('div', { class: i === 0 ? '' : 'hidden' },
+  el('p', {}, `${n} of the product.`),
+  ...(i === home ? [el('a', { href: '#' + target.toLowerCase(), onclick: () => t.set({ opened: target, done: mode === 'find' }) }, target)] : [])));
+const mode = t.pick(['find', 'tab']);
+const tabWant = names[1 + Math.floor(t.rnd() * 3)];
+names.forEach((n, i) => document.getElementById('bar').append(el('span', { class: 'clickable', onclick: () => {
+  panels.forEach((p, k) => p.classList.toggle('hidden', k !== i));
+  t.set({ tab: n, done: mode === 'tab' && n === tabWant });
+} }, n)));
+document.getElementById('panels').append(...panels);
+if (mode === 'find') {
+  t.say([`Look through the tabs for ${target} and open it.`, `Find ${target} in one of the tabs and click it.`, `Go through the tabs until you find ${target}, then open it.`],
+  [`Check the tabs for ${target} and click it.`, `Look in the tabs for ${target} and open it.`, `Find the ${target} link in one of the tabs and click it.`]);
+} else {
+  t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
+  [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`]);
+}

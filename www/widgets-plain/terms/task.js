@@ -1,0 +1,14 @@
+// A scrollable terms box: "I agree" is enabled only once the box was
+// scrolled to its end ("scroll the terms box to the end, then tick I agree").
+import { task, el } from '../common.js';
+const t = task();
+const paras = 8 + Math.floor(t.rnd() * 10);
+const terms = document.getElementById('terms');
+for (let i = 1; i <= paras; i++) terms.append(el('p', {}, `${i}. You agree to clause ${i}, which says what clause ${i} says.`));
+t.say(['Scroll the terms box to the end, then tick I agree.', 'Scroll the terms to the bottom and check I agree.', 'Read the terms to the end, then tick I agree.'],
+  [`Scroll to the end of the terms box, then check I agree.`, `Scroll down the terms to the end and tick I agree.`, `Scroll the terms all the way down, then tick I agree.`]);
+const agree = document.getElementById('agree');
+terms.addEventListener('scroll', () => {
+  if (terms.scrollTop + terms.clientHeight >= terms.scrollHeight - 4) agree.disabled = false;
+});
+agree.addEventListener('change', () => t.set({ done: agree.checked }));

@@ -1,0 +1,30 @@
+// A tree of folders as clickable <span>s; children appear when a folder is
+// opened ("open folders until you reach Reports, then click it").
+import { task, el } from '../common.js';
+const t = task();
+const target = t.pick(['Reports', 'Invoices', 'Contracts']);
+const path = t.pick([['Documents', 'Work'], ['Shared', '2026'], ['Archive', 'Old']]);
+const tree = { [path[0]]: { [path[1]]: { [target]: null, Drafts: null } , Notes: null }, Photos: { Summer: null }, Music: null };
+function render(node, depth) {
+  const ul = el('ul');
+  for (const [name, kids] of Object.entries(node)) {
+    const li = el('li');
+    // Folders carry a closed-triangle mark; files are plain names.
+    const label = el('span', { class: kids ? 'folder' : 'folder file' }, (kids ? '▸ ' : '') + name);
+    li.append(label);
+    label.addEventListener('click', () => {
+      if (kids) {
+        if (li.querySelector('ul')) li.querySelector('ul').remove();
+        else li.append(render(kids, depth + 1));
+      } else {
+        document.getElementById('result').textContent = `${name} opened.`;
+        t.set({ opened: name, done: name === target });
+      }
+    });
+    ul.append(li);
+  }
+  return ul;
+}
+document.getElementById('tree').append(render(tree, 0));
+t.say([`Open folders until you reach ${target}, then click it.`, `Find ${target} in the folders and open it.`, `Go into ${path[0]}, then ${path[1]}, and click ${target}.`],
+  [`Expand the folders until you find ${target}, then click it.`, `Open ${path[0]}, then ${path[1]}, then click ${target}.`, `Find ${target} in the folder tree and click it.`]);
