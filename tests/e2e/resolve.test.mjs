@@ -28,7 +28,7 @@ after(async () => {
 const PAGES = [
   '/', '/pricing/', '/article/', '/aria-poor/', '/shadow/', '/frames/', '/spa/', '/preact-form/', '/frameworks/', '/frameworks/signin/', '/csp-strict/',
   '/app/signin/', '/app/dashboard/', '/app/catalog/', '/app/cart/', '/app/checkout/', '/app/billing/', '/app/settings/',
-  '/generated/', '/feed/', '/nope/',
+  '/generated/', '/feed/', '/deep/account/settings/organization/billing/', '/deep/docs/reference/limits/', '/deep/shop/', '/nope/',
 ];
 const READY = { '/app/catalog/': '#results li', '/preact-form/': 'form', '/frameworks/': 'body:has(#react-state):has(#vue-state)', '/frameworks/signin/': '#signin-app .signin-box', '/spa/': 'main a', '/feed/': '#feed article' };
 
