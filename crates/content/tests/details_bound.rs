@@ -41,9 +41,21 @@ fn text(t: &str) -> RoleSelector {
     RoleSelector::Text { text: t.into(), within_landmark: None, nth: None, frame_path: None }
 }
 
+/// 900 nested levels of one short sentence each: every level's text stays
+/// under the length past which an element is walked through unread (so
+/// each is read), and together they are depth × text.
+fn thin_deep_page(levels: usize) {
+    let mut html = String::from(FORM);
+    for _ in 0..levels {
+        html.push_str("<div><p>Search the archive. </p>");
+    }
+    html.push_str(&"</div>".repeat(levels));
+    fixture(&html);
+}
+
 #[wasm_bindgen_test]
 fn a_text_search_through_deep_repeated_text_stops_with_a_timeout() {
-    deep_page(800);
+    thin_deep_page(900);
     // Every level holds the needle and the deepest paragraph is the only
     // match of this text: finding it reads depth × text.
     let err = resolve::resolve(&document(), &text("archive. Search the archive. Search")).unwrap_err();
