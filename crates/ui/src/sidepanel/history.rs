@@ -85,11 +85,11 @@ impl History {
         self.error.set(None);
         self.screen.set(Screen::History);
         self.list(|id| PanelRequest::ListTasks { id });
-        self.site_graphs();
     }
 
-    /// Asks for the site graphs (shown under the tasks).
-    fn site_graphs(self) {
+    /// Asks for the site graphs (shown under the tasks, on request: the
+    /// history opens with one request, the tasks).
+    pub fn site_graphs(self) {
         self.client.with_value(|client| {
             let id = client.next_id();
             client.send(PanelRequest::ListSiteGraphs { id }, move |reply| {

@@ -75,6 +75,9 @@ fn TaskList(
 fn SiteMaps(history: History) -> impl IntoView {
     let graphs = history.graphs;
     view! {
+        <button type="button" class="link" on:click=move |_| history.site_graphs()>
+            "Show site maps"
+        </button>
         <Show when=move || graphs.with(|g| !g.is_empty())>
             <h2>"Site maps"</h2>
             <ul class="site-maps" aria-label="Site maps">
