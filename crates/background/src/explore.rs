@@ -94,7 +94,9 @@ impl ExploreHost for SwExplorer<'_> {
             Ok(pair) => pair,
             Err(e) => return (None, Err(e)),
         };
-        let Some(tab) = tab else { return (None, loaded.map(|_| unreachable!())) };
+        let Some(tab) = tab else {
+            return (None, Err(loaded.err().unwrap_or_else(|| ToolError::new(ErrorCode::Internal, "the background tab has no id", false))));
+        };
         self.open.borrow_mut().push(tab);
         self.group(tab).await;
         match loaded {

@@ -80,9 +80,9 @@ pub enum Unfollowable {
     File,
 }
 
-/// Whether the explorer may open `href` (a link labelled `label`, role
-/// `role`) while exploring `origin`: read-only navigation only.
-pub fn followable(href: &str, label: &str, role: &str, origin: &str) -> Result<(), Unfollowable> {
+/// Whether the explorer may open `href` (a link labelled `label`) while
+/// exploring `origin`: read-only navigation only.
+pub fn followable(href: &str, label: &str, origin: &str) -> Result<(), Unfollowable> {
     if origin_of(href).as_deref() != Some(origin) {
         return Err(Unfollowable::Elsewhere);
     }
@@ -90,7 +90,6 @@ pub fn followable(href: &str, label: &str, role: &str, origin: &str) -> Result<(
     // but "Sign out" or "Delete" reached by a link still does what it says.
     // Only a rule that names a reason counts (an unknown button's default
     // is medium too).
-    let _ = role;
     let verdict = assess(&StepFacts::new(ActionVerb::Click, label));
     if verdict.risk > Risk::Low && verdict.reason.is_some() {
         return Err(Unfollowable::Risky);

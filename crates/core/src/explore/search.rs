@@ -269,7 +269,7 @@ pub async fn explore<H: ExploreHost>(host: &H, graph: &mut SiteGraph, req: &Expl
             if let Some(i) = best {
                 let mut done = report_found(report, &children.swap_remove(i));
                 done.kept_tab = winner.map(|(_, tab)| tab);
-                done.also = top_rated(rated, &children);
+                done.also = merge_rated(rated, &children);
                 host.progress(ExploreProgress { depth: depth as u32, pages: done.pages, progress: goals::GOAL_PAGE_PROGRESS });
                 return Ok(finish(host, done, t0));
             }
@@ -320,7 +320,7 @@ fn candidates(frontier: &[Reached], graph: &SiteGraph, expected: &[GoalKind], or
     for (i, page) in frontier.iter().enumerate() {
         let top = page.reading.links.iter().map(|l| l.score).fold(0.0_f64, f64::max);
         for link in &page.reading.links {
-            if followable(&link.href, &link.label, &link.role, origin).is_err() || visited.contains(&url_template(&link.href)) {
+            if followable(&link.href, &link.label, origin).is_err() || visited.contains(&url_template(&link.href)) {
                 continue;
             }
             let fit = if top > 0.0 { link.score / top } else { 0.0 };
@@ -363,8 +363,4 @@ fn merge_rated(mut rated: Vec<Rated>, pages: &[Reached]) -> Vec<Rated> {
     rated.sort_by(|a, b| b.score.total_cmp(&a.score));
     rated.truncate(3);
     rated
-}
-
-fn top_rated(rated: Vec<Rated>, pages: &[Reached]) -> Vec<Rated> {
-    merge_rated(rated, pages)
 }

@@ -111,7 +111,7 @@ const FOLLOW: &[(&str, &str, bool)] = &[
 #[test]
 fn only_read_only_links_on_the_tasks_origin_are_followed() {
     for (href, label, want) in FOLLOW {
-        assert_eq!(super::scoring::followable(href, label, "link", ORIGIN).is_ok(), *want, "{label} → {href}");
+        assert_eq!(super::scoring::followable(href, label, ORIGIN).is_ok(), *want, "{label} → {href}");
     }
 }
 
