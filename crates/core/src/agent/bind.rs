@@ -55,6 +55,34 @@ impl FormFacts {
     }
 }
 
+/// Why a target could not be bound; the text is for the model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BindError {
+    pub message: String,
+    /// Nothing (or more than one thing) on the page fits what the model
+    /// named: the PCD Scout may find it (`scout`). Otherwise the model's
+    /// call itself needs changing (a form id without a field, say).
+    pub missing: bool,
+}
+
+impl BindError {
+    fn missing(message: String) -> BindError {
+        BindError { message, missing: true }
+    }
+}
+
+impl From<String> for BindError {
+    fn from(message: String) -> BindError {
+        BindError { message, missing: false }
+    }
+}
+
+impl From<&str> for BindError {
+    fn from(message: &str) -> BindError {
+        message.to_owned().into()
+    }
+}
+
 /// Runs a read tool and decodes its data.
 pub async fn read<H: Host, T: DeserializeOwned>(host: &H, call: ToolCall) -> Result<T, String> {
     let tool = call.name().as_str();
@@ -65,7 +93,7 @@ pub async fn read<H: Host, T: DeserializeOwned>(host: &H, call: ToolCall) -> Res
 /// Binds `target` on tab `tab`; `hint` is the kind of control the verb
 /// implies (a field for typing, a checkbox for checking…). The error is
 /// for the model.
-pub async fn bind<H: Host>(host: &H, task: &Task, tab: i32, target: &Target, hint: RoleHint) -> Result<Bound, String> {
+pub async fn bind<H: Host>(host: &H, task: &Task, tab: i32, target: &Target, hint: RoleHint) -> Result<Bound, BindError> {
     let page = task.page.as_ref().filter(|_| task.tab_id == tab);
     if let Some(id) = &target.id {
         let listed = page.and_then(|p| entry(p, id));
@@ -75,8 +103,9 @@ pub async fn bind<H: Host>(host: &H, task: &Task, tab: i32, target: &Target, hin
             (Some(Entry::Form(form)), None) => Err(format!(
                 "{id} is a form; name the field too, e.g. {{\"id\": \"{id}\", \"field\": \"{}\"}}.",
                 form.field_summaries.first().map(|f| f.label.as_str()).unwrap_or("Email")
-            )),
-            (Some(Entry::Collection(c)), _) => Err(format!("{id} is a list ({}); act on one of its items' controls, or read it with dom_extract.", c.name)),
+            )
+            .into()),
+            (Some(Entry::Collection(c)), _) => Err(format!("{id} is a list ({}); act on one of its items' controls, or read it with dom_extract.", c.name).into()),
             (Some(Entry::Action(a)), _) if target.item.is_some() => per_item(host, tab, a, target.item.unwrap_or(1)).await,
             (listed, _) => by_id(host, tab, id, listed).await,
         };
@@ -94,9 +123,9 @@ pub async fn bind<H: Host>(host: &H, task: &Task, tab: i32, target: &Target, hin
 /// The `item`-th (1-based) item's own control of a per-item action (a
 /// row's "Download"): the n-th element named like the template, in page
 /// order, which is the items' order.
-async fn per_item<H: Host>(host: &H, tab: i32, action: &MiniAction, item: u32) -> Result<Bound, String> {
+async fn per_item<H: Host>(host: &H, tab: i32, action: &MiniAction, item: u32) -> Result<Bound, BindError> {
     if action.applies_to_collection_id.is_none() {
-        return Err(format!("{} is not listed per item of a list; drop `item`.", action.id));
+        return Err(format!("{} is not listed per item of a list; drop `item`.", action.id).into());
     }
     let n = item.max(1) - 1;
     // Items' own controls start like the template ("Download invoice" →
@@ -127,10 +156,10 @@ async fn per_item<H: Host>(host: &H, tab: i32, action: &MiniAction, item: u32) -
                 goes_to,
             });
         } else if resolution.count > 0 {
-            return Err(format!("The list has {} such controls; item {item} is not among them.", resolution.count));
+            return Err(format!("The list has {} such controls; item {item} is not among them.", resolution.count).into());
         }
     }
-    Err(format!("No item controls named like “{}” are on the page now.", action.label))
+    Err(BindError::missing(format!("No item controls named like “{}” are on the page now.", action.label)))
 }
 
 /// Button and link selectors whose name holds `label`'s words in order,
@@ -154,7 +183,7 @@ fn words_in_order(label: &str) -> Vec<RoleSelector> {
 }
 
 /// An id: `getDetails`, or a re-bind by its listed label when it is gone.
-async fn by_id<H: Host>(host: &H, tab: i32, id: &str, listed: Option<Entry<'_>>) -> Result<Bound, String> {
+async fn by_id<H: Host>(host: &H, tab: i32, id: &str, listed: Option<Entry<'_>>) -> Result<Bound, BindError> {
     let facts = |detail: PcdActionDetail, listed: &Option<Entry<'_>>| {
         let (label, role, kind, form) = match listed {
             Some(Entry::Action(a)) => (a.label.clone(), crate::pcd::roles::role_name(a.role).to_owned(), a.kind.as_deref().and_then(|k| k.parse().ok()), None),
@@ -172,7 +201,7 @@ async fn by_id<H: Host>(host: &H, tab: i32, id: &str, listed: Option<Entry<'_>>)
         Ok(detail) => Ok(facts(detail, &listed)),
         Err(e) => {
             let Some(Entry::Action(action)) = &listed else {
-                return Err(format!("{id} is not on the page now ({e}). Look at the latest listing (getMiniPCD) or search with pcd_query."));
+                return Err(BindError::missing(format!("{id} is not on the page now ({e}). Look at the latest listing (getMiniPCD) or search with pcd_query.")));
             };
             // Seed 000 §7: re-bind the same control by its label.
             let hits: Vec<QueryHit> = read(host, ToolCall::PcdQuery { tab_id: tab, kind: None, text: Some(action.label.clone()), top_k: Some(5) }).await?;
@@ -182,7 +211,7 @@ async fn by_id<H: Host>(host: &H, tab: i32, id: &str, listed: Option<Entry<'_>>)
                     let detail = details(host, tab, &hit.id).await?;
                     Ok(facts(detail, &listed))
                 }
-                None => Err(format!("{id} (“{}”) is not on the page now. Look at the latest listing or search with pcd_query.", action.label)),
+                None => Err(BindError::missing(format!("{id} (“{}”) is not on the page now. Look at the latest listing or search with pcd_query.", action.label))),
             }
         }
     }
@@ -209,7 +238,7 @@ fn field_summary<'a>(form: &'a MiniForm, label: &str) -> Option<&'a FieldSummary
 
 /// A field by its label, through role selectors; `form` (when known) says
 /// what it is for and whether it holds a secret.
-async fn field_in<H: Host>(host: &H, tab: i32, form: Option<&MiniForm>, label: &str, hint: RoleHint) -> Result<Bound, String> {
+async fn field_in<H: Host>(host: &H, tab: i32, form: Option<&MiniForm>, label: &str, hint: RoleHint) -> Result<Bound, BindError> {
     let summary = form.and_then(|f| field_summary(f, label));
     let name = summary.map(|s| s.label.as_str()).unwrap_or(label);
     let roles = if hint == RoleHint::Button { RoleHint::Field.aria_roles() } else { hint.aria_roles() };
@@ -247,23 +276,20 @@ async fn field_in<H: Host>(host: &H, tab: i32, form: Option<&MiniForm>, label: &
             }
         }
     }
-    match several {
-        Some((_, r)) => Err(format!(
-            "Several fields are named “{label}” ({}); give the form's id with `field`, or a selector with `nth`.",
-            r.count
-        )),
-        None => Err(format!("No field named “{label}” is on the page. Check the listing's forms for the field labels.")),
-    }
+    Err(BindError::missing(match several {
+        Some((_, r)) => format!("Several fields are named “{label}” ({}); give the form's id with `field`, or a selector with `nth`.", r.count),
+        None => format!("No field named “{label}” is on the page. Check the listing's forms for the field labels."),
+    }))
 }
 
 /// A selector the model wrote: it must match one element.
-async fn by_selector<H: Host>(host: &H, tab: i32, selector: RoleSelector) -> Result<Bound, String> {
+async fn by_selector<H: Host>(host: &H, tab: i32, selector: RoleSelector) -> Result<Bound, BindError> {
     let resolution: Resolution = match read(host, ToolCall::DomResolve { tab_id: tab, selector: selector.clone() }).await {
         Ok(r) => r,
-        Err(e) => return Err(format!("The selector does not work: {e}")),
+        Err(e) => return Err(format!("The selector does not work: {e}").into()),
     };
     match resolution.count {
-        0 => Err("The selector matches nothing on the page. Use an id from the listing, or pcd_query.".into()),
+        0 => Err(BindError::missing("The selector matches nothing on the page. Use an id from the listing, or pcd_query.".into())),
         1 => {
             let m = &resolution.matches[0];
             Ok(Bound {
@@ -279,7 +305,7 @@ async fn by_selector<H: Host>(host: &H, tab: i32, selector: RoleSelector) -> Res
         }
         n => {
             let names: Vec<String> = resolution.matches.iter().take(5).map(|m| format!("“{}”", m.name)).collect();
-            Err(format!("The selector matches {n} elements ({}); add `nth` (0 = first) or use an id.", names.join(", ")))
+            Err(BindError::missing(format!("The selector matches {n} elements ({}); add `nth` (0 = first) or use an id.", names.join(", "))))
         }
     }
 }

@@ -37,6 +37,7 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
         task.mode = ToolMode::Text;
     }
     task.explore = config.explore;
+    task.scout = config.scout.clone();
     if task.status == TaskStatus::Created {
         set_status(host, task, TaskStatus::Planning);
         if let Err(e) = bootstrap(host, task).await {

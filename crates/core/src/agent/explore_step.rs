@@ -38,6 +38,26 @@ pub(super) async fn explore<H: Host>(host: &H, task: &mut Task, goal: &str, out:
     Ok(moved)
 }
 
+/// What the model wanted to act on is not on the page and the PCD Scout
+/// named the page that has it: the step explores the site for it instead
+/// (seed 000 §9 step 5, "on failure … otherwise explore"), once per task
+/// and goal. The model reads why, then the report and the page found.
+pub(super) async fn after_missing<H: Host>(host: &H, task: &mut Task, goal: &str, failure: &str, mut out: Outcome) -> Step {
+    task.auto_explored.push(goal.to_owned());
+    out.description = format!("Explore the site for “{}”", super::page::clip(goal, 60));
+    let why = format!("{failure} The scout says it is on another page (“{goal}”), so the site was explored.");
+    match explore(host, task, goal, out).await {
+        Ok(mut done) => {
+            done.brief = format!("{why}\n{}", done.brief);
+            Ok(done)
+        }
+        Err(mut failed) => {
+            failed.brief = format!("{why}\n{}", failed.brief);
+            Err(failed)
+        }
+    }
+}
+
 /// The report for the model: first line what happened (kept when the
 /// history is compacted), then the way and what else was seen. Titles
 /// and labels are page text: wrapped as untrusted.

@@ -95,6 +95,8 @@ pub struct Fake {
     /// What `explore` answers, and the searches asked for.
     pub explore_report: RefCell<Option<crate::explore::ExploreReport>>,
     pub explore_requests: RefCell<Vec<(i32, crate::explore::ExploreRequest)>>,
+    /// Ids whose element is gone by the time it is clicked.
+    pub gone: RefCell<HashSet<String>>,
 }
 
 impl Fake {
@@ -206,6 +208,9 @@ impl Fake {
                     RoleSelector::Role { name: Some(n), .. } => n.clone(),
                     _ => String::new(),
                 };
+                if id.as_ref().is_some_and(|id| self.gone.borrow().contains(id)) {
+                    return missing(format!("{label} is gone"));
+                }
                 let target = id.as_ref().and_then(|id| self.links.borrow().get(id).cloned());
                 let known = self.mini().actions.iter().any(|a| a.label == label);
                 match target {

@@ -135,6 +135,8 @@ pub struct AgentConfig {
     /// The model's price, for the cost shown per call and task.
     pub price: Option<super::settings::ModelPrice>,
     pub explore: crate::explore::ExploreSettings,
+    /// The PCD Scout's model: the fast model, when the user set one.
+    pub scout: Option<super::scout::ScoutSetup>,
 }
 
 impl AgentConfig {
@@ -150,6 +152,7 @@ impl AgentConfig {
             history_budget: Self::DEFAULT_HISTORY_BUDGET,
             price: None,
             explore: Default::default(),
+            scout: None,
         }
     }
 
@@ -161,6 +164,10 @@ impl AgentConfig {
             history_budget: settings.history_budget(),
             price: settings.price_of(model).cloned(),
             explore: settings.explore,
+            scout: Some(settings.fast_model.trim()).filter(|m| !m.is_empty()).map(|m| super::scout::ScoutSetup {
+                model: m.to_owned(),
+                price: settings.price_of(m).cloned(),
+            }),
             ..AgentConfig::new(model)
         }
     }

@@ -34,6 +34,7 @@ pub mod loops;
 pub mod page;
 pub mod prompt;
 pub mod reply;
+pub mod scout;
 pub mod settings;
 pub mod skills;
 pub mod step;
@@ -48,6 +49,8 @@ mod controller_tests;
 mod leaving_tests;
 #[cfg(test)]
 mod explore_tests;
+#[cfg(test)]
+mod scout_tests;
 
 pub use controller::run;
 pub use host::{AgentConfig, Host, StreamPiece, TaskEvent, UserPrompt, UserReply};

@@ -14,6 +14,7 @@ use super::host::Host;
 use super::page::{self, clip};
 use super::prompt::untrusted;
 use super::task::{PendingStep, StepStatus, Task};
+use super::scout::Rescue;
 use super::tools::{AgentCall, Target};
 use crate::act::{ActOutcome, WaitOutcome};
 use crate::capture::CandidateCapture;
@@ -22,7 +23,7 @@ use crate::nav::{NavResult, SummaryOutcome, TabInfo};
 use crate::pcd::extract::{Extraction, LoadOptions};
 use crate::safety::{check_navigation, ActionVerb, Risk};
 use crate::summary::{PageSummary, SummaryMode};
-use crate::tools::{ToolCall, ToolError};
+use crate::tools::{ErrorCode, ToolCall, ToolError};
 use crate::types::{MiniPcd, PcdActionDetail, QueryHit, RoleSelector};
 use std::fmt::Write;
 
@@ -41,10 +42,12 @@ pub struct Outcome {
     pub used_selector: Option<RoleSelector>,
     pub risk: Option<Risk>,
     pub observation: Option<crate::types::Observation>,
+    /// The tool's error code when the tool itself failed.
+    pub error: Option<ErrorCode>,
 }
 
 impl Outcome {
-    fn new(description: String) -> Outcome {
+    pub(super) fn new(description: String) -> Outcome {
         Outcome {
             status: StepStatus::Ok,
             brief: String::new(),
@@ -55,6 +58,7 @@ impl Outcome {
             used_selector: None,
             risk: None,
             observation: None,
+            error: None,
         }
     }
 
@@ -164,7 +168,7 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall
 pub(super) type Step = Result<Outcome, Outcome>;
 
 /// The page listing again (in full).
-async fn look<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, mut out: Outcome) -> Step {
+pub(super) async fn look<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, mut out: Outcome) -> Step {
     let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
     let mini: MiniPcd = read(host, ToolCall::GetMiniPcd { tab_id: tab }).await.map_err(|e| out.clone().failed(e))?;
     out.brief = format!("The page listing of tab {tab}:");
@@ -175,7 +179,7 @@ async fn look<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, mut out: Out
     Ok(out)
 }
 
-async fn query<H: Host>(host: &H, task: &mut Task, a: &super::tools::QueryArgs, mut out: Outcome) -> Step {
+pub(super) async fn query<H: Host>(host: &H, task: &mut Task, a: &super::tools::QueryArgs, mut out: Outcome) -> Step {
     let tab = tab_of(task, a.tab_id).map_err(|e| out.clone().failed(e))?;
     let call = ToolCall::PcdQuery { tab_id: tab, kind: a.kind, text: Some(a.text.clone()), top_k: Some(a.top_k.unwrap_or(8).min(30)) };
     let hits: Vec<QueryHit> = read(host, call).await.map_err(|e| out.clone().failed(e))?;
@@ -191,7 +195,7 @@ async fn query<H: Host>(host: &H, task: &mut Task, a: &super::tools::QueryArgs, 
     Ok(out)
 }
 
-async fn get_details<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
+pub(super) async fn get_details<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
     let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
     let details: Vec<PcdActionDetail> = read(host, ToolCall::GetDetails { tab_id: tab, ids: ids.to_vec() }).await.map_err(|e| out.clone().failed(e))?;
     let text = serde_json::to_string(&details).unwrap_or_default();
@@ -227,6 +231,19 @@ impl Verb {
             Verb::Type { .. } | Verb::Key(_) => RoleHint::Field,
             Verb::Select(_) => RoleHint::Dropdown,
             Verb::Check(_) => RoleHint::Checkbox,
+        }
+    }
+
+    /// What is done to the element, for the Scout ("click", "type into").
+    fn words(&self) -> &'static str {
+        match self {
+            Verb::Click => "click",
+            Verb::Type { .. } => "type into",
+            Verb::Select(_) => "choose an option in",
+            Verb::Check(_) => "check",
+            Verb::Submit => "submit",
+            Verb::Hover => "hover over",
+            Verb::Key(_) => "press a key in",
         }
     }
 
@@ -281,10 +298,34 @@ impl Verb {
     }
 }
 
-/// Binds, gates, runs and observes one acting step.
-async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab: Option<i32>, verb: Verb, mut out: Outcome) -> Step {
+/// Binds one acting step (through the PCD Scout when what the model
+/// named is not on the page), then runs it; the Scout's other candidates
+/// are tried in turn when the element is gone or the action had no effect.
+async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab: Option<i32>, verb: Verb, out: Outcome) -> Step {
     let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
-    let bound = bind::bind(host, task, tab, target, verb.hint()).await.map_err(|e| out.clone().failed(e))?;
+    let mut candidates = match bind::bind(host, task, tab, target, verb.hint()).await {
+        Ok(bound) => vec![bound],
+        Err(e) if e.missing => match super::scout::rescue(host, task, tab, target, verb.hint(), verb.words(), &e.message).await {
+            Rescue::Found(found) => found,
+            Rescue::Elsewhere(goal) => return super::explore_step::after_missing(host, task, &goal, &e.message, out).await,
+            Rescue::Failed(message) => return Err(out.failed(message)),
+        },
+        Err(e) => return Err(out.failed(e.message)),
+    };
+    let mut bound = candidates.remove(0);
+    loop {
+        match act_on(host, task, step, tab, &verb, &bound, out.clone()).await {
+            Err(failed) if !candidates.is_empty() && failed.error.is_some_and(|c| bind::is_missing(c) || c == ErrorCode::NoEffect) => {
+                bound = candidates.remove(0);
+            }
+            done => return done,
+        }
+    }
+}
+
+/// Gates, runs and observes one acting step on its bound element.
+async fn act_on<H: Host>(host: &H, task: &mut Task, step: u32, tab: i32, verb: &Verb, bound: &Bound, mut out: Outcome) -> Step {
+    let bound = bound.clone();
     out.description = verb.describe(&bound);
     // Leaving the task's sites: a link to another site is a departure,
     // text typed on a page of another site must not carry what the task
@@ -294,14 +335,14 @@ async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab
     // A form sent to another site: what is typed into it goes there, and
     // sending it (a click in it, Enter, submit) is a departure.
     let form_to = bound.form.as_ref().and_then(|f| f.goes_to.clone()).or_else(|| goes_to.clone().filter(|_| bound.role == "field"));
-    let sends_form = matches!(&verb, Verb::Click | Verb::Submit | Verb::Type { submit: true, .. });
-    if let Some(origin) = goes_to.filter(|_| verb == Verb::Click).or(form_to.clone().filter(|_| sends_form)) {
+    let sends_form = matches!(verb, Verb::Click | Verb::Submit | Verb::Type { submit: true, .. });
+    if let Some(origin) = goes_to.filter(|_| *verb == Verb::Click).or(form_to.clone().filter(|_| sends_form)) {
         let action = format!("{} → {origin}", out.description);
         if let Err(r) = super::leaving::depart(host, task, &origin, &action).await {
             return Err(refused(out, r));
         }
     }
-    if let Verb::Type { text, .. } = &verb {
+    if let Verb::Type { text, .. } = verb {
         let bound_for = form_to.unwrap_or_else(|| page_url.clone());
         if let Err(r) = super::leaving::check_typed(task, &bound_for, text) {
             return Err(refused(out, r));
@@ -313,7 +354,7 @@ async fn act<H: Host>(host: &H, task: &mut Task, step: u32, target: &Target, tab
     let mut call = verb.call(tab, &bound);
     let mut secret = None;
     if let Some(safety_verb) = verb.safety() {
-        let text = match &verb {
+        let text = match verb {
             Verb::Type { text, .. } => Some(text.as_str()),
             _ => None,
         };
@@ -354,6 +395,7 @@ async fn execute<H: Host>(host: &H, task: &mut Task, step: u32, tab: i32, call: 
         Err(e) => {
             let brief = failure_brief(&task.nonce, &out.description, &e);
             let mut failed = out.failed(brief);
+            failed.error = Some(e.code);
             // The model decides the next move on the page as it is now.
             failed.page = perceive(host, task, tab, false).await.ok().flatten();
             return Err(failed);
@@ -447,7 +489,7 @@ async fn scroll<H: Host>(host: &H, task: &mut Task, a: &super::tools::ScrollArgs
     let selector = if a.target.is_empty() {
         None
     } else {
-        Some(bind::bind(host, task, tab, &a.target, RoleHint::Button).await.map_err(|e| out.clone().failed(e))?.selector)
+        Some(bind::bind(host, task, tab, &a.target, RoleHint::Button).await.map_err(|e| out.clone().failed(e.message))?.selector)
     };
     if selector.is_none() && a.direction.is_none() {
         return Err(out.failed("dom_scroll needs a direction or an element.".into()));
@@ -595,7 +637,7 @@ async fn tabs_list<H: Host>(host: &H, task: &mut Task, mut out: Outcome) -> Step
     Ok(out)
 }
 
-async fn capture<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
+pub(super) async fn capture<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
     let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
     let shot: CandidateCapture = read(host, ToolCall::CaptureCandidates { tab_id: tab, ids: ids.to_vec() }).await.map_err(|e| out.clone().failed(e))?;
     let mut lines = String::new();

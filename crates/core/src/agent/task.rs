@@ -175,6 +175,12 @@ pub struct Task {
     /// The `explore` tool's settings for this task.
     #[serde(default)]
     pub explore: crate::explore::ExploreSettings,
+    /// The PCD Scout's model (`None`: no Scout; see `scout`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scout: Option<super::scout::ScoutSetup>,
+    /// Goals the task explored for by itself (once each).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub auto_explored: Vec<String>,
     /// USD spent on model calls, when the model's price is known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<f64>,
@@ -240,6 +246,8 @@ impl Task {
             mode: ToolMode::default(),
             auto_choice: false,
             explore: Default::default(),
+            scout: None,
+            auto_explored: Vec::new(),
             cost: None,
             progress: 0.0,
             goals: Vec::new(),

@@ -127,7 +127,7 @@ pub enum Cutoff {
 }
 
 /// What a search found.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ExploreReport {
     pub found: bool,

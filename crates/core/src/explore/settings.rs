@@ -19,11 +19,15 @@ pub struct ExploreSettings {
     pub budget_secs: u32,
     /// Switch to the goal page's tab instead of taking the task's tab there.
     pub keep_tab: bool,
+    /// Explore without being asked when what the model wanted to act on
+    /// is not on the page and the PCD Scout names the page that has it
+    /// (seed 000 §9 step 5).
+    pub auto: bool,
 }
 
 impl Default for ExploreSettings {
     fn default() -> Self {
-        ExploreSettings { beam: 3, depth: 3, max_tabs: 3, budget_secs: 45, keep_tab: false }
+        ExploreSettings { beam: 3, depth: 3, max_tabs: 3, budget_secs: 45, keep_tab: false, auto: true }
     }
 }
 
