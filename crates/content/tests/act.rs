@@ -647,3 +647,27 @@ async fn scrolling_the_target_into_view_is_not_the_actions_effect() {
     window.scroll_to_with_x_and_y(0.0, 0.0);
     fixture("");
 }
+
+/// Issue 45 point 1: a page-wide handler that marks whatever was clicked
+/// (`event.target.classList.add`) changes the clicked paragraph's own
+/// class; that is no proof a click on text that takes no clicks worked.
+/// The same mark on a control is its effect.
+#[wasm_bindgen_test]
+async fn a_mark_on_a_clicked_paragraph_itself_is_no_proof_but_on_a_control_it_is() {
+    fixture(
+        r#"<main><p id=say>Click the button.</p><span id=chip style="cursor:pointer">Tag</span><button id=go>Go</button></main>"#,
+    );
+    // The page's delegated handler (fixtures' inline scripts do not run).
+    let handler = js_sys::Function::new_with_args("e", "e.target.classList.add('seen-' + (e.target.dataset.n = (+(e.target.dataset.n || 0) + 1)))");
+    document().add_event_listener_with_callback("click", &handler).unwrap();
+    let text = sel(json!({"kind":"text","text":"Click the button."}));
+    let err = act::act(&document(), &text, None, &click()).await.unwrap_err();
+    assert!(matches!(err, ActError::NoEffect { .. }), "{err:?}");
+    let chip = sel(json!({"kind":"text","text":"Tag"}));
+    let out = act::act(&document(), &chip, None, &click()).await.unwrap();
+    assert!(out.changed, "a pointer-cursor element's own change is its effect: {out:?}");
+    let out = act::act(&document(), &button("Go"), None, &click()).await.unwrap();
+    assert!(out.changed, "{out:?}");
+    document().remove_event_listener_with_callback("click", &handler).unwrap();
+    fixture("");
+}

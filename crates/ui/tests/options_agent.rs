@@ -34,7 +34,6 @@ fn stored() -> AgentSettings {
             price("gpt-4o-mini", 0.15, 0.6, Some(0.075)),
             price("my-model", 1.0, 2.0, None),
         ],
-        // Not on the form: kept as stored when the form is saved.
         explore: bc_core::explore::ExploreSettings { beam: 4, keep_tab: true, ..Default::default() },
     }
 }
@@ -160,6 +159,8 @@ async fn save_sends_the_form_as_edited_and_says_saved() {
     type_into(&page.labelled("Fast model (optional)"), "  gpt-4o-mini ").await;
     type_into(&page.labelled("Step limit"), "60").await;
     type_into(&page.labelled("Model context (tokens, optional)"), "32768").await;
+    assert_eq!(value_of(&page.labelled("Pages compared per level")), "4", "the stored explore settings load");
+    type_into(&page.labelled("Links deep"), "4").await;
     type_into(&page.labelled("Output, row 1"), "0.65").await;
     page.click("Remove row 2").await;
     page.click("Add row").await;
@@ -179,7 +180,7 @@ async fn save_sends_the_form_as_edited_and_says_saved() {
             price("gpt-4o-mini", 0.15, 0.65, Some(0.075)),
             price("claude-haiku-4-5", 1.0, 5.0, Some(0.1)),
         ],
-        explore: stored().explore,
+        explore: bc_core::explore::ExploreSettings { depth: 4, ..stored().explore },
     };
     assert_eq!(
         page.fake.take_requests(),

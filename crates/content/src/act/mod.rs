@@ -219,7 +219,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
             observe::sleep(SCROLL_SETTLE_MS).await;
         }
         let url_before = crate::digest::page_url(document);
-        let (before, counter) = observe::watch(document);
+        let (before, counter) = observe::watch(document, Some(&el));
         let scrolled_box = matches!(action, DomAction::Scroll { .. }).then(|| virtualized::scroll_box(&el)).flatten().map(|b| {
             let top = b.scroll_top();
             (b, top)
@@ -272,7 +272,7 @@ pub async fn act(document: &Document, selector: &RoleSelector, id: Option<&str>,
 /// Scrolls the page (or its main scrolling panel).
 pub async fn scroll_page(document: &Document, how: PageScroll) -> ActOutcome {
     let url_before = crate::digest::page_url(document);
-    let (before, counter) = observe::watch(document);
+    let (before, counter) = observe::watch(document, None);
     if let Some(s) = observe::scroller(document) {
         let h = f64::from(s.client_height());
         let top = f64::from(s.scroll_top());

@@ -46,9 +46,9 @@ pub fn digest(document: &Document) -> PageDigestLite {
 /// The digest before an action and the [`MutationCounter`] watching it
 /// settle: taken at the same moment, they share one walk for the frames
 /// and shadow hosts (a `*` query per document, 1–3 ms at 10k elements).
-pub fn watch(document: &Document) -> (PageDigestLite, Option<MutationCounter>) {
+pub fn watch(document: &Document, target: Option<&Element>) -> (PageDigestLite, Option<MutationCounter>) {
     let docs = Documents::of(document);
-    (digest_in(document, &docs), MutationCounter::start_in(&docs))
+    (digest_in(document, &docs), MutationCounter::start_in(&docs, target))
 }
 
 /// [`digest`] over documents and trees found already.
@@ -190,24 +190,32 @@ pub fn scroller(document: &Document) -> Option<Element> {
 pub struct MutationCounter {
     observer: web_sys::MutationObserver,
     count: Rc<Cell<u32>>,
+    /// Mutations that were not an attribute of the watched target.
+    elsewhere: Rc<Cell<u32>>,
+    target: Option<Element>,
     last: Rc<Cell<f64>>,
     _callback: Closure<dyn FnMut(js_sys::Array)>,
 }
 
 impl MutationCounter {
     pub fn start(document: &Document) -> Option<MutationCounter> {
-        Self::start_in(&Documents::of(document))
+        Self::start_in(&Documents::of(document), None)
     }
 
     /// [`MutationCounter::start`] watching `docs`: each document and its
     /// open shadow roots (an observer of a document sees nothing inside
     /// its shadow roots or frames).
-    fn start_in(docs: &Documents) -> Option<MutationCounter> {
+    /// `target`: mutations of its own attributes are told apart
+    /// ([`MutationCounter::only_target_attributes`]).
+    fn start_in(docs: &Documents, target: Option<&Element>) -> Option<MutationCounter> {
         let count = Rc::new(Cell::new(0u32));
+        let elsewhere = Rc::new(Cell::new(0u32));
         let last = Rc::new(Cell::new(now()));
-        let (c, l) = (count.clone(), last.clone());
+        let (c, e, l) = (count.clone(), elsewhere.clone(), last.clone());
+        let own = target.cloned();
         let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |records: js_sys::Array| {
             c.set(c.get() + records.length());
+            e.set(e.get() + not_own(&records, own.as_ref()));
             l.set(now());
         });
         let observer = web_sys::MutationObserver::new(callback.as_ref().unchecked_ref()).ok()?;
@@ -224,17 +232,25 @@ impl MutationCounter {
                 let _ = observer.observe_with_options(&scope.root.node(), &init);
             }
         }
-        Some(MutationCounter { observer, count, last, _callback: callback })
+        Some(MutationCounter { observer, count, elsewhere, target: target.cloned(), last, _callback: callback })
     }
 
     /// Mutations so far (records not delivered yet included).
     pub fn count(&self) -> u32 {
-        let pending = self.observer.take_records().length();
-        if pending > 0 {
-            self.count.set(self.count.get() + pending);
+        let pending = self.observer.take_records();
+        if pending.length() > 0 {
+            self.count.set(self.count.get() + pending.length());
+            self.elsewhere.set(self.elsewhere.get() + not_own(&pending, self.target.as_ref()));
             self.last.set(now());
         }
         self.count.get()
+    }
+
+    /// Whether every mutation so far (at least one) was an attribute of
+    /// the target itself (a class or `aria-*` a click handler on the
+    /// element set on it, and nothing else).
+    pub fn only_target_attributes(&self) -> bool {
+        self.count() > 0 && self.elsewhere.get() == 0
     }
 
     /// Milliseconds since the last mutation (or the start).
@@ -247,6 +263,18 @@ impl Drop for MutationCounter {
     fn drop(&mut self) {
         self.observer.disconnect();
     }
+}
+
+/// How many of `records` are not attribute changes of `own`.
+fn not_own(records: &js_sys::Array, own: Option<&Element>) -> u32 {
+    let Some(own) = own else { return records.length() };
+    records
+        .iter()
+        .filter(|r| {
+            let r: &web_sys::MutationRecord = r.unchecked_ref();
+            !(r.type_() == "attributes" && r.target().is_some_and(|t| t == **own))
+        })
+        .count() as u32
 }
 
 /// The clock of the actions' waits and settle timers: monotonic, so a
@@ -330,9 +358,26 @@ pub async fn after_action(document: &Document, counter: Option<MutationCounter>,
         None => None,
     };
     let mutations = counter.as_ref().map_or(0, MutationCounter::count);
+    let own_only = counter.as_ref().is_some_and(MutationCounter::only_target_attributes);
     drop(counter);
     let after = seen.unwrap_or_else(|| digest(document));
-    changes(before, &after, mutations, focus_on(document, target)).into_iter().map(str::to_owned).collect()
+    let mut what = changes(before, &after, mutations, focus_on(document, target));
+    // Issue 45: clicking the paragraph that says "Click the button" may
+    // get a class from a delegated handler; that is no proof the action
+    // worked when the element takes no clicks of its own.
+    if own_only && target.is_some_and(|el| !operable(el)) {
+        what.retain(|w| !matches!(*w, "widget state" | "form state" | "dom"));
+    }
+    what.into_iter().map(str::to_owned).collect()
+}
+
+/// Whether `el` is a control: a widget role, a click handler attribute,
+/// a tab stop, or the pointer cursor pages give clickable things.
+fn operable(el: &Element) -> bool {
+    aria::computed_role(el).is_some_and(crate::pcd::discover::is_widget)
+        || aria::dom::has_attr_c(el, "onclick")
+        || el.get_attribute("tabindex").is_some_and(|t| !t.trim().starts_with('-'))
+        || aria::dom::style_prop(el, None, "cursor") == "pointer"
 }
 
 /// The Observation after an action.

@@ -52,7 +52,7 @@ const SIGNALS: &str = "[onclick], [tabindex]:not([tabindex^='-'])";
 const POINTER_RESERVE: usize = 100;
 
 /// Roles that make an element a control by themselves.
-fn is_widget(role: Role) -> bool {
+pub fn is_widget(role: Role) -> bool {
     use Role::*;
     matches!(
         role,

@@ -24,7 +24,7 @@ mod boxes;
 mod clickable;
 mod context;
 mod control;
-mod discover;
+pub(crate) mod discover;
 pub(crate) mod dom;
 mod forms;
 mod implicit_forms;

@@ -1,8 +1,9 @@
 //! The options page's "Agent" section: how tools reach the model, an
-//! optional fast model, the step limit, and the price table; its own
+//! optional fast model, the step limit, exploring, and the price table; its own
 //! form, Save and status line. State and checks live in `agent_state.rs`.
 
 use super::agent_state::{AgentState, Column};
+use super::explore_form::ExploreFields;
 use super::{Field, StatusLine};
 use bc_core::agent::settings::ToolCalling;
 use leptos::ev::SubmitEvent;
@@ -29,7 +30,7 @@ pub fn AgentSection(
                     label="Fast model (optional)"
                     value=agent.fast_model
                     placeholder="gpt-4o-mini"
-                    hint="A cheaper model for helper calls (finding elements on busy pages, coming next); empty: the main model does everything."
+                    hint="A cheaper model for helper calls: when the main model names a control the page does not have, it finds the one meant (read-only). Empty: no helper."
                 />
                 <Field
                     id="max-steps"
@@ -47,6 +48,7 @@ pub fn AgentSection(
                     range=(8192, 2_000_000)
                     hint="For a local model with a small context (Ollama's num_ctx): the agent keeps its prompts within it. Empty: large enough."
                 />
+                <ExploreFields agent />
                 <PriceTable agent />
                 <div class="actions">
                     <button type="submit" class="primary" disabled=move || agent.saving.get()>

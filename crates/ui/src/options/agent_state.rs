@@ -128,9 +128,13 @@ pub struct AgentState {
     pub max_steps: RwSignal<String>,
     pub context_tokens: RwSignal<String>,
     pub prices: RwSignal<Vec<PriceRow>>,
-    /// The explorer's settings, kept as stored (the options page edits
-    /// them as a whole).
-    pub explore: RwSignal<bc_core::explore::ExploreSettings>,
+    /// The explorer's settings (`explore_form.rs`).
+    pub explore_beam: RwSignal<String>,
+    pub explore_depth: RwSignal<String>,
+    pub explore_tabs: RwSignal<String>,
+    pub explore_secs: RwSignal<String>,
+    pub explore_keep: RwSignal<bool>,
+    pub explore_auto: RwSignal<bool>,
     next_key: StoredValue<u32>,
     pub status: RwSignal<Option<Status>>,
     pub saving: RwSignal<bool>,
@@ -146,7 +150,12 @@ impl AgentState {
             max_steps: RwSignal::new(String::new()),
             context_tokens: RwSignal::new(String::new()),
             prices: RwSignal::new(Vec::new()),
-            explore: RwSignal::new(Default::default()),
+            explore_beam: RwSignal::new(String::new()),
+            explore_depth: RwSignal::new(String::new()),
+            explore_tabs: RwSignal::new(String::new()),
+            explore_secs: RwSignal::new(String::new()),
+            explore_keep: RwSignal::new(false),
+            explore_auto: RwSignal::new(true),
             next_key: StoredValue::new(1),
             status: RwSignal::new(None),
             saving: RwSignal::new(false),
@@ -254,7 +263,13 @@ impl AgentState {
     fn fill(self, settings: &AgentSettings) {
         self.tool_calling.set(settings.tool_calling);
         self.fast_model.set(settings.fast_model.clone());
-        self.explore.set(settings.explore);
+        let e = settings.explore;
+        self.explore_beam.set(e.beam.to_string());
+        self.explore_depth.set(e.depth.to_string());
+        self.explore_tabs.set(e.max_tabs.to_string());
+        self.explore_secs.set(e.budget_secs.to_string());
+        self.explore_keep.set(e.keep_tab);
+        self.explore_auto.set(e.auto);
         self.max_steps.set(settings.max_steps.to_string());
         self.context_tokens.set(match settings.context_tokens {
             0 => String::new(),
@@ -272,6 +287,22 @@ impl AgentState {
             })
             .collect();
         self.prices.set(rows);
+    }
+
+    /// The explore fieldset as settings (ranges are the core's to check).
+    fn explore(self) -> Result<bc_core::explore::ExploreSettings, String> {
+        let number = |signal: RwSignal<String>, what: &str| {
+            let text = signal.get_untracked();
+            text.trim().parse::<u32>().map_err(|_| format!("{what} must be a whole number (got `{}`).", text.trim()))
+        };
+        Ok(bc_core::explore::ExploreSettings {
+            beam: number(self.explore_beam, "Pages compared per level")?,
+            depth: number(self.explore_depth, "Links deep")?,
+            max_tabs: number(self.explore_tabs, "Background tabs at once")?,
+            budget_secs: number(self.explore_secs, "The exploration time limit")?,
+            keep_tab: self.explore_keep.get_untracked(),
+            auto: self.explore_auto.get_untracked(),
+        })
     }
 
     /// The form as [`AgentSettings`], checked as the worker checks them;
@@ -301,7 +332,7 @@ impl AgentState {
             max_steps,
             context_tokens,
             prices: prices.map_err(|e| e.to_string())?,
-            explore: self.explore.get_untracked(),
+            explore: self.explore()?,
         };
         settings.validated().map_err(|e| e.to_string())
     }

@@ -6,6 +6,7 @@
 
 mod agent_form;
 pub mod agent_state;
+mod explore_form;
 mod field;
 mod form;
 mod help;
