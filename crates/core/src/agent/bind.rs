@@ -244,8 +244,12 @@ async fn field_in<H: Host>(host: &H, tab: i32, form: Option<&MiniForm>, label: &
     let roles = if hint == RoleHint::Button { RoleHint::Field.aria_roles() } else { hint.aria_roles() };
     let exact = roles.iter().map(|r| RoleSelector::role(r, Some(&exact_any_case(name)), NameMode::Regex));
     let partial = roles.iter().map(|r| RoleSelector::role(r, Some(name), NameMode::Includes));
+    // Last, the text a person reads as the label where the page did not
+    // tie one to the field (`<span>Email</span> <input>`): issue 45's
+    // grounding fallback, after every accessible name had its turn.
+    let near = roles.iter().map(|r| RoleSelector::Near { role: (*r).to_owned(), label: name.to_owned(), nth: None, frame_path: None });
     let mut several: Option<(RoleSelector, Resolution)> = None;
-    for selector in exact.chain(partial) {
+    for selector in exact.chain(partial).chain(near) {
         let resolution: Resolution = match read(host, ToolCall::DomResolve { tab_id: tab, selector: selector.clone() }).await {
             Ok(r) => r,
             Err(_) => continue,

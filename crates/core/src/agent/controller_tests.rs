@@ -294,3 +294,18 @@ fn dones_answer_streams_to_the_panel_as_it_is_written() {
     let pieces = fake.events.borrow().iter().filter(|e| matches!(e, TaskEvent::AnswerDelta { .. })).count();
     assert!(pieces > 1, "in pieces, not at once");
 }
+
+#[test]
+fn a_field_labelled_only_by_the_text_beside_it_is_typed_into() {
+    let unlabelled = page(HOME, "Acme", &[], &[("f1", "login", &[("", "text"), ("", "password")])]);
+    let fake = Fake::new(vec![unlabelled], vec![call("dom_type", json!({"field": "Username", "text": "kim"})), call("done", json!({"answer": "Typed."}))]);
+    fake.near.borrow_mut().push("Username".into());
+    let task = run(&fake, "type kim as the username");
+    assert_eq!(task.steps[0].status, StepStatus::Ok, "{}", task.steps[0].result);
+    assert!(
+        fake.tool_calls.borrow().iter().any(|c| matches!(c, ToolCall::DomType { selector: crate::types::RoleSelector::Near { label, .. }, text, .. } if label == "Username" && text == "kim")),
+        "{:?}",
+        fake.tool_calls.borrow()
+    );
+    assert_eq!(task.steps[0].description, "Type “kim” into “Username”");
+}

@@ -97,6 +97,8 @@ pub struct Fake {
     pub explore_requests: RefCell<Vec<(i32, crate::explore::ExploreRequest)>>,
     /// Ids whose element is gone by the time it is clicked.
     pub gone: RefCell<HashSet<String>>,
+    /// Text beside fields the page did not tie to them (`RoleSelector::Near`).
+    pub near: RefCell<Vec<String>>,
 }
 
 impl Fake {
@@ -177,6 +179,11 @@ impl Fake {
                     }
                 }
                 Ok(serde_json::to_value(out).unwrap())
+            }
+            ToolCall::DomResolve { selector: RoleSelector::Near { label, .. }, .. } => {
+                let count = self.near.borrow().iter().filter(|n| n.eq_ignore_ascii_case(label)).count();
+                let matches = (0..count.min(1)).map(|_| ResolvedMatch { role: Some("textbox".into()), name: String::new(), tag: "input".into(), rect: Default::default(), goes_to: None, text: None, near: Some(label.clone()) }).collect();
+                Ok(serde_json::to_value(Resolution { count: count as u32, matches }).unwrap())
             }
             ToolCall::DomResolve { selector, .. } => {
                 let m = self.mini();
