@@ -33,6 +33,7 @@ pub mod leaving;
 pub mod loops;
 pub mod page;
 pub mod prompt;
+pub mod reads;
 pub mod reply;
 pub mod scout;
 pub mod settings;

@@ -286,11 +286,11 @@ async fn look<H: Host>(host: &H, task: &mut Task, tab: i32, name: &str, args: se
         AgentCall::PcdQuery(a) => {
             let mut a = a.clone();
             a.tab_id = Some(tab);
-            super::step::query(host, task, &a, out).await
+            super::reads::query(host, task, &a, out).await
         }
-        AgentCall::GetMiniPcd(_) => super::step::look(host, task, Some(tab), out).await,
-        AgentCall::GetDetails(a) => super::step::get_details(host, task, Some(tab), &a.ids, out).await,
-        AgentCall::CaptureCandidates(a) => super::step::capture(host, task, Some(tab), &a.ids, out).await,
+        AgentCall::GetMiniPcd(_) => super::reads::look(host, task, Some(tab), out).await,
+        AgentCall::GetDetails(a) => super::reads::get_details(host, task, Some(tab), &a.ids, out).await,
+        AgentCall::CaptureCandidates(a) => super::reads::capture(host, task, Some(tab), &a.ids, out).await,
         other => return format!("`{}` is not available to you.", other.name()),
     };
     let out = step.unwrap_or_else(|failed| failed);

@@ -17,14 +17,12 @@ use super::task::{PendingStep, StepStatus, Task};
 use super::scout::Rescue;
 use super::tools::{AgentCall, Target};
 use crate::act::{ActOutcome, WaitOutcome};
-use crate::capture::CandidateCapture;
 use crate::command::RoleHint;
 use crate::nav::{NavResult, SummaryOutcome, TabInfo};
-use crate::pcd::extract::{Extraction, LoadOptions};
 use crate::safety::{check_navigation, ActionVerb, Risk};
 use crate::summary::{PageSummary, SummaryMode};
 use crate::tools::{ErrorCode, ToolCall, ToolError};
-use crate::types::{MiniPcd, PcdActionDetail, QueryHit, RoleSelector};
+use crate::types::{MiniPcd, RoleSelector};
 use std::fmt::Write;
 
 /// How a step went, for the model and the record.
@@ -119,7 +117,7 @@ pub fn describe(call: &AgentCall, page: Option<&crate::types::MiniPcd>) -> Strin
 
 /// The tab a call acts on: the one it names (which must be the task's),
 /// else the task's current tab.
-fn tab_of(task: &Task, named: Option<i32>) -> Result<i32, String> {
+pub(super) fn tab_of(task: &Task, named: Option<i32>) -> Result<i32, String> {
     match named {
         None => Ok(task.tab_id),
         Some(t) if task.tabs.contains(&t) => Ok(t),
@@ -135,10 +133,10 @@ fn tab_list(task: &Task) -> String {
 pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall) -> Outcome {
     let out = Outcome::new(describe(call, task.page.as_ref()));
     let result = match call {
-        AgentCall::GetMiniPcd(a) => look(host, task, a.tab_id, out).await,
-        AgentCall::PcdQuery(a) => query(host, task, a, out).await,
-        AgentCall::GetDetails(a) => get_details(host, task, a.tab_id, &a.ids, out).await,
-        AgentCall::ReadPage(a) => read_page(host, task, a.tab_id, out).await,
+        AgentCall::GetMiniPcd(a) => super::reads::look(host, task, a.tab_id, out).await,
+        AgentCall::PcdQuery(a) => super::reads::query(host, task, a, out).await,
+        AgentCall::GetDetails(a) => super::reads::get_details(host, task, a.tab_id, &a.ids, out).await,
+        AgentCall::ReadPage(a) => super::reads::read_page(host, task, a.tab_id, out).await,
         AgentCall::Click(a) => act(host, task, step, &a.target, a.tab_id, Verb::Click, out).await,
         AgentCall::Type(a) => act(host, task, step, &a.target, a.tab_id, Verb::Type { text: a.text.clone(), submit: a.submit.unwrap_or(false), replace: a.replace.unwrap_or(true) }, out).await,
         AgentCall::Select(a) => act(host, task, step, &a.target, a.tab_id, Verb::Select(a.value.clone()), out).await,
@@ -149,14 +147,14 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall
         AgentCall::PressKey(a) => key_on_focus(host, task, step, &a.key, a.tab_id, out).await,
         AgentCall::Scroll(a) => scroll(host, task, a, out).await,
         AgentCall::WaitFor(a) => wait_for(host, task, a, out).await,
-        AgentCall::Extract(a) => extract(host, task, a, out).await,
+        AgentCall::Extract(a) => super::reads::extract(host, task, a, out).await,
         AgentCall::TabsOpen(a) => navigate(host, task, Nav::Open(a.url.clone()), out).await,
         AgentCall::NavGo(a) => navigate(host, task, Nav::Go(a.url.clone(), a.tab_id), out).await,
         AgentCall::NavBack(a) => navigate(host, task, Nav::Back(a.tab_id), out).await,
         AgentCall::TabsSwitch(a) => switch(host, task, a.tab_id, out).await,
         AgentCall::TabsClose(a) => close(host, task, a.tab_id, out).await,
         AgentCall::TabsList => tabs_list(host, task, out).await,
-        AgentCall::CaptureCandidates(a) => capture(host, task, a.tab_id, &a.ids, out).await,
+        AgentCall::CaptureCandidates(a) => super::reads::capture(host, task, a.tab_id, &a.ids, out).await,
         AgentCall::Explore(a) => super::explore_step::explore(host, task, &a.goal, out).await,
         AgentCall::AskUser(_) | AgentCall::Done(_) | AgentCall::Skill { .. } => {
             Err(Outcome::new(describe(call, None)).failed("handled by the controller".into()))
@@ -167,49 +165,9 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall
 
 pub(super) type Step = Result<Outcome, Outcome>;
 
-/// The page listing again (in full).
-pub(super) async fn look<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, mut out: Outcome) -> Step {
-    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
-    let mini: MiniPcd = read(host, ToolCall::GetMiniPcd { tab_id: tab }).await.map_err(|e| out.clone().failed(e))?;
-    out.brief = format!("The page listing of tab {tab}:");
-    out.page = Some(page::listing(&mini));
-    if tab == task.tab_id {
-        task.page = Some(mini);
-    }
-    Ok(out)
-}
 
-pub(super) async fn query<H: Host>(host: &H, task: &mut Task, a: &super::tools::QueryArgs, mut out: Outcome) -> Step {
-    let tab = tab_of(task, a.tab_id).map_err(|e| out.clone().failed(e))?;
-    let call = ToolCall::PcdQuery { tab_id: tab, kind: a.kind, text: Some(a.text.clone()), top_k: Some(a.top_k.unwrap_or(8).min(30)) };
-    let hits: Vec<QueryHit> = read(host, call).await.map_err(|e| out.clone().failed(e))?;
-    if hits.is_empty() {
-        out.brief = format!("Nothing on the page matches “{}”. If it is on another page of this site, explore finds it.", a.text);
-        return Ok(out);
-    }
-    let mut lines = String::new();
-    for h in &hits {
-        let _ = writeln!(lines, "{} {}{} {:.2}", h.id, page::clip(&h.label, 80), h.kind.as_ref().map(|k| format!(" [{k}]")).unwrap_or_default(), h.score);
-    }
-    out.brief = format!("{} matches, best first (id label [kind] score):\n{}", hits.len(), untrusted(&task.nonce, &lines));
-    Ok(out)
-}
 
-pub(super) async fn get_details<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
-    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
-    let details: Vec<PcdActionDetail> = read(host, ToolCall::GetDetails { tab_id: tab, ids: ids.to_vec() }).await.map_err(|e| out.clone().failed(e))?;
-    let text = serde_json::to_string(&details).unwrap_or_default();
-    out.brief = format!("Selectors:\n{}", untrusted(&task.nonce, &text));
-    Ok(out)
-}
 
-async fn read_page<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, mut out: Outcome) -> Step {
-    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
-    let digest = host.read_page(tab).await.map_err(|e| out.clone().failed(e.error))?;
-    out.brief = "The page's text:".into();
-    out.page = Some(crate::summary::redact::redact(&digest.render_for_prompt()));
-    Ok(out)
-}
 
 /// What an acting step does to its element.
 #[derive(Debug, Clone, PartialEq)]
@@ -518,42 +476,7 @@ async fn wait_for<H: Host>(host: &H, task: &mut Task, a: &super::tools::WaitArgs
     Ok(out)
 }
 
-/// At most this many items are shown to the model from one extraction.
-const MAX_ITEMS_SHOWN: usize = 50;
 
-async fn extract<H: Host>(host: &H, task: &mut Task, a: &super::tools::ExtractArgs, mut out: Outcome) -> Step {
-    let tab = tab_of(task, a.tab_id).map_err(|e| out.clone().failed(e))?;
-    let fields = if a.fields.is_empty() {
-        task.page.as_ref().and_then(|p| p.collections.iter().find(|c| c.id == a.collection_id)).map(|c| c.item_fields.clone()).unwrap_or_default()
-    } else {
-        a.fields.clone()
-    };
-    let call = ToolCall::DomExtract {
-        tab_id: tab,
-        collection_id: a.collection_id.clone(),
-        fields,
-        scroll_to_load: a.scroll_to_load,
-        limit: a.limit.or(LoadOptions::default().limit),
-    };
-    let ex: Extraction = read(host, call).await.map_err(|e| out.clone().failed(e))?;
-    let mut lines = String::new();
-    for (i, item) in ex.items.iter().take(MAX_ITEMS_SHOWN).enumerate() {
-        let cells: Vec<String> = item
-            .iter()
-            .filter(|(_, v)| !v.is_null())
-            .map(|(k, v)| format!("{k}: {}", clip(&v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string()), 80)))
-            .collect();
-        let _ = writeln!(lines, "{}. {}", i + 1, cells.join(" | "));
-    }
-    out.brief = format!(
-        "{} of {} items{}:\n{}",
-        ex.items.len().min(MAX_ITEMS_SHOWN),
-        ex.total,
-        if ex.has_unrendered() { " (more load with scrollToLoad)" } else { "" },
-        untrusted(&task.nonce, &lines)
-    );
-    Ok(out)
-}
 
 pub(super) enum Nav {
     Open(String),
@@ -637,13 +560,3 @@ async fn tabs_list<H: Host>(host: &H, task: &mut Task, mut out: Outcome) -> Step
     Ok(out)
 }
 
-pub(super) async fn capture<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
-    let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
-    let shot: CandidateCapture = read(host, ToolCall::CaptureCandidates { tab_id: tab, ids: ids.to_vec() }).await.map_err(|e| out.clone().failed(e))?;
-    let mut lines = String::new();
-    for b in &shot.boxes {
-        let _ = writeln!(lines, "{} at x={:.0} y={:.0} {:.0}×{:.0}{}", b.id, b.rect.x, b.rect.y, b.rect.width, b.rect.height, if b.visible { "" } else { " (not visible)" });
-    }
-    out.brief = format!("On screen:\n{lines}");
-    Ok(out)
-}
