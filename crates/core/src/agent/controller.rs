@@ -367,7 +367,19 @@ async fn run_skill<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &
             ok = false;
             break;
         };
-        let plan = match skills::plan(name, &page, args.clone()) {
+        let mut planned = skills::plan(name, &page, args.clone());
+        // Several forms fit equally: the PCD Scout picks one (seed 000
+        // §8.5: local ranking is unsure) before the model is asked.
+        if let Err(e @ skills::SkillError::Ambiguous { rule, .. }) = &planned {
+            if rule.ends_with(".ambiguous") && args.get("form").is_none() {
+                if let Some(form) = super::scout::choose_form(host, task, name, &e.to_string()).await {
+                    lines.push(format!("Several forms fit; the scout chose {form}."));
+                    args["form"] = serde_json::Value::String(form);
+                    planned = skills::plan(name, &page, args.clone());
+                }
+            }
+        }
+        let plan = match planned {
             Ok(plan) => plan,
             Err(e) => {
                 lines.push(format!("Error: {e}"));

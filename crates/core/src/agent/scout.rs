@@ -418,3 +418,14 @@ pub async fn rescue<H: Host>(host: &H, task: &mut Task, tab: i32, target: &Targe
         None => Rescue::Failed(format!("{failure} (The scout found nothing like it on this page.)")),
     }
 }
+
+/// Several forms fit a skill equally (`SkillError::Ambiguous`): the
+/// Scout's first pick that is one of the page's forms, if any.
+pub async fn choose_form<H: Host>(host: &H, task: &mut Task, skill: &str, failure: &str) -> Option<String> {
+    let setup = task.scout.clone()?;
+    let tab = task.tab_id;
+    let want = Want { what: format!("the one form {skill} should use (give its id)"), verb: "use", failure: failure.to_owned() };
+    let bundle = scout(host, task, &setup, tab, &want, "").await.ok()?;
+    let page = task.page.as_ref()?;
+    bundle.entries.into_iter().map(|e| e.id).find(|id| page.forms.iter().any(|f| &f.id == id))
+}

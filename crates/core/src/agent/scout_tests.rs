@@ -171,3 +171,26 @@ fn not_on_this_page_explores_the_site_by_itself_once() {
     let after = serde_json::to_string(&fake.requests.borrow()[2].messages).unwrap();
     assert!(after.contains("Download invoice INV-10"), "{after}");
 }
+
+#[test]
+fn when_several_forms_fit_a_skill_the_scout_picks_one() {
+    let two_searches = page(HOME, "Acme", &[], &[("f1", "search", &[("Search docs", "search")]), ("f2", "search", &[("Search products", "search")])]);
+    let fake = Fake::new(
+        vec![two_searches],
+        vec![
+            call("skill_search", json!({"query": "desk lamp"})),
+            call("bundle", json!({"candidates": [{"id": "f2", "confidence": 0.9, "why": "products, not docs"}]})),
+            call("done", json!({"answer": "Searched."})),
+            call("done", json!({"answer": "Searched."})),
+        ],
+    );
+    run(&fake, "search the shop for a desk lamp", &config());
+    assert_eq!(fake.requests.borrow()[1].model, "fast", "the Scout was asked");
+    assert!(
+        fake.tool_calls.borrow().iter().any(|c| matches!(c, ToolCall::DomType { selector: crate::types::RoleSelector::Role { name: Some(n), .. }, text, .. } if n.contains("products") && text == "desk lamp")),
+        "{:?}",
+        fake.tool_calls.borrow()
+    );
+    let told = serde_json::to_string(&fake.requests.borrow()[2].messages).unwrap();
+    assert!(told.contains("the scout chose f2"), "{told}");
+}
