@@ -63,7 +63,11 @@ async fn a_model_s_answer_streams_above_its_sources() {
     page.fake.push(PanelEvent::KnowledgeFound { id: 1, found: found(), answering: true });
     page.fake.push(PanelEvent::AnswerDelta { id: 1, text: "Batteries got cheaper [1] ".into() });
     settle().await;
-    assert!(common::is_disabled(&page.button("Send")), "still answering");
+    assert_eq!(
+        page.get(".bubble.answer:not(.knowledge)").get_attribute("aria-busy").as_deref(),
+        Some("true"),
+        "still answering"
+    );
     page.fake.push(PanelEvent::AnswerDelta { id: 1, text: "and the grid strains [2].".into() });
     page.fake.push(PanelEvent::AnswerDone { id: 1 });
     settle().await;
