@@ -217,7 +217,7 @@ fn entities_in(input: &str, topic: &str) -> Vec<String> {
     let mut seen = Vec::new();
     out.retain(|e| {
         let k = e.to_lowercase();
-        let month = super::time::find_temporal(&[k.clone()], &Clock { now_ms: 0.0, tz_offset_min: 0 }).is_some();
+        let month = super::time::find_temporal(std::slice::from_ref(&k), &Clock { now_ms: 0.0, tz_offset_min: 0 }).is_some();
         !month && !seen.contains(&k) && seen.len() < 8 && {
             seen.push(k);
             true

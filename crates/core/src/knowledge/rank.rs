@@ -93,10 +93,13 @@ pub fn rank(pages: &[PageRecord], q: &QueryAnalysis, clock: &Clock, limit: usize
     ranked
 }
 
+/// Items with how often they occur, most frequent first.
+pub type Tally = Vec<(String, usize)>;
+
 /// For "what do I read most about?": the most frequent keywords and sites
 /// among `pages` (each counted once per page), most frequent first.
-pub fn most_frequent(pages: &[&PageRecord], n: usize) -> (Vec<(String, usize)>, Vec<(String, usize)>) {
-    fn top(items: impl Iterator<Item = String>, n: usize) -> Vec<(String, usize)> {
+pub fn most_frequent(pages: &[&PageRecord], n: usize) -> (Tally, Tally) {
+    fn top(items: impl Iterator<Item = String>, n: usize) -> Tally {
         let mut counts: Vec<(String, usize)> = Vec::new();
         for item in items {
             match counts.iter_mut().find(|(k, _)| k.eq_ignore_ascii_case(&item)) {
@@ -104,7 +107,7 @@ pub fn most_frequent(pages: &[&PageRecord], n: usize) -> (Vec<(String, usize)>, 
                 None => counts.push((item, 1)),
             }
         }
-        counts.sort_by(|a, b| b.1.cmp(&a.1));
+        counts.sort_by_key(|c| std::cmp::Reverse(c.1));
         counts.truncate(n);
         counts
     }
