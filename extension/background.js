@@ -15,10 +15,15 @@ chrome.runtime.onConnect.addListener((port) => {
 // Our content scripts' events (a child frame naming itself for frame routing);
 // never answered, so no reply channel is kept open.
 chrome.runtime.onMessage.addListener((msg, sender) => { ready.then(() => bg.on_message(msg, sender)); });
+// The knowledge index (off unless the user turns it on) notes pages read in the active tab.
+chrome.tabs.onUpdated.addListener((tabId, info, tab) => { ready.then(() => bg.on_tab_updated(tabId, info, tab)); });
+chrome.tabs.onActivated.addListener((info) => { ready.then(() => bg.on_tab_activated(info)); });
 // Debug and test entry (DevTools, e2e tests): the same tool surface the controller uses.
 self.copilot = {
   // options: { taskId } groups calls so that cancel(taskId) stops them all.
   call: (name, args, options) => ready.then(() => bg.call_tool(name, args ?? {}, options ?? {})),
   cancel: (taskId) => ready.then(() => bg.cancel_task(taskId)),
   contentStatus: (tabId) => ready.then(() => bg.content_status(tabId)),
+  // Fixes the knowledge index's "now" (ms since the epoch; null: real time).
+  setKnowledgeNow: (ms) => ready.then(() => bg.set_knowledge_now(ms ?? null)),
 };

@@ -170,6 +170,11 @@ pub async fn route(
     cancel: &Cancel,
     stop: &Rc<Stop>,
 ) -> Result<(), CopilotError> {
+    // Questions about what the user read go to the knowledge index first:
+    // its rules are narrow (a first-person reading phrase in a question).
+    if crate::knowledge::answer(conn, id, input, cancel).await? {
+        return Ok(());
+    }
     let parsed = parse(input);
     if let Parsed::Commands(commands) = parsed {
         run(conn, id, &commands, stop).await;

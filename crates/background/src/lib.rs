@@ -14,6 +14,9 @@
 //!   tools are in [`nav`]; requests into cross-origin frames are routed by
 //!   [`frames`].
 //!
+//! - the knowledge index ([`knowledge`]): pages the user read, when they
+//!   turned it on, and questions about them.
+//!
 //! Chrome may stop the worker at any time; nothing here keeps state that
 //! matters in memory: settings live in `chrome.storage.local` ([`store`]).
 
@@ -26,6 +29,7 @@ mod explore;
 mod frames;
 mod graph_store;
 mod js;
+mod knowledge;
 mod llm_http;
 mod nav;
 mod panel;
@@ -105,4 +109,26 @@ pub async fn content_status(tab_id: i32) -> JsValue {
         Err(e) => ToolResult::Err(ToolError::new(ErrorCode::ContentUnavailable, e.to_string(), true)),
     };
     js::to_js(&result)
+}
+
+/// `chrome.tabs.onUpdated`: the knowledge index notes a page that finished
+/// loading in the active tab (nothing happens while it is off).
+#[wasm_bindgen]
+pub fn on_tab_updated(tab_id: i32, info: JsValue, tab: JsValue) {
+    knowledge::on_tab_updated(tab_id, info, tab);
+}
+
+/// `chrome.tabs.onActivated`: as [`on_tab_updated`], for a tab brought to the front.
+#[wasm_bindgen]
+pub fn on_tab_activated(info: JsValue) {
+    if let Some(tab_id) = js::get_i32(&info, "tabId") {
+        knowledge::on_tab_activated(tab_id);
+    }
+}
+
+/// `self.copilot.setKnowledgeNow(ms | null)`, for tests: the time the
+/// knowledge index stamps visits with and resolves "last month" against.
+#[wasm_bindgen]
+pub async fn set_knowledge_now(ms: JsValue) {
+    knowledge::set_now(ms.as_f64()).await;
 }

@@ -154,6 +154,14 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
             }
             (id, Ok(Some(sites(id).await)))
         }
+        req @ (PanelRequest::GetKnowledge { .. }
+        | PanelRequest::SetKnowledgeEnabled { .. }
+        | PanelRequest::ForgetKnowledgeSite { .. }
+        | PanelRequest::IncludeKnowledgeSite { .. }
+        | PanelRequest::ClearKnowledge { .. }) => {
+            let (id, outcome) = crate::knowledge::request(req).await;
+            (id, outcome.map(Some))
+        }
         PanelRequest::Cancel { id } => {
             // Taken out first: stopping wakes tool calls that may post at once.
             let request = conn.in_flight.borrow_mut().remove(&id);

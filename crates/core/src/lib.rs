@@ -26,6 +26,8 @@
 //!   "open <site>", refused targets, load detection, seed-001 timings, results.
 //! - [`tab_queue`]: the per-tab action queue's bookkeeping (FIFO per tab,
 //!   task cancellation); the service worker drives it.
+//! - [`knowledge`]: the opt-in index of pages the user read: records,
+//!   query analysis, temporal filters, hybrid ranking, answer prompts.
 //! - [`kind`]: table-driven inference of action kinds and form purposes.
 //! - [`rank`]: deterministic, sliceable ranking of page entries for `pcd.query`.
 //! - [`selector`]: the RoleSelector DSL's browser-free rules: name matching,
@@ -50,6 +52,7 @@ pub mod explore;
 pub mod frame_waits;
 pub mod frames;
 pub mod kind;
+pub mod knowledge;
 pub mod memo;
 pub mod llm;
 pub mod nav;

@@ -66,6 +66,19 @@ pub enum PanelRequest {
     /// What exploring learnt of each site (answered with
     /// [`PanelEvent::SiteGraphs`]); cleared with the task history.
     ListSiteGraphs { id: RequestId },
+    /// The knowledge index's settings and size (issue 43 point 4;
+    /// answered with [`PanelEvent::Knowledge`], as are the next four).
+    GetKnowledge { id: RequestId },
+    /// Turns indexing the pages the user reads on or off (off keeps what
+    /// is stored; `ClearKnowledge` deletes it).
+    SetKnowledgeEnabled { id: RequestId, enabled: bool },
+    /// Deletes every stored page of `site` and never indexes it again;
+    /// `None`: the site of the active tab (the side panel's button).
+    ForgetKnowledgeSite { id: RequestId, site: Option<String> },
+    /// Indexes an excluded site again.
+    IncludeKnowledgeSite { id: RequestId, site: String },
+    /// Deletes every stored page.
+    ClearKnowledge { id: RequestId },
 }
 
 /// The user's answer to a task's prompt, as the panel sends it.
@@ -139,6 +152,11 @@ pub enum PanelEvent {
     Sites { id: RequestId, sites: Vec<String> },
     /// Site graphs, the most recently explored site first.
     SiteGraphs { id: RequestId, graphs: Vec<crate::explore::SiteGraph> },
+    Knowledge { id: RequestId, state: crate::knowledge::settings::KnowledgeView },
+    /// A question about what the user read: the pages found, with
+    /// snippets. `answering`: a model writes the answer from them next,
+    /// as `AnswerDelta`s and `AnswerDone`; otherwise this is the reply.
+    KnowledgeFound { id: RequestId, found: crate::knowledge::answer::Found, answering: bool },
 }
 
 /// How one command ended, as the panel shows it.
@@ -185,7 +203,9 @@ impl PanelEvent {
             | PanelEvent::TaskRecord { id, .. }
             | PanelEvent::AgentSettings { id, .. }
             | PanelEvent::Sites { id, .. }
-            | PanelEvent::SiteGraphs { id, .. } => *id,
+            | PanelEvent::SiteGraphs { id, .. }
+            | PanelEvent::Knowledge { id, .. }
+            | PanelEvent::KnowledgeFound { id, .. } => *id,
         }
     }
 }
@@ -401,6 +421,9 @@ mod tests {
             json!({"type": "taskReply", "id": 5, "taskId": "t1", "promptId": 2, "reply": {"kind": "confirm", "allow": false}}),
             json!({"type": "taskReply", "id": 5, "taskId": "t1", "promptId": 3, "reply": {"kind": "site", "answer": "always"}}),
             json!({"type": "taskReply", "id": 5, "taskId": "t1", "promptId": 4, "reply": {"kind": "answer", "text": "the October one"}}),
+            json!({"type": "setKnowledgeEnabled", "id": 6, "enabled": true}),
+            json!({"type": "forgetKnowledgeSite", "id": 7, "site": null}),
+            json!({"type": "forgetKnowledgeSite", "id": 7, "site": "news.example"}),
         ];
         for v in cases {
             let req: PanelRequest = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"));
@@ -468,6 +491,9 @@ mod tests {
                 "attachment": {"kind": "text", "text": "• click Sign in"}}}),
             json!({"type": "commandsDone", "id": 5}),
             json!({"type": "localReply", "id": 8, "text": "Here is what I understand…", "needsLlm": true}),
+            json!({"type": "knowledge", "id": 9, "state": {"enabled": true, "excluded": ["bank.test"], "pages": 3, "bytes": 9000, "forgot": {"site": "a.test", "pages": 2}}}),
+            json!({"type": "knowledgeFound", "id": 10, "answering": false, "found": {"heading": "1 page you read about “x”:", "sources": [
+                {"n": 1, "title": "X", "url": "https://a.test/x", "site": "a.test", "visitedMs": 1.0, "date": "Jan 1, 1970", "snippet": "About x."}]}}),
         ];
         for v in cases {
             let ev: PanelEvent = serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{v}: {e}"));

@@ -67,6 +67,14 @@ pub enum Reply {
     Sites(Vec<String>),
     /// What exploring learnt of sites.
     SiteGraphs(Vec<bc_core::explore::SiteGraph>),
+    /// The reading history's settings and size.
+    Knowledge(bc_core::knowledge::settings::KnowledgeView),
+    /// Pages found for a question about what the user read; `answering`:
+    /// the model's answer follows as `AnswerDelta`s.
+    KnowledgeFound {
+        found: bc_core::knowledge::answer::Found,
+        answering: bool,
+    },
     Failed(Failure),
 }
 
@@ -80,6 +88,7 @@ impl Reply {
             | Reply::StepStarted(_)
             | Reply::StepDone(..) => false,
             Reply::Task { event, .. } => matches!(event, TaskEvent::Finished { .. }),
+            Reply::KnowledgeFound { answering, .. } => !answering,
             _ => true,
         }
     }
@@ -108,6 +117,10 @@ impl From<PanelEvent> for Reply {
             PanelEvent::AgentSettings { settings, .. } => Reply::AgentSettings(settings),
             PanelEvent::Sites { sites, .. } => Reply::Sites(sites),
             PanelEvent::SiteGraphs { graphs, .. } => Reply::SiteGraphs(graphs),
+            PanelEvent::Knowledge { state, .. } => Reply::Knowledge(state),
+            PanelEvent::KnowledgeFound {
+                found, answering, ..
+            } => Reply::KnowledgeFound { found, answering },
         }
     }
 }
@@ -129,7 +142,12 @@ pub fn request_id(request: &PanelRequest) -> Option<RequestId> {
         | PanelRequest::SaveAgentSettings { id, .. }
         | PanelRequest::ListSites { id }
         | PanelRequest::ForgetSite { id, .. }
-        | PanelRequest::ListSiteGraphs { id } => Some(*id),
+        | PanelRequest::ListSiteGraphs { id }
+        | PanelRequest::GetKnowledge { id }
+        | PanelRequest::SetKnowledgeEnabled { id, .. }
+        | PanelRequest::ForgetKnowledgeSite { id, .. }
+        | PanelRequest::IncludeKnowledgeSite { id, .. }
+        | PanelRequest::ClearKnowledge { id } => Some(*id),
         PanelRequest::Prefetch | PanelRequest::TaskReply { .. } => None,
     }
 }

@@ -21,7 +21,7 @@ pub use backend::{Backend, ChromeBackend, FakeBackend};
 
 use client::Client;
 use leptos::prelude::*;
-use options::{AgentState, OptionsPage, OptionsState, SitesState};
+use options::{AgentState, KnowledgeState, OptionsPage, OptionsState, SitesState};
 use sidepanel::{Conversation, History, SidePanel};
 use std::any::Any;
 use std::rc::Rc;
@@ -79,17 +79,20 @@ pub fn mount_sidepanel(backend: Rc<dyn Backend>, parent: web_sys::HtmlElement) -
 }
 
 /// Mounts the options page into `parent` and loads, in this order, the
-/// endpoint settings, the agent settings and the allowed sites.
+/// endpoint settings, the agent settings, the allowed sites and the
+/// reading history.
 pub fn mount_options(backend: Rc<dyn Backend>, parent: web_sys::HtmlElement) -> Mounted {
     let client = Client::new(backend);
     Mounted(Box::new(leptos::mount::mount_to(parent, move || {
         let state = OptionsState::new(client.clone());
         let agent = AgentState::new(client.clone());
-        let sites = SitesState::new(client);
+        let sites = SitesState::new(client.clone());
+        let knowledge = KnowledgeState::new(client);
         state.load();
         agent.load();
         sites.load();
-        view! { <OptionsPage state agent sites /> }
+        knowledge.load();
+        view! { <OptionsPage state agent sites knowledge /> }
     })))
 }
 

@@ -13,7 +13,7 @@
 
 mod host;
 mod keepalive;
-mod llm;
+pub(crate) mod llm;
 
 use crate::command::Stop;
 use crate::llm_http::Cancel;
@@ -130,7 +130,7 @@ impl Runtime {
 /// 10 characters of base 36 from the browser's CSPRNG: task ids and the
 /// nonce that marks page text as untrusted (a page that could guess it
 /// could close the wrapper around its own text).
-fn random_word() -> String {
+pub(crate) fn random_word() -> String {
     let mut bytes = [0u8; 10];
     let crypto = js_sys::global().unchecked_into::<web_sys::WorkerGlobalScope>().crypto();
     if let Err(e) = crypto.and_then(|c| c.get_random_values_with_u8_array(&mut bytes).map(drop)) {

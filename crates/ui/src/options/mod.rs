@@ -1,8 +1,9 @@
 //! The options page: where the user points Browser Copilot at an
 //! OpenAI-compatible endpoint, sets how the agent works, and sees the
-//! sites it may act on without asking. State and requests live in
-//! [`state`], [`agent_state`] and [`sites_state`]; the components here
-//! only show it.
+//! sites it may act on without asking, and turns the reading history
+//! on. State and requests live in [`state`], [`agent_state`],
+//! [`sites_state`] and [`knowledge_state`]; the components here only show
+//! it.
 
 mod agent_form;
 pub mod agent_state;
@@ -10,6 +11,8 @@ mod explore_form;
 mod field;
 mod form;
 mod help;
+mod knowledge;
+pub mod knowledge_state;
 mod sites;
 pub mod sites_state;
 pub mod state;
@@ -20,6 +23,8 @@ pub use agent_state::AgentState;
 use field::Field;
 use form::SettingsForm;
 use help::EndpointHelp;
+use knowledge::ReadingHistory;
+pub use knowledge_state::KnowledgeState;
 use leptos::prelude::*;
 use sites::AllowedSites;
 pub use sites_state::SitesState;
@@ -36,6 +41,8 @@ pub fn OptionsPage(
     agent: AgentState,
     /// The allowed sites.
     sites: SitesState,
+    /// The reading history (the knowledge index).
+    knowledge: KnowledgeState,
 ) -> impl IntoView {
     view! {
         <main class="options">
@@ -46,6 +53,7 @@ pub fn OptionsPage(
             <EndpointHelp />
             <AgentSection agent />
             <AllowedSites sites />
+            <ReadingHistory knowledge />
         </main>
     }
 }

@@ -5,6 +5,7 @@
 
 use super::state::{run_summary, LocalAnswer, Step, StepStatus};
 use super::task::seconds;
+use super::knowledge_view::KnowledgeSources;
 use super::task_view::TaskRun;
 use super::{AnswerState, Conversation, Exchange};
 use crate::client::Failure;
@@ -40,6 +41,8 @@ pub fn ExchangeView(
     };
     let task = exchange.task;
     let task_exchange = exchange.clone();
+    let knowledge = exchange.knowledge;
+    let sources = move || knowledge.get().map(|found| view! { <KnowledgeSources found /> });
     view! {
         <article class="exchange">
             <p class="bubble question">{exchange.question.clone()}</p>
@@ -48,6 +51,7 @@ pub fn ExchangeView(
             <Show when=move || task.with(Option::is_some)>
                 <TaskRun exchange=task_exchange.clone() conversation />
             </Show>
+            {sources}
             {local_reply}
             {failure}
         </article>
@@ -205,13 +209,16 @@ pub fn AnswerBubble(
         steps,
         local,
         task,
+        knowledge,
         ..
     } = exchange;
-    // Command runs, tasks and local replies have their own views.
+    // Command runs, tasks and local replies have their own views; pages
+    // found without a model's answer are shown by theirs alone.
     let visible = move || {
         steps.with(Vec::is_empty)
             && local.with(Option::is_none)
             && task.with(Option::is_none)
+            && (knowledge.with(Option::is_none) || answer.with(|a| !a.is_empty()) || state.with(AnswerState::is_open))
             && (!matches!(state.get(), AnswerState::Failed(_)) || answer.with(|a| !a.is_empty()))
     };
     let about = move || {

@@ -4,8 +4,9 @@ use super::history::{History, Screen};
 use super::Conversation;
 use leptos::prelude::*;
 
-/// "Browser Copilot", the way to the task history and back, and a way to
-/// the options page.
+/// "Browser Copilot", the way to the task history and back, "Forget this
+/// site" (the reading history's, for the page in front), and a way to the
+/// options page.
 #[component]
 pub fn Header(
     /// Used to open the options page.
@@ -28,6 +29,15 @@ pub fn Header(
             <div class="header-actions">
                 <button type="button" class="link" on:click=toggle>
                     {move || if in_history() { "Back to chat" } else { "History" }}
+                </button>
+                <button
+                    type="button"
+                    class="link"
+                    title="Delete the pages of the site in front from your reading history, and never keep it again"
+                    disabled=move || conversation.busy()
+                    on:click=move |_| conversation.forget_this_site()
+                >
+                    "Forget this site"
                 </button>
                 <button type="button" class="link" on:click=move |_| conversation.open_options()>
                     "Options"

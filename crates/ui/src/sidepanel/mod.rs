@@ -10,6 +10,7 @@ mod focus;
 mod header;
 pub mod history;
 mod history_view;
+mod knowledge_view;
 mod prompt;
 pub mod state;
 pub mod task;

@@ -4,6 +4,7 @@
 use super::task::TaskState;
 use crate::client::{Client, Failure, Reply};
 use bc_core::agent::{Task, TaskEvent, TaskStatus};
+use bc_core::knowledge::answer::Found;
 use bc_core::llm::ChatTurn;
 use bc_core::protocol::{
     CopilotError, PageRef, PanelReply, PanelRequest, RequestId, StepAttachment, StepOutcome,
@@ -135,6 +136,8 @@ pub struct Exchange {
     pub local: RwSignal<Option<LocalAnswer>>,
     /// The agent task the input runs as, once the worker reports it.
     pub task: RwSignal<Option<TaskState>>,
+    /// The pages found, when the input asked about what the user read.
+    pub knowledge: RwSignal<Option<Found>>,
 }
 
 impl Exchange {
@@ -148,6 +151,7 @@ impl Exchange {
             steps: RwSignal::new(Vec::new()),
             local: RwSignal::new(None),
             task: RwSignal::new(None),
+            knowledge: RwSignal::new(None),
         }
     }
 
@@ -198,6 +202,7 @@ impl Exchange {
         if self.state.get_untracked() != AnswerState::Done
             || !self.steps.with_untracked(Vec::is_empty)
             || self.local.with_untracked(Option::is_some)
+            || self.knowledge.with_untracked(Option::is_some)
         {
             return None;
         }
@@ -295,6 +300,14 @@ impl Exchange {
                     changed
                 });
             }
+            Reply::KnowledgeFound { found, answering } => {
+                self.knowledge.set(Some(found));
+                self.state.set(if answering {
+                    AnswerState::Streaming
+                } else {
+                    AnswerState::Done
+                });
+            }
             Reply::Failed(failure) => {
                 self.end_run(StepStatus::Failed);
                 self.state.set(AnswerState::Failed(failure));
@@ -378,6 +391,15 @@ impl Conversation {
                 },
             );
         });
+    }
+
+    /// Sends "forget this site" (the worker's reading-history rule for the
+    /// site in front) as its own exchange, keeping what was being typed.
+    pub fn forget_this_site(self) {
+        let typing = self.draft.get_untracked();
+        self.draft.set(bc_core::knowledge::query::FORGET_THIS_SITE.to_owned());
+        self.ask();
+        self.draft.set(typing);
     }
 
     /// Cancels the streaming answer and keeps what arrived of it.

@@ -1,5 +1,5 @@
 //! Helpers for the options page tests: the page loaded with what a
-//! worker would answer to its three opening requests.
+//! worker would answer to its four opening requests.
 
 use super::{settle, Page};
 use bc_core::agent::settings::AgentSettings;
@@ -11,10 +11,11 @@ pub const SETTINGS_STATUS: &str = "#settings-status[role=status]";
 /// The Agent form's status line.
 pub const AGENT_STATUS: &str = "#agent-status[role=status]";
 /// The id of the first request a test makes after loading.
-pub const FIRST_ID: u32 = 4;
+pub const FIRST_ID: u32 = 5;
 
 /// Mounts the options page, checks its opening requests (endpoint
-/// settings, agent settings, allowed sites) and answers them.
+/// settings, agent settings, allowed sites, reading history) and answers
+/// them (the reading history: off, as it starts).
 pub async fn loaded(
     settings: Option<SettingsView>,
     agent: AgentSettings,
@@ -27,6 +28,7 @@ pub async fn loaded(
             PanelRequest::GetSettings { id: 1 },
             PanelRequest::GetAgentSettings { id: 2 },
             PanelRequest::ListSites { id: 3 },
+            PanelRequest::GetKnowledge { id: 4 },
         ]
     );
     page.fake.push(PanelEvent::Settings { id: 1, settings });
@@ -35,6 +37,10 @@ pub async fn loaded(
         settings: agent,
     });
     page.fake.push(PanelEvent::Sites { id: 3, sites });
+    page.fake.push(PanelEvent::Knowledge {
+        id: 4,
+        state: Default::default(),
+    });
     settle().await;
     page
 }
