@@ -111,7 +111,7 @@ for (const source of sources) {
       const r = await call('pcd.summary', { tabId, mode: 'compact' });
       const preview = r.ok ? r.data.content_preview ?? r.data.contentPreview ?? '' : '';
       const score = want ? f1(preview, want) : 0;
-      const type = r.ok ? r.data.type ?? r.data.page_type : `error ${r.error?.code}`;
+      const type = r.ok ? r.data.type ?? r.data.page_type : `error ${JSON.stringify(r.error ?? r).slice(0, 200)}`;
       const ms = await summaryMs(tabId, 3);
       rows.push({ source: source.label, page: p.path, f1: score, type, ms });
       console.log(`  ${score >= REACH ? '✓' : '✗'} F1 ${score.toFixed(2)}  ${String(type).padEnd(14)} ${ms.toFixed(1).padStart(6)} ms  ${p.path}`);

@@ -19,7 +19,14 @@
 //!   "sidebar", "comment", "related", "promo" down);
 //! - a container's score is scaled by the share of its text that is not
 //!   link text; the best wins, then climbs to its parent while the parent
-//!   keeps most of the score (an article split into a lead and a body).
+//!   keeps most of the score (an article split into a lead and a body),
+//!   or to the nearest ancestor of it and two other near-best containers
+//!   (a manual's chapter of sections).
+//!
+//! Two passes, as Readability applies link density to its top candidates
+//! only: [`shortlist`] names the containers worth measuring (the best by
+//! prose and the ancestors a choice may climb to); the content module
+//! reads their text and link lengths; [`choose`] decides among them.
 //!
 //! [`prose`] is the paragraph-level fact the page type reads
 //! (`summary::classify`, issue 44 point 2): how many blocks of the main
@@ -36,7 +43,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
-pub use score::{choose, scores};
+pub use score::{choose, scores, shortlist};
 
 /// The blocks of text of a page's region and the containers above them.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -58,6 +65,9 @@ pub struct BlockFact {
     pub link_chars: u32,
     /// Commas, Latin and CJK (`,`, `，`, `、`): a sign of sentences.
     pub commas: u32,
+    /// `<br>` elements inside: a block of text written with line breaks
+    /// (`text<br><br>text`) holds that many paragraphs, about.
+    pub breaks: u32,
     /// Words, as [`crate::summary::word_count`] counts them.
     pub words: u32,
     /// Indices into [`BlockFacts::containers`]: parent, grandparent,
@@ -83,10 +93,14 @@ pub struct ContainerFact {
     /// Its `class` and `id` attributes, space-separated, lowercased, at
     /// most 200 characters.
     pub hint: String,
-    /// Characters of its whole text (`textContent` length).
+    /// Characters of its whole text (`textContent` length). Read only for
+    /// the [`shortlist`] (`measured`): reading every container's links
+    /// cost most of the summary on big pages.
     pub chars: u32,
-    /// Characters of the text of the links inside it.
+    /// Characters of the text of the links inside it (as `chars`).
     pub link_chars: u32,
+    /// Whether `chars` and `link_chars` were read.
+    pub measured: bool,
     /// Its parent, when that is a container too.
     pub parent: Option<u32>,
 }

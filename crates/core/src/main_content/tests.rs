@@ -48,12 +48,12 @@ fn build(root: Vec<N>) -> (BlockFacts, Vec<String>) {
                     let c = &facts.containers[c as usize];
                     hints::is_boilerplate(c) || ["nav", "aside", "footer"].contains(&c.tag.as_str())
                 });
-                facts.blocks.push(BlockFact { chars: *chars, link_chars: *links, commas: *commas, words: chars / 6, path, boiler, own: None });
+                facts.blocks.push(BlockFact { chars: *chars, link_chars: *links, commas: *commas, words: chars / 6, path, boiler, ..Default::default() });
                 (*chars, *links)
             }
             Own(tag, chars, commas) => {
                 let i = facts.containers.len() as u32;
-                facts.containers.push(ContainerFact { tag: tag.to_string(), hint: String::new(), chars: *chars, link_chars: 0, parent: stack.last().copied() });
+                facts.containers.push(ContainerFact { tag: tag.to_string(), chars: *chars, parent: stack.last().copied(), ..Default::default() });
                 names.push(tag.to_string());
                 let path: Vec<u32> = stack.iter().rev().take(3).copied().collect();
                 facts.blocks.push(BlockFact { chars: *chars, commas: *commas, words: chars / 6, path, own: Some(i), ..Default::default() });
@@ -128,6 +128,25 @@ fn a_table_cell_of_text_is_an_article_of_its_own() {
     let nav = C("td", "navcell", vec![Links(300), B(60, 55, 0), B(80, 75, 0)]);
     let page = vec![C("table", "", vec![C("tr", "row1", vec![nav, Own("td", 2000, 15)])])];
     assert_eq!(chosen(page).as_deref(), Some("row1"));
+}
+
+#[test]
+fn a_chapter_of_sections_is_the_article() {
+    let sect = |name: &'static str| C("div", name, vec![B(200, 0, 1), C("dl", "list", paragraphs(10, 250, 3))]);
+    let page = vec![nav(), C("div", "chapter", vec![C("div", "toc", vec![Links(800)]), sect("s1"), sect("s2"), sect("s3")])];
+    assert_eq!(chosen(page).as_deref(), Some("chapter"));
+}
+
+#[test]
+fn shortlisted_containers_alone_compete_once_measured() {
+    let (mut facts, names) = build(vec![C("div", "w", vec![nav(), article("story", 6), C("div", "other", paragraphs(5, 300, 3))])]);
+    let list = shortlist(&facts);
+    let story = names.iter().position(|n| n == "story").unwrap();
+    assert!(list.contains(&story) && list.contains(&names.iter().position(|n| n == "w").unwrap()), "{list:?}");
+    for (i, c) in facts.containers.iter_mut().enumerate() {
+        c.measured = i != story;
+    }
+    assert_ne!(choose(&facts), Some(story));
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //! | 3 | `error_page`     | title says 404, not found, error or 500, and under 100 words (§3.4) |
 //! | 4 | `search_results` | the URL carries a search query and the page has a search field, a "result" heading or title, or 10+ main links |
 //! | 5 | `search_results` | a search field, the main text counting results ("About 1,240,000 results") or a "result" heading, and 5+ main links |
-//! | 6 | `article`        | 4+ paragraphs of prose (25+ words each, under a quarter links, outside navigation, sidebars and comments) holding 300+ words |
+//! | 6 | `article`        | 4+ paragraphs of prose (25+ words each, under a quarter links, outside navigation, sidebars and comments) holding 200+ words |
 //! | 7 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
 //! | 8 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
 //! | 9 | `link_list`      | a list of items: one button caption (its text, else its label; with a letter or digit) repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
@@ -88,14 +88,14 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         page_type: PageType::Article,
-        when: "4+ paragraphs of prose (25+ words each, under a quarter links, outside navigation, sidebars and comments) holding 300+ words",
+        when: "4+ paragraphs of prose (25+ words each, under a quarter links, outside navigation, sidebars and comments) holding 200+ words",
         // Long articles amid menus, sidebars and a comment form came out
         // `link_list` (a "Reply" per comment), `form` (the comment form,
         // when few words were counted) or `generic` (issue 44 point 2):
         // paragraphs of prose are what an article is, whatever surrounds
         // them. After the login and search rows: a results page's
         // snippets are short, and a sign-in page is one by its form.
-        test: |s| s.prose_paragraphs >= 4 && s.prose_words >= 300,
+        test: |s| s.prose_paragraphs >= 4 && s.prose_words >= 200,
     },
     Rule {
         page_type: PageType::Form,
