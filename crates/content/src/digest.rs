@@ -35,7 +35,7 @@ pub fn read(document: &Document) -> PageDigest {
         );
         // The article where the page marks no main region
         // (`crate::main_content`), not the body with its menus.
-        let main = crate::main_content::reader_region(&trees, doc, false)
+        let main = crate::main_content::reader_region(&trees, doc)
             .map(|(m, _, _)| crate::trees::text::rendered_text_upto(&m, &trees.hosts(), Some(ENOUGH)))
             .unwrap_or_default();
         if i == 0 {

@@ -175,24 +175,21 @@ impl Collector {
 /// The region a reader wants and the prose in it: the main region
 /// (`Trees::main_region`), except that where that falls back to the body
 /// the article found in it stands instead (the flag is then false, as for
-/// a landmark). `prose` asks for the paragraph-level fact of the page type
-/// (`bc_core::main_content::prose`), which a landmark's region then reads
-/// too; without it a region with a landmark costs nothing more.
-pub fn reader_region(trees: &crate::trees::Trees, document: &web_sys::Document, prose: bool) -> Option<(HtmlElement, bool, bc_core::main_content::Prose)> {
-    use bc_core::main_content::prose as prose_of;
+/// a landmark), with the paragraph-level fact of the page type
+/// (`bc_core::main_content::prose`). A region with a landmark is taken
+/// as it is and its prose is not read (default): reading it doubled the
+/// summary's time on the Rust docs, whose types were right already.
+pub fn reader_region(trees: &crate::trees::Trees, document: &web_sys::Document) -> Option<(HtmlElement, bool, bc_core::main_content::Prose)> {
     match trees.main_region(document)? {
         (body, true) => {
             let (chosen, found) = article(&body);
             let within = chosen.as_ref().and_then(|c| found.containers.iter().position(|el| el == c.unchecked_ref::<Element>()));
-            let p = prose_of(&found.facts, within);
+            let prose = bc_core::main_content::prose(&found.facts, within);
             Some(match chosen {
-                Some(a) => (a, false, p),
-                None => (body, true, p),
+                Some(a) => (a, false, prose),
+                None => (body, true, prose),
             })
         }
-        (m, false) => {
-            let p = if prose { prose_of(&blocks(&m).facts, None) } else { Default::default() };
-            Some((m, false, p))
-        }
+        (m, false) => Some((m, false, Default::default())),
     }
 }

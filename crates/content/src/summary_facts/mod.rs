@@ -51,7 +51,7 @@ pub fn collect(document: &Document, mode: SummaryMode) -> SummaryInput {
     let trees = Trees::of(document);
     // Where the page marks no main region, the article reader modes would
     // find (`crate::main_content`), not the body with its menus.
-    let main = crate::main_content::reader_region(&trees, document, true);
+    let main = crate::main_content::reader_region(&trees, document);
     let prose = main.as_ref().map(|(_, _, p)| *p).unwrap_or_default();
     let main = main.map(|(m, fallback, _)| (m, fallback));
     let (main_text, word_count) = match &main {

@@ -151,7 +151,8 @@ fn density(links: u32, chars: u32) -> f64 {
 #[serde(rename_all = "camelCase", default)]
 pub struct Prose {
     /// Blocks of 25+ words with under a quarter of their text in links,
-    /// outside boilerplate.
+    /// outside boilerplate (a block of `<br><br>`-separated text counts
+    /// its paragraphs, one per 25 words at most).
     pub paragraphs: u32,
     /// Their words.
     pub words: u32,
@@ -168,7 +169,9 @@ pub fn prose(facts: &BlockFacts, within: Option<usize>) -> Prose {
         let inside = within.is_none_or(|w| score::is_inside(facts, b, w));
         let boiler = b.boiler.is_some_and(|c| facts.containers.get(c as usize).is_some_and(hints::is_boilerplate));
         if inside && !boiler && b.words >= PROSE_WORDS && b.link_density() < 0.25 {
-            out.paragraphs += 1;
+            // A forum post or an old layout's cell of `<br><br>`-separated
+            // paragraphs: as many as its words make room for.
+            out.paragraphs += (b.breaks / 2 + 1).min(b.words / PROSE_WORDS).max(1);
             out.words += b.words;
         }
     }

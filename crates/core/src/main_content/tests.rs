@@ -180,3 +180,11 @@ fn prose_counts_long_low_link_blocks_inside_the_region() {
     // The whole page: the comments are boilerplate.
     assert_eq!(prose(&facts, None), Prose { paragraphs: 2, words: 150 });
 }
+
+#[test]
+fn a_post_of_br_separated_paragraphs_counts_them() {
+    let mut facts = BlockFacts::default();
+    facts.blocks.push(BlockFact { chars: 1300, words: 220, breaks: 6, ..Default::default() });
+    facts.blocks.push(BlockFact { chars: 200, words: 30, breaks: 8, ..Default::default() });
+    assert_eq!(prose(&facts, None), Prose { paragraphs: 5, words: 250 });
+}

@@ -66,9 +66,10 @@ pub struct SummaryInput {
     /// A rendered password field that no `<form>` owns: an app's sign-in
     /// box built without one (React, Vue), which §3.4's "one form" misses.
     pub loose_password_field: bool,
-    /// The prose of the main region (`main_content::prose` over
-    /// `main_content::BlockFacts` read from it: blocks of 25+ words, under a
-    /// quarter links, outside boilerplate). The paragraph-level fact that
+    /// The prose of the article found where no landmark marks the main
+    /// region (`main_content::prose` over the `main_content::BlockFacts`
+    /// of the body: blocks of 25+ words, under a quarter links, outside
+    /// boilerplate); zero where a landmark marks it (not read there). The paragraph-level fact that
     /// tells a long article inside heavy navigation, sidebars and comment
     /// forms from a list or a form (issue 44 point 2).
     pub prose: crate::main_content::Prose,
