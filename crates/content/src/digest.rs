@@ -33,9 +33,10 @@ pub fn read(document: &Document) -> PageDigest {
                 .filter_map(|el| crate::trees::as_html(&el).map(HtmlElement::inner_text))
                 .take(PageDigest::MAX_HEADINGS * 2),
         );
-        let main = trees
-            .main_region(doc)
-            .map(|(m, _)| crate::trees::text::rendered_text_upto(&m, &trees.hosts(), Some(ENOUGH)))
+        // The article where the page marks no main region
+        // (`crate::main_content`), not the body with its menus.
+        let main = crate::main_content::reader_region(&trees, doc)
+            .map(|(m, _, _)| crate::trees::text::rendered_text_upto(&m, &trees.hosts(), Some(ENOUGH)))
             .unwrap_or_default();
         if i == 0 {
             text = main;

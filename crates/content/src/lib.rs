@@ -16,6 +16,7 @@ mod debug;
 mod digest;
 mod element_index;
 mod frames;
+mod main_content;
 pub mod live;
 pub mod pcd;
 pub mod resolve;

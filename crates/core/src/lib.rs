@@ -15,6 +15,8 @@
 //! - [`llm`]: OpenAI-compatible request building, SSE stream decoding and
 //!   error classification.
 //! - [`digest`]: the compact page text digest sent to the LLM.
+//! - [`main_content`]: where the article is on a page without landmarks
+//!   (reader-mode scoring over per-block facts).
 //! - [`pcd`]: MiniPCD: the DOM facts contract and the builder.
 //! - [`summary`]: seed 001's page summary (compact and full), page type,
 //!   primary actions and redaction, from facts the content script collects.
@@ -55,6 +57,7 @@ pub mod kind;
 pub mod knowledge;
 pub mod memo;
 pub mod llm;
+pub mod main_content;
 pub mod nav;
 pub mod pcd;
 pub mod protocol;

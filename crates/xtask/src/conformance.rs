@@ -20,7 +20,10 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         }
         // Whole third-party pages, through the extension as a user loads it.
         "perception" => dist::node_with_extension(project, "tests/conformance/perception.mjs")?,
-        other => bail!("unknown conformance suite `{other}`; available: aria, perception"),
+        // The compact summary's preview against the article's beginning
+        // (www/articles-wild/ and the real sites' pages).
+        "main-content" => dist::node_with_extension(project, "tests/conformance/main_content.mjs")?,
+        other => bail!("unknown conformance suite `{other}`; available: aria, perception, main-content"),
     };
     run_cmd(cmd.args(args))
 }

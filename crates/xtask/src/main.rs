@@ -53,7 +53,9 @@ usage: cargo xtask <verb> [options]
   conformance aria           our accessible names/roles vs WPT, axe and Chromium's AX tree
   conformance perception     controls we report on the ARIA Authoring Practices example pages
                              vs Chromium's AX tree: agreement, recall, and findability by name
-                             (both read ../shared/bench-data; print figures)";
+                             (both read ../shared/bench-data; print figures)
+  conformance main-content   the compact summary's preview vs the article's first 300 characters
+                             (word-F1) on www/articles-wild/ and the real sites' pages";
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

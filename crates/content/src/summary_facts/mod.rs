@@ -49,7 +49,11 @@ pub fn collect(document: &Document, mode: SummaryMode) -> SummaryInput {
     let _reads = crate::aria::batch();
     let window = web_sys::window();
     let trees = Trees::of(document);
-    let main = trees.main_region(document);
+    // Where the page marks no main region, the article reader modes would
+    // find (`crate::main_content`), not the body with its menus.
+    let main = crate::main_content::reader_region(&trees, document);
+    let prose = main.as_ref().map(|(_, _, p)| *p).unwrap_or_default();
+    let main = main.map(|(m, fallback, _)| (m, fallback));
     let (main_text, word_count) = match &main {
         Some((m, _)) => {
             let text = text::rendered_text_upto(m, &trees.hosts(), enough);
@@ -79,6 +83,7 @@ pub fn collect(document: &Document, mode: SummaryMode) -> SummaryInput {
         viewport_height: window.and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or_default(),
         has_password_field: roots().any(|r| r.select_list("input[type=password]").is_some_and(|l| l.length() > 0)),
         loose_password_field: loose_password_field(&trees),
+        prose,
     }
 }
 

@@ -10,14 +10,15 @@
 //! | 3 | `error_page`     | title says 404, not found, error or 500, and under 100 words (§3.4) |
 //! | 4 | `search_results` | the URL carries a search query and the page has a search field, a "result" heading or title, or 10+ main links |
 //! | 5 | `search_results` | a search field, the main text counting results ("About 1,240,000 results") or a "result" heading, and 5+ main links |
-//! | 6 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
-//! | 7 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
-//! | 8 | `link_list`      | a list of items: one button caption (its text, else its label; with a letter or digit) repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
-//! | 9 | `dashboard`      | 6+ buttons, more buttons than links, under 3+ section headings |
-//! | 10 | `article`        | 300+ words with at most one main link per 5 words |
-//! | 11 | `link_list`      | 15+ main links with fewer than 12 words per link |
-//! | 12 | `app`            | 10+ interactive elements and under 150 words |
-//! | 13 | `generic`        | anything else |
+//! | 6 | `article`        | 4+ paragraphs of prose (25+ words each, under a quarter links, outside navigation, sidebars and comments) holding 200+ words |
+//! | 7 | `form`           | a form is the point of the page: under 300 words and a form with 3+ fields, or a lone field on a bare page (under 50 words, under 30 controls) |
+//! | 8 | `dashboard`      | "dashboard/admin/analytics/overview/console" in the URL path or title with 10+ controls |
+//! | 9 | `link_list`      | a list of items: one button caption (its text, else its label; with a letter or digit) repeats 5+ times and is 10%+ of the main controls (Add to cart, Download, … per item) |
+//! | 10 | `dashboard`      | 6+ buttons, more buttons than links, under 3+ section headings |
+//! | 11 | `article`        | 300+ words with at most one main link per 5 words |
+//! | 12 | `link_list`      | 15+ main links with fewer than 12 words per link |
+//! | 13 | `app`            | 10+ interactive elements and under 150 words |
+//! | 14 | `generic`        | anything else |
 //!
 //! "Main links" are the `a` CTA candidates in the main region (all of them
 //! when no candidate is in it); "404"/"500" count only as whole numbers, so
@@ -84,6 +85,17 @@ pub const RULES: &[Rule] = &[
         // A results page whose address keeps no query (a POSTed search, a
         // saved copy, a path like /search/rust): what it shows says it.
         test: |s| s.search_field && (s.counts_results || s.says_results) && s.main_links >= 5,
+    },
+    Rule {
+        page_type: PageType::Article,
+        when: "4+ paragraphs of prose (25+ words each, under a quarter links, outside navigation, sidebars and comments) holding 200+ words",
+        // Long articles amid menus, sidebars and a comment form came out
+        // `link_list` (a "Reply" per comment), `form` (the comment form,
+        // when few words were counted) or `generic` (issue 44 point 2):
+        // paragraphs of prose are what an article is, whatever surrounds
+        // them. After the login and search rows: a results page's
+        // snippets are short, and a sign-in page is one by its form.
+        test: |s| s.prose_paragraphs >= 4 && s.prose_words >= 200,
     },
     Rule {
         page_type: PageType::Form,
@@ -177,6 +189,10 @@ pub struct Signals {
     pub repeated_button: u32,
     /// Buttons and links counted for the main region.
     pub main_controls: u32,
+    /// Paragraphs of prose in the main region, and their words
+    /// (`SummaryInput::prose`).
+    pub prose_paragraphs: u32,
+    pub prose_words: u32,
 }
 
 /// URL query keys that carry a site search (Google `q`, Amazon `k`,
@@ -246,6 +262,8 @@ impl Signals {
                 counts.into_values().max().unwrap_or(0)
             },
             main_controls: pool().count() as u32,
+            prose_paragraphs: input.prose.paragraphs,
+            prose_words: input.prose.words,
         }
     }
 }
@@ -406,6 +424,40 @@ mod tests {
                 },
             ),
             (
+                "a long article amid comments, each with a Reply button",
+                SummaryInput {
+                    ctas: [labelled(12, "button", "Reply"), links(60, false)].concat(),
+                    prose: crate::main_content::Prose { paragraphs: 9, words: 1400 },
+                    ..page("https://blog.test/2026/12/post", "A long post", 2400)
+                },
+            ),
+            (
+                "an article with a comment form, few words counted",
+                SummaryInput {
+                    forms: vec![form(&[("author", "text"), ("email", "email"), ("url", "url"), ("comment", "textarea")], false)],
+                    prose: crate::main_content::Prose { paragraphs: 5, words: 420 },
+                    ..page("https://blog.test/p/7", "Seven", 250)
+                },
+            ),
+            (
+                "three paragraphs of prose are not enough",
+                SummaryInput {
+                    forms: vec![form(&[("name", "text"), ("email", "email"), ("msg", "textarea")], false)],
+                    prose: crate::main_content::Prose { paragraphs: 3, words: 400 },
+                    ..page("https://x.test/contact", "Contact", 250)
+                },
+            ),
+            (
+                "results with prose snippets stay search results",
+                SummaryInput {
+                    forms: vec![FormFact { submit_label: "Search".into(), ..form(&[("q", "search")], false) }],
+                    main_text: "About 1,240 results".into(),
+                    ctas: links(25, true),
+                    prose: crate::main_content::Prose { paragraphs: 10, words: 320 },
+                    ..page("https://find.test/results/rust", "rust", 700)
+                },
+            ),
+            (
                 "search results without a query in the URL",
                 SummaryInput {
                     forms: vec![FormFact { submit_label: "Search".into(), ..form(&[("q", "search")], false) }],
@@ -535,6 +587,10 @@ mod tests {
             no form + a hidden password field only             generic
             an article with a hidden sign-in form (one search form shown) article
             a Chinese article (2,000 characters, no spaces)    article
+            a long article amid comments, each with a Reply button article
+            an article with a comment form, few words counted  article
+            three paragraphs of prose are not enough           form
+            results with prose snippets stay search results    search_results
             search results without a query in the URL          search_results
             a results count without a search field             article
             404 title, few words                               error_page

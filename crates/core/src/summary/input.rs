@@ -19,7 +19,8 @@ use serde::{Deserialize, Serialize};
 /// which excludes `display:none` and its subtree) and is not inside
 /// `[aria-hidden=true]` or `[inert]` — the same test `bc-content`'s digest uses.
 /// "Main region" means the first rendered `main, [role=main]`, else the first
-/// rendered `article`, else `document.body`.
+/// rendered `article`, else the article `main_content::choose` finds in the
+/// body, else `document.body`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SummaryInput {
@@ -65,6 +66,13 @@ pub struct SummaryInput {
     /// A rendered password field that no `<form>` owns: an app's sign-in
     /// box built without one (React, Vue), which §3.4's "one form" misses.
     pub loose_password_field: bool,
+    /// The prose of the article found where no landmark marks the main
+    /// region (`main_content::prose` over the `main_content::BlockFacts`
+    /// of the body: blocks of 25+ words, under a quarter links, outside
+    /// boilerplate); zero where a landmark marks it (not read there). The paragraph-level fact that
+    /// tells a long article inside heavy navigation, sidebars and comment
+    /// forms from a list or a form (issue 44 point 2).
+    pub prose: crate::main_content::Prose,
 }
 
 /// One heading, e.g. `{"level": 1, "text": "Pricing"}`.
