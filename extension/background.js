@@ -15,6 +15,11 @@ chrome.runtime.onConnect.addListener((port) => {
 // Our content scripts' events (a child frame naming itself for frame routing);
 // never answered, so no reply channel is kept open.
 chrome.runtime.onMessage.addListener((msg, sender) => { ready.then(() => bg.on_message(msg, sender)); });
+// Flow recording (crates/background/src/flows): a recorded tab's navigations,
+// and re-arming the recorder once the new page has loaded.
+chrome.tabs.onUpdated.addListener((tabId, info) => {
+  if (info.url || info.status === 'complete') ready.then(() => bg.on_tab_updated(tabId, info));
+});
 // Debug and test entry (DevTools, e2e tests): the same tool surface the controller uses.
 self.copilot = {
   // options: { taskId } groups calls so that cancel(taskId) stops them all.

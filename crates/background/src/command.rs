@@ -170,6 +170,10 @@ pub async fn route(
     cancel: &Cancel,
     stop: &Rc<Stop>,
 ) -> Result<(), CopilotError> {
+    // Recorded flows and their sentences come first (issue 43).
+    if crate::flows::route(conn, id, input, stop).await {
+        return Ok(());
+    }
     let parsed = parse(input);
     if let Parsed::Commands(commands) = parsed {
         run(conn, id, &commands, stop).await;

@@ -67,6 +67,12 @@ pub enum Reply {
     Sites(Vec<String>),
     /// What exploring learnt of sites.
     SiteGraphs(Vec<bc_core::explore::SiteGraph>),
+    /// The flows screen's data.
+    Flows(bc_core::protocol::FlowsView),
+    /// A flow saved or edited, for the review card.
+    FlowSaved(Box<bc_core::flows::WebFlow>),
+    /// The flows as an export file's text.
+    FlowsExport(String),
     Failed(Failure),
 }
 
@@ -108,6 +114,9 @@ impl From<PanelEvent> for Reply {
             PanelEvent::AgentSettings { settings, .. } => Reply::AgentSettings(settings),
             PanelEvent::Sites { sites, .. } => Reply::Sites(sites),
             PanelEvent::SiteGraphs { graphs, .. } => Reply::SiteGraphs(graphs),
+            PanelEvent::Flows { flows, .. } => Reply::Flows(flows),
+            PanelEvent::FlowSaved { flow, .. } => Reply::FlowSaved(Box::new(flow)),
+            PanelEvent::FlowsExport { text, .. } => Reply::FlowsExport(text),
         }
     }
 }
@@ -129,7 +138,15 @@ pub fn request_id(request: &PanelRequest) -> Option<RequestId> {
         | PanelRequest::SaveAgentSettings { id, .. }
         | PanelRequest::ListSites { id }
         | PanelRequest::ForgetSite { id, .. }
-        | PanelRequest::ListSiteGraphs { id } => Some(*id),
+        | PanelRequest::ListSiteGraphs { id }
+        | PanelRequest::ListFlows { id }
+        | PanelRequest::StartRecording { id, .. }
+        | PanelRequest::StopRecording { id }
+        | PanelRequest::EditFlow { id, .. }
+        | PanelRequest::DeleteFlow { id, .. }
+        | PanelRequest::ExportFlows { id }
+        | PanelRequest::ImportFlows { id, .. }
+        | PanelRequest::AcceptHealing { id } => Some(*id),
         PanelRequest::Prefetch | PanelRequest::TaskReply { .. } => None,
     }
 }

@@ -1,7 +1,7 @@
 //! The side panel's title bar.
 
 use super::history::{History, Screen};
-use super::Conversation;
+use super::{Conversation, Flows};
 use leptos::prelude::*;
 
 /// "Browser Copilot", the way to the task history and back, and a way to
@@ -12,7 +12,17 @@ pub fn Header(
     conversation: Conversation,
     /// Which screen shows, and the way between them.
     history: History,
+    /// The flows screen.
+    flows: Flows,
 ) -> impl IntoView {
+    let in_flows = move || history.screen.get() == Screen::Flows;
+    let toggle_flows = move |_| {
+        if history.screen.get_untracked() == Screen::Flows {
+            history.show_chat();
+        } else {
+            flows.show();
+        }
+    };
     let in_history = move || history.screen.get() == Screen::History;
     // One button whose name changes, so the keyboard stays on it.
     let toggle = move |_| {
@@ -28,6 +38,9 @@ pub fn Header(
             <div class="header-actions">
                 <button type="button" class="link" on:click=toggle>
                     {move || if in_history() { "Back to chat" } else { "History" }}
+                </button>
+                <button type="button" class="link" on:click=toggle_flows>
+                    {move || if in_flows() { "Back to chat" } else { "Flows" }}
                 </button>
                 <button type="button" class="link" on:click=move |_| conversation.open_options()>
                     "Options"
