@@ -308,7 +308,15 @@ async fn bind_once(tab_id: i32, target: &StepTarget, stop: &Stop) -> Option<(Rol
                 let m = &r.matches[0];
                 let heal = (rung != Rung::RoleName).then(|| {
                     let label = if m.name.is_empty() { target.label.clone() } else { m.name.clone() };
-                    (rung, StepTarget { selector: selector.clone(), alt_selectors: Vec::new(), role: m.role.clone(), label, ..target.clone() })
+                    // Stored, the element's role and new name come first
+                    // (the next replay binds at the first rung), the
+                    // selector that found it after.
+                    let primary = match (&m.role, m.name.is_empty()) {
+                        (Some(role), false) => RoleSelector::role(role, Some(&m.name), bc_core::types::NameMode::Exact),
+                        _ => selector.clone(),
+                    };
+                    let alt_selectors = if primary == selector { Vec::new() } else { vec![selector.clone()] };
+                    (rung, StepTarget { selector: primary, alt_selectors, role: m.role.clone(), label, ..target.clone() })
                 });
                 return Some((selector, heal));
             }
