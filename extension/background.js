@@ -15,8 +15,12 @@ chrome.runtime.onConnect.addListener((port) => {
 // Our content scripts' events (a child frame naming itself for frame routing);
 // never answered, so no reply channel is kept open.
 chrome.runtime.onMessage.addListener((msg, sender) => { ready.then(() => bg.on_message(msg, sender)); });
-// The knowledge index (off unless the user turns it on) notes pages read in the active tab.
-chrome.tabs.onUpdated.addListener((tabId, info, tab) => { ready.then(() => bg.on_tab_updated(tabId, info, tab)); });
+// Page loads: flow recording re-arms its recorder in a recorded tab
+// (crates/background/src/flows), and the knowledge index (off unless the
+// user turns it on) notes pages read in the active tab.
+chrome.tabs.onUpdated.addListener((tabId, info, tab) => {
+  if (info.url || info.status === 'complete') ready.then(() => bg.on_tab_updated(tabId, info, tab));
+});
 chrome.tabs.onActivated.addListener((info) => { ready.then(() => bg.on_tab_activated(info)); });
 // Debug and test entry (DevTools, e2e tests): the same tool surface the controller uses.
 self.copilot = {

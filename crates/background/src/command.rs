@@ -170,8 +170,12 @@ pub async fn route(
     cancel: &Cancel,
     stop: &Rc<Stop>,
 ) -> Result<(), CopilotError> {
-    // Questions about what the user read go to the knowledge index first:
-    // its rules are narrow (a first-person reading phrase in a question).
+    // Recorded flows and their sentences come first (issue 43), then
+    // questions about what the user read (the knowledge index: its rules
+    // are narrow, a first-person reading phrase in a question).
+    if crate::flows::route(conn, id, input, stop).await {
+        return Ok(());
+    }
     if crate::knowledge::answer(conn, id, input, cancel).await? {
         return Ok(());
     }

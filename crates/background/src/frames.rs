@@ -58,8 +58,10 @@ pub fn on_message(msg: JsValue, sender: JsValue) {
         js::get_i32(&sender, "frameId"),
     );
     let SenderClass::ContentScript { tab_id, frame_id } = class else { return };
-    if let Ok(ContentEvent::FrameHello { nonce }) = js::from_js::<ContentEvent>(msg) {
-        BOOK.with(|b| b.borrow_mut().record(&nonce, tab_id, frame_id, js_sys::Date::now()));
+    match js::from_js::<ContentEvent>(msg) {
+        Ok(ContentEvent::FrameHello { nonce }) => BOOK.with(|b| b.borrow_mut().record(&nonce, tab_id, frame_id, js_sys::Date::now())),
+        Ok(ContentEvent::Recorded { event }) => crate::flows::on_recorded(tab_id, frame_id, event),
+        Err(_) => {}
     }
 }
 

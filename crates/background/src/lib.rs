@@ -26,6 +26,7 @@ mod capture;
 mod chrome;
 mod command;
 mod explore;
+mod flows;
 mod frames;
 mod graph_store;
 mod js;
@@ -48,6 +49,8 @@ fn init() {
     js::log_err("setPanelBehavior", chrome::set_panel_behavior_open_on_click());
     // Tasks a stopped worker left running end here, saying where.
     wasm_bindgen_futures::spawn_local(agent::recover());
+    // A flow replay a stopped worker left goes on from its next step.
+    wasm_bindgen_futures::spawn_local(flows::resume());
 }
 
 /// `chrome.runtime.onConnect`: an extension page or a content script opened a
@@ -58,8 +61,8 @@ pub fn on_connect(port: chrome::Port, early: js_sys::Array) {
 }
 
 /// `chrome.runtime.onMessage`: our content scripts' events (a child frame
-/// announcing the nonce its parent posted, see `frames.rs`). Nothing is
-/// answered.
+/// announcing the nonce its parent posted, see `frames.rs`; a recorded
+/// user event, see `flows`). Nothing is answered.
 #[wasm_bindgen]
 pub fn on_message(msg: JsValue, sender: JsValue) {
     frames::on_message(msg, sender);
@@ -111,10 +114,13 @@ pub async fn content_status(tab_id: i32) -> JsValue {
     js::to_js(&result)
 }
 
-/// `chrome.tabs.onUpdated`: the knowledge index notes a page that finished
-/// loading in the active tab (nothing happens while it is off).
+/// `chrome.tabs.onUpdated` (`info`: its change info): a recording's
+/// navigations and re-arming the recorder in the new page (`flows`); the
+/// knowledge index notes a page that finished loading in the active tab
+/// (nothing happens while it is off).
 #[wasm_bindgen]
 pub fn on_tab_updated(tab_id: i32, info: JsValue, tab: JsValue) {
+    flows::on_tab_updated(tab_id, info.clone());
     knowledge::on_tab_updated(tab_id, info, tab);
 }
 

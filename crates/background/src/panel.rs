@@ -94,6 +94,14 @@ fn receive(conn: &Rc<Connection>, msg: JsValue) {
 }
 
 async fn handle(conn: Rc<Connection>, req: PanelRequest) {
+    if let Some((id, outcome)) = crate::flows::handle(&req).await {
+        match outcome {
+            Ok(Some(event)) => conn.post(&event),
+            Ok(None) => {}
+            Err(error) => conn.post(&PanelEvent::Failed { id, error }),
+        }
+        return;
+    }
     let (id, outcome) = match req {
         // Not answered: a page that cannot be prefetched is asked about
         // later, and that request reports why.
@@ -115,7 +123,10 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
         PanelRequest::TaskReply { id: _, task_id, prompt_id, reply } => {
             // Not answered: a card answered twice, or after its task
             // ended, has nothing left to do.
-            crate::agent::reply(&task_id, prompt_id, reply);
+            // A flow's replay asks through the same cards.
+            if !crate::agent::reply(&task_id, prompt_id, reply.clone()) {
+                crate::flows::reply(&task_id, prompt_id, reply);
+            }
             return;
         }
         PanelRequest::ListTasks { id } => (id, Ok(Some(PanelEvent::Tasks { id, tasks: store::task_briefs().await }))),
@@ -162,6 +173,15 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
             let (id, outcome) = crate::knowledge::request(req).await;
             (id, outcome.map(Some))
         }
+        // Answered by `crate::flows::handle` above.
+        PanelRequest::ListFlows { id }
+        | PanelRequest::StartRecording { id, .. }
+        | PanelRequest::StopRecording { id }
+        | PanelRequest::EditFlow { id, .. }
+        | PanelRequest::DeleteFlow { id, .. }
+        | PanelRequest::ExportFlows { id }
+        | PanelRequest::ImportFlows { id, .. }
+        | PanelRequest::AcceptHealing { id } => (id, Ok(None)),
         PanelRequest::Cancel { id } => {
             // Taken out first: stopping wakes tool calls that may post at once.
             let request = conn.in_flight.borrow_mut().remove(&id);

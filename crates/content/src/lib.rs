@@ -19,6 +19,7 @@ mod frames;
 mod main_content;
 pub mod live;
 pub mod pcd;
+mod record;
 pub mod resolve;
 pub mod slice;
 mod summary_facts;
@@ -194,6 +195,7 @@ fn respond(req: ContentRequest) -> ContentResponse {
             act::note_tab_opened();
             ContentResponse::Noted
         }
+        ContentRequest::Record { on } => ContentResponse::Recording { on, pending: record::set(&document, on) },
         ContentRequest::Summary { mode } => {
             // A summary comes with a navigation or a question: MiniPCD
             // requests usually follow while the LLM reads it. Asked first

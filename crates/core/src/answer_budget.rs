@@ -47,6 +47,7 @@ impl ContentRequest {
             ContentRequest::EnterFrame { .. } => "entering a frame",
             ContentRequest::Prefetch => "prefetch",
             ContentRequest::TabOpened => "tab opened",
+            ContentRequest::Record { .. } => "recording",
         }
     }
 

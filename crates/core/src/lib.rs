@@ -51,6 +51,7 @@ pub mod command;
 pub mod css_generated;
 pub mod digest;
 pub mod explore;
+pub mod flows;
 pub mod frame_waits;
 pub mod frames;
 pub mod kind;

@@ -79,6 +79,22 @@ pub enum PanelRequest {
     IncludeKnowledgeSite { id: RequestId, site: String },
     /// Deletes every stored page.
     ClearKnowledge { id: RequestId },
+    /// Recorded flows (issue 43), answered with [`PanelEvent::Flows`]:
+    /// the list, the recording in progress, healed steps to accept.
+    ListFlows { id: RequestId },
+    /// Start recording the active tab (empty name: "flow N").
+    StartRecording { id: RequestId, name: String },
+    /// Stop and save: answered with [`PanelEvent::FlowSaved`] (the review).
+    StopRecording { id: RequestId },
+    /// A review edit of flow `name`: answered with [`PanelEvent::FlowSaved`].
+    EditFlow { id: RequestId, name: String, edit: crate::flows::FlowEdit },
+    DeleteFlow { id: RequestId, name: String },
+    /// Answered with [`PanelEvent::FlowsExport`].
+    ExportFlows { id: RequestId },
+    /// A flows JSON file's text (answered with [`PanelEvent::Flows`]).
+    ImportFlows { id: RequestId, text: String },
+    /// Store what the last replay's healed steps bound to.
+    AcceptHealing { id: RequestId },
 }
 
 /// The user's answer to a task's prompt, as the panel sends it.
@@ -157,6 +173,28 @@ pub enum PanelEvent {
     /// snippets. `answering`: a model writes the answer from them next,
     /// as `AnswerDelta`s and `AnswerDone`; otherwise this is the reply.
     KnowledgeFound { id: RequestId, found: crate::knowledge::answer::Found, answering: bool },
+    /// The saved flows and what waits (answer to the flow requests).
+    Flows { id: RequestId, flows: FlowsView },
+    /// A flow just saved or edited, for the review card.
+    FlowSaved { id: RequestId, flow: crate::flows::WebFlow },
+    /// The flows as an export file's text (`flows::export`).
+    FlowsExport { id: RequestId, text: String },
+}
+
+/// The flows screen's data.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlowsView {
+    pub flows: Vec<crate::flows::WebFlow>,
+    /// The name of the flow being recorded, if one is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recording: Option<String>,
+    /// The last replay's healed steps, one line each, waiting for Accept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub healed: Vec<String>,
+    /// What the last request changed or why it failed ("Imported 2 flows").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// How one command ended, as the panel shows it.
@@ -205,7 +243,10 @@ impl PanelEvent {
             | PanelEvent::Sites { id, .. }
             | PanelEvent::SiteGraphs { id, .. }
             | PanelEvent::Knowledge { id, .. }
-            | PanelEvent::KnowledgeFound { id, .. } => *id,
+            | PanelEvent::KnowledgeFound { id, .. }
+            | PanelEvent::Flows { id, .. }
+            | PanelEvent::FlowSaved { id, .. }
+            | PanelEvent::FlowsExport { id, .. } => *id,
         }
     }
 }
@@ -289,6 +330,10 @@ pub enum ContentRequest {
     /// tab, so it is not retried (a `window.open` popup would open again).
     /// Answered with [`ContentResponse::Noted`].
     TabOpened,
+    /// Start (`on`) or stop reporting the user's own events in this page
+    /// as [`ContentEvent::Recorded`] (issue 43, `bc_core::flows::record`);
+    /// answered with [`ContentResponse::Recording`].
+    Record { on: bool },
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -337,6 +382,13 @@ pub enum ContentResponse {
     Prefetching { live: bool },
     /// A [`ContentRequest::TabOpened`] was taken.
     Noted,
+    /// A [`ContentRequest::Record`] was taken; `pending`: events held back
+    /// for coalescing (typing, scrolling), handed over on stop.
+    Recording {
+        on: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pending: Vec<crate::flows::RecordedEvent>,
+    },
 }
 
 impl ContentResponse {
@@ -365,6 +417,10 @@ pub enum ContentEvent {
     /// content script posted it); the worker learns the frame's id from
     /// the sender.
     FrameHello { nonce: String },
+    /// While recording (a [`ContentRequest::Record`]): one of the user's own
+    /// (trusted) events, its target as `getDetails` describes it; never a
+    /// password, card or one-time-code value.
+    Recorded { event: crate::flows::RecordedEvent },
 }
 
 /// Which build of the content module runs in a page.

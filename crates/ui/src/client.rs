@@ -75,6 +75,12 @@ pub enum Reply {
         found: bc_core::knowledge::answer::Found,
         answering: bool,
     },
+    /// The flows screen's data.
+    Flows(bc_core::protocol::FlowsView),
+    /// A flow saved or edited, for the review card.
+    FlowSaved(Box<bc_core::flows::WebFlow>),
+    /// The flows as an export file's text.
+    FlowsExport(String),
     Failed(Failure),
 }
 
@@ -121,6 +127,9 @@ impl From<PanelEvent> for Reply {
             PanelEvent::KnowledgeFound {
                 found, answering, ..
             } => Reply::KnowledgeFound { found, answering },
+            PanelEvent::Flows { flows, .. } => Reply::Flows(flows),
+            PanelEvent::FlowSaved { flow, .. } => Reply::FlowSaved(Box::new(flow)),
+            PanelEvent::FlowsExport { text, .. } => Reply::FlowsExport(text),
         }
     }
 }
@@ -147,7 +156,15 @@ pub fn request_id(request: &PanelRequest) -> Option<RequestId> {
         | PanelRequest::SetKnowledgeEnabled { id, .. }
         | PanelRequest::ForgetKnowledgeSite { id, .. }
         | PanelRequest::IncludeKnowledgeSite { id, .. }
-        | PanelRequest::ClearKnowledge { id } => Some(*id),
+        | PanelRequest::ClearKnowledge { id }
+        | PanelRequest::ListFlows { id }
+        | PanelRequest::StartRecording { id, .. }
+        | PanelRequest::StopRecording { id }
+        | PanelRequest::EditFlow { id, .. }
+        | PanelRequest::DeleteFlow { id, .. }
+        | PanelRequest::ExportFlows { id }
+        | PanelRequest::ImportFlows { id, .. }
+        | PanelRequest::AcceptHealing { id } => Some(*id),
         PanelRequest::Prefetch | PanelRequest::TaskReply { .. } => None,
     }
 }

@@ -22,7 +22,7 @@ pub use backend::{Backend, ChromeBackend, FakeBackend};
 use client::Client;
 use leptos::prelude::*;
 use options::{AgentState, KnowledgeState, OptionsPage, OptionsState, SitesState};
-use sidepanel::{Conversation, History, SidePanel};
+use sidepanel::{Conversation, Flows, History, SidePanel};
 use std::any::Any;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -74,7 +74,8 @@ pub fn mount_sidepanel(backend: Rc<dyn Backend>, parent: web_sys::HtmlElement) -
     }));
     Mounted(Box::new(leptos::mount::mount_to(parent, move || {
         let history = History::new(client.clone());
-        view! { <SidePanel conversation=Conversation::new(client) history /> }
+        let flows = Flows::new(client.clone(), history.screen);
+        view! { <SidePanel conversation=Conversation::new(client) history flows /> }
     })))
 }
 

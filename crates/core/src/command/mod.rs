@@ -112,14 +112,14 @@ pub mod dates;
 mod ground;
 mod help;
 mod model;
-mod pattern;
+pub(crate) mod pattern;
 mod plan;
 mod question;
 pub mod report;
 mod rules;
-mod slots;
-mod split;
-mod tokens;
+pub(crate) mod slots;
+pub(crate) mod split;
+pub(crate) mod tokens;
 
 #[cfg(test)]
 mod tests;

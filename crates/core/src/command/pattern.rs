@@ -41,6 +41,10 @@ pub enum Slot {
     Key,
     /// A password typed in the sentence ("… with password xyz").
     Secret,
+    /// A recorded flow's parameter, by its index in the names given to
+    /// [`Pattern::compile_with_params`] (`{drink}` in "order {drink} from
+    /// the coffee shop"; `bc_core::flows::grammar`).
+    Param(u8),
 }
 
 impl Slot {
@@ -94,6 +98,12 @@ pub enum PatternError {
 
 impl Pattern {
     pub fn compile(src: &str) -> Result<Pattern, PatternError> {
+        Pattern::compile_with_params(src, &[])
+    }
+
+    /// [`Pattern::compile`] where `{name}` may also be one of `params`
+    /// (a flow's parameters), captured as [`Slot::Param`] by index.
+    pub fn compile_with_params(src: &str, params: &[&str]) -> Result<Pattern, PatternError> {
         let mut elems = Vec::new();
         let mut rest = src.trim();
         while !rest.is_empty() {
@@ -114,7 +124,8 @@ impl Pattern {
                 '{' => {
                     let end = rest.find('}').ok_or(PatternError::Unclosed('{'))?;
                     let name = &rest[1..end];
-                    let slot = Slot::from_name(name).ok_or_else(|| PatternError::UnknownSlot(name.to_owned()))?;
+                    let param = params.iter().position(|p| *p == name).and_then(|i| u8::try_from(i).ok()).map(Slot::Param);
+                    let slot = param.or_else(|| Slot::from_name(name)).ok_or_else(|| PatternError::UnknownSlot(name.to_owned()))?;
                     if matches!(elems.last(), Some(Elem::Slot(_))) {
                         return Err(PatternError::AdjacentSlots);
                     }
@@ -146,6 +157,11 @@ pub struct Captures(Vec<(Slot, Range<usize>)>);
 impl Captures {
     pub fn get(&self, slot: Slot) -> Option<Range<usize>> {
         self.0.iter().find(|(s, _)| *s == slot).map(|(_, r)| r.clone())
+    }
+
+    /// Every capture, in pattern order.
+    pub fn all(&self) -> &[(Slot, Range<usize>)] {
+        &self.0
     }
 }
 

@@ -62,7 +62,7 @@ fn separatorish(t: &Token) -> Option<Strength> {
     }
 }
 
-fn strip_politeness(tokens: &[Token]) -> &[Token] {
+pub(crate) fn strip_politeness(tokens: &[Token]) -> &[Token] {
     let mut toks = tokens;
     loop {
         let before = toks.len();

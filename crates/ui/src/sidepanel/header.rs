@@ -1,7 +1,7 @@
 //! The side panel's title bar.
 
 use super::history::{History, Screen};
-use super::Conversation;
+use super::{Conversation, Flows};
 use leptos::prelude::*;
 
 /// "Browser Copilot", the way to the task history and back, "Forget this
@@ -13,7 +13,17 @@ pub fn Header(
     conversation: Conversation,
     /// Which screen shows, and the way between them.
     history: History,
+    /// The flows screen.
+    flows: Flows,
 ) -> impl IntoView {
+    let in_flows = move || history.screen.get() == Screen::Flows;
+    let toggle_flows = move |_| {
+        if history.screen.get_untracked() == Screen::Flows {
+            history.show_chat();
+        } else {
+            flows.show();
+        }
+    };
     let in_history = move || history.screen.get() == Screen::History;
     // One button whose name changes, so the keyboard stays on it.
     let toggle = move |_| {
@@ -38,6 +48,9 @@ pub fn Header(
                     on:click=move |_| conversation.forget_this_site()
                 >
                     "Forget this site"
+                </button>
+                <button type="button" class="link" on:click=toggle_flows>
+                    {move || if in_flows() { "Back to chat" } else { "Flows" }}
                 </button>
                 <button type="button" class="link" on:click=move |_| conversation.open_options()>
                     "Options"

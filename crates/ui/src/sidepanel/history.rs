@@ -21,6 +21,8 @@ pub enum Screen {
     Chat,
     /// The task history (a list, or one task opened from it).
     History,
+    /// Recorded flows (`flows.rs`).
+    Flows,
 }
 
 /// A past task opened from the list.

@@ -1,11 +1,13 @@
 //! The side panel: a conversation about the page in the active tab, and
-//! the history of past tasks. State and requests live in [`state`] (an
+//! the history of past tasks, and recorded flows. State and requests live in [`state`] (an
 //! agent task's in [`task`], the history's in [`history`]); the
 //! components only show it.
 
 mod composer;
 mod download;
 mod exchange;
+mod flows;
+mod flows_view;
 mod focus;
 mod header;
 pub mod history;
@@ -20,6 +22,8 @@ mod task_view;
 mod transcript;
 
 use composer::Composer;
+pub use flows::Flows;
+use flows_view::FlowsScreen;
 use header::Header;
 pub use history::{History, Screen};
 use history_view::HistoryScreen;
@@ -36,17 +40,23 @@ pub fn SidePanel(
     conversation: Conversation,
     /// The task history and which screen shows.
     history: History,
+    /// Recorded flows.
+    flows: Flows,
 ) -> impl IntoView {
     let in_history = move || history.screen.get() == Screen::History;
+    let in_flows = move || history.screen.get() == Screen::Flows;
     view! {
         <div class="panel">
-            <Header conversation history />
-            <div class="chat" hidden=in_history>
+            <Header conversation history flows />
+            <div class="chat" hidden=move || in_history() || in_flows()>
                 <Transcript conversation />
                 <Composer conversation />
             </div>
             <Show when=in_history>
                 <HistoryScreen history />
+            </Show>
+            <Show when=in_flows>
+                <FlowsScreen flows conversation />
             </Show>
         </div>
     }

@@ -1,0 +1,39 @@
+//! WebFlows in the worker (issue 43): recording ([`recording`]), the
+//! saved flows ([`store`]) and replay ([`replay`]). [`route`] runs first
+//! for every panel input: `record <name>`, `stop recording`, `run <flow>`,
+//! `accept the healed steps` and any sentence of a saved flow
+//! (`bc_core::flows::route`) are handled here, with no model call.
+
+mod recording;
+mod replay;
+mod requests;
+mod store;
+
+pub use recording::{on_recorded, on_tab_updated};
+pub use replay::{reply, resume};
+pub use requests::handle;
+
+use crate::command::Stop;
+use crate::panel::Connection;
+use bc_core::flows::FlowCommand;
+use bc_core::protocol::{PanelEvent, RequestId};
+use std::rc::Rc;
+
+/// Handles `input` if it is about flows; `false` leaves it to the commands
+/// and the agent.
+pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, stop: &Rc<Stop>) -> bool {
+    let flows = store::all().await;
+    let Some(command) = bc_core::flows::route(input, &flows) else { return false };
+    let say = |text: String| conn.post(&PanelEvent::LocalReply { id, text, needs_llm: false });
+    match command {
+        FlowCommand::Record { name } => say(recording::start(&name).await.unwrap_or_else(|e| e.to_string())),
+        FlowCommand::StopRecording => say(match recording::stop().await {
+            Ok(recording::Stopped::Saved(flow)) => recording::review(&flow),
+            Ok(recording::Stopped::Nothing) => "Nothing is being recorded.".into(),
+            Err(e) => e.to_string(),
+        }),
+        FlowCommand::AcceptHealing => say(replay::accept().await),
+        FlowCommand::Run { name, args } => replay::run(conn, id, &name, args, stop).await,
+    }
+    true
+}

@@ -1,0 +1,32 @@
+//! WebFlows (issue 43 points 1–3; seed 004 §3): record what the user does
+//! once, replay it without a model, heal when the page changed.
+//!
+//! - `model`: [`WebFlow`] and its steps, with the seed's JSON names; the
+//!   invariant that no secret value is ever part of a flow.
+//! - `record`: the content module's [`RecordedEvent`]s folded into steps
+//!   and parameters ([`fold`], [`flow_from_recording`]).
+//! - `grammar`: sentences generated for a flow and matched against what
+//!   the user types; `record`/`stop recording`/`run` ([`route`]).
+//! - `replay`: run values, the healing ladder, hit choice, risk.
+//! - `edit`: the review card's edits; `io`: JSON export and import.
+//!
+//! The worker (`bc-background`'s `flows/`) keeps recordings and flows in
+//! storage and runs replays through the tool surface; the content module
+//! (`bc-content`'s `record.rs`) reports the user's own events.
+
+pub mod edit;
+pub mod grammar;
+pub mod io;
+pub mod model;
+pub mod record;
+pub mod replay;
+
+#[cfg(test)]
+mod tests;
+
+pub use edit::{apply, FlowEdit};
+pub use grammar::{find, generate_patterns, match_sentence, route, FlowCommand, FlowMatch};
+pub use io::{export, import, ImportError};
+pub use model::{FlowError, FlowParameter, FlowScope, FlowSource, FlowStep, ParamType, ScopeKind, StepAction, StepTarget, StepValue, WebFlow, FLOW_VERSION};
+pub use record::{flow_from_recording, fold, Folded, RecordedEvent, RecordedKind};
+pub use replay::{accept, ladder, pick_hit, plan, risk, Attempt, Healed, ReplayError, Rung, RunStep, RunValue};
