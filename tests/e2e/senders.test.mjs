@@ -45,6 +45,18 @@ const REQUESTS = [
   { type: 'listSites', id: 12 },
   { type: 'forgetSite', id: 13, origin: 'http://127.0.0.1' },
   { type: 'listSiteGraphs', id: 14 },
+  { type: 'getKnowledge', id: 15 },
+  { type: 'setKnowledgeEnabled', id: 16, enabled: true },
+  { type: 'forgetKnowledgeSite', id: 17, site: null },
+  { type: 'includeKnowledgeSite', id: 18, site: '127.0.0.1' },
+  { type: 'clearKnowledge', id: 19 },
+  { type: 'listFlows', id: 20 },
+  { type: 'startRecording', id: 21, name: 'stolen' },
+  { type: 'stopRecording', id: 22 },
+  { type: 'deleteFlow', id: 23, name: 'x' },
+  { type: 'exportFlows', id: 24 },
+  { type: 'importFlows', id: 25, text: '{}' },
+  { type: 'acceptHealing', id: 26 },
 ];
 
 /** Sends every request on a `panel` port from a context, and on runtime messages; what came back. */

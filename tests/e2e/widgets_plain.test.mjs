@@ -3,13 +3,17 @@
 // values vary with ?seed=); the test types that sentence into the side
 // panel as a user would, with no LLM configured, and reads the page's own
 // state (<body data-state>, `done` once the instruction was carried out).
-// Two passes: the phrasings the grammar was written against, and held-out
+// Three passes: the phrasings the grammar was written against, held-out
 // ones (`?phrasing=held-out`) written after it, to see how it fares on
-// sentences it was not fitted to. It prints the success rate per pattern
-// family and holds the commands to the issue's bar: at least 90 % of the
-// first pass succeed; in both, no step shows ✓ when the page says nothing
-// happened on a page whose instruction names a role ("click the button"),
-// and no password typed in the panel is shown.
+// sentences it was not fitted to, and fresh ones (`?phrasing=fresh`)
+// written by someone who never saw the grammar, as a new user would put
+// each task. It prints the success rate per pattern family and holds the
+// commands to the issue's bar: at least 90 % of the first pass succeed; in
+// the first two, no step shows ✓ when the page says nothing happened on a
+// page whose instruction names a role ("click the button"), and no password
+// typed in the panel is shown. The fresh pass is only measured: it is there
+// to show how far the grammar carries beyond wordings anyone tuned it on,
+// and nothing is asserted about it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
@@ -79,7 +83,8 @@ const pageState = () => site.evaluate(() => JSON.parse(document.body.dataset.sta
 
 /**
  * Types every page's instruction (phrasing `tuned`: the wordings the
- * grammar was written against; `held-out`: wordings written after it);
+ * grammar was written against; `held-out`: wordings written after it;
+ * `fresh`: wordings by someone who never saw the grammar);
  * returns one row per page and seed, and the sign-in pages whose password
  * the panel showed.
  */
@@ -132,8 +137,11 @@ function report(title, rows, shownPasswords) {
 test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, async () => {
   const tuned = await typeAll('tuned');
   const heldOut = await typeAll('held-out');
+  const fresh = await typeAll('fresh');
   const t = report('the phrasings the grammar was written with', tuned.rows, tuned.shownPasswords);
   const h = report('held-out phrasings (written after the grammar)', heldOut.rows, heldOut.shownPasswords);
+  // A measurement only: printed, never asserted (see the top of the file).
+  report('fresh phrasings (written by someone who never saw the grammar)', fresh.rows, fresh.shownPasswords);
 
   assert.deepEqual([...tuned.shownPasswords, ...heldOut.shownPasswords], [], 'a password typed in the panel is never shown');
   assert.deepEqual([...t.roleFalse, ...h.roleFalse], [], 'no ✓ for a click that missed when a role word was given');

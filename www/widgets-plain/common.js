@@ -39,11 +39,16 @@ export function task() {
     /**
      * Shows the instruction: one of `phrasings`, chosen by the seed; with
      * `?phrasing=held-out`, one of `heldOut` instead — wordings written
-     * after the grammar, to measure it on sentences it was not fitted to.
+     * after the grammar, to measure it on sentences it was not fitted to;
+     * with `?phrasing=fresh`, one of `fresh` — wordings written by someone
+     * who never read the grammar, as a new user would put the task. An
+     * empty set falls back to `phrasings`.
      */
-    say(phrasings, heldOut = []) {
-      const wanted = new URLSearchParams(location.search).get('phrasing') === 'held-out' && heldOut.length > 0;
-      const text = pick(wanted ? heldOut : phrasings);
+    say(phrasings, heldOut = [], fresh = []) {
+      // A Map, so that `?phrasing=constructor` cannot pick a prototype key.
+      const sets = new Map([['held-out', heldOut], ['fresh', fresh]]);
+      const chosen = sets.get(new URLSearchParams(location.search).get('phrasing')) ?? [];
+      const text = pick(chosen.length > 0 ? chosen : phrasings);
       document.getElementById('instruction').textContent = text;
       state.instruction = text;
       save();

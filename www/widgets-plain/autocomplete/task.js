@@ -7,7 +7,9 @@ const COUNTRIES = ['Portugal', 'Poland', 'Norway', 'Netherlands', 'Spain', 'Swed
 const want = t.pick(COUNTRIES);
 t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing ${want} and pick it from the suggestions.`,
   `Enter the first letters of ${want} in Country and select the suggestion.`],
-  [`Type the first few letters of ${want} and pick the suggestion.`, `Begin typing ${want} and choose it from the list.`, `Type the start of ${want} into Country and click the suggestion.`]);
+  [`Type the first few letters of ${want} and pick the suggestion.`, `Begin typing ${want} and choose it from the list.`, `Type the start of ${want} into Country and click the suggestion.`],
+  [`Please type ${want} into Country and pick it when it shows up in the suggestions.`, `Can you start entering ${want} and then click the suggestion that appears?`,
+    `I'd like ${want} as the country, chosen from the suggestions that come up as you type.`]);
 const input = document.getElementById('country');
 const list = document.getElementById('suggestions');
 input.addEventListener('input', () => {

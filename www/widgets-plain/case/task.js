@@ -6,7 +6,8 @@ const fruit = t.pick(['Apple', 'Pear', 'Plum', 'Cherry']);
 const variants = t.shuffle([fruit, fruit.toLowerCase(), fruit.toUpperCase()]);
 const want = t.pick(variants);
 t.say([`Click ${want}.`, `Press the ${want} button.`],
-  [`Tap ${want}.`, `Click on the ${want} button.`]);
+  [`Tap ${want}.`, `Click on the ${want} button.`],
+  [`Please press the button that says ${want}.`, `Can you click the button named ${want}?`, `Hit the ${want} button, please.`]);
 document.getElementById('buttons').append(...variants.map((v) => el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = `${v} clicked.`;
   t.set({ clicked: v, done: v === want });

@@ -13,6 +13,7 @@ const ord = ['first', 'second', 'third', 'fourth', 'fifth'][n];
 const phrasings = [`Click the ${ord} checkbox.`, `Tick the ${ord} checkbox.`, `Check ${colours[n]}.`];
 if (n === 4) phrasings.push('Tick the last checkbox.');
 t.say([...phrasings],
-  [`Check the ${ord} box.`, `Tick ${colours[n]}.`, `Select the ${ord} checkbox.`]);
+  [`Check the ${ord} box.`, `Tick ${colours[n]}.`, `Select the ${ord} checkbox.`],
+  [`Please tick the box next to ${colours[n]}.`, `Can you check the ${ord} box in the list?`, `Put a tick in the ${ord} checkbox.`]);
 const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
 for (const b of boxes) b.addEventListener('change', check);

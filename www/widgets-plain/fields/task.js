@@ -14,13 +14,16 @@ if (mode === 'two') {
   t.say([`Type ${a} into the first text field and ${b} into the second.`,
     `Enter ${a} into the first text field, then ${b} into the second one.`,
     `Put ${a} in the first box and ${b} in the second box.`],
-  [`Fill the first field with ${a} and the second field with ${b}.`, `In the first text box type ${a}, and in the second type ${b}.`, `Type ${a} in the first input and ${b} in the second input.`]);
+  [`Fill the first field with ${a} and the second field with ${b}.`, `In the first text box type ${a}, and in the second type ${b}.`, `Type ${a} in the first input and ${b} in the second input.`],
+  [`Please fill in ${a} in the first text field and ${b} in the second.`, `Can you put ${a} in the first box and ${b} in the next one?`,
+    `I'd like the first field to say ${a} and the second to say ${b}.`]);
 } else {
   const n = t.pick([1, 2]);
   want = ['', '', ''];
   want[n] = a;
   t.say([`Type ${a} into the ${ord[n]} text field.`, `Enter ${a} in the ${['1st', '2nd', '3rd'][n]} input.`, `Write ${a} into the ${ord[n]} field.`],
-  [`Type ${a} in field number ${n + 1}.`, `Put ${a} into the ${ord[n]} input box.`, `Fill the ${ord[n]} field with ${a}.`]);
+  [`Type ${a} in field number ${n + 1}.`, `Put ${a} into the ${ord[n]} input box.`, `Fill the ${ord[n]} field with ${a}.`],
+  [`Please put ${a} in the ${ord[n]} box.`, `Can you type ${a} into the ${ord[n]} text box?`, `I'd like the ${ord[n]} field to say ${a}.`]);
 }
 const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });
 for (const i of inputs) i.addEventListener('input', check);

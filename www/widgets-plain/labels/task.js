@@ -17,7 +17,9 @@ const user = t.pick(WORDS);
 const city = t.pick(CITIES);
 t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as the username and ${city} as the city.`,
   `Fill in Username with ${user} and City with ${city}.`],
-  [`Put ${user} in Username and ${city} in City.`, `Set Username to ${user} and City to ${city}.`, `Type ${user} as the username, then ${city} as the city.`]);
+  [`Put ${user} in Username and ${city} in City.`, `Set Username to ${user} and City to ${city}.`, `Type ${user} as the username, then ${city} as the city.`],
+  [`Please enter ${user} for the username and ${city} for the city.`, `Can you fill in the form with username ${user} and city ${city}?`,
+    `My username is ${user} and my city is ${city}, please fill them in.`]);
 const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
 for (const i of inputs) i.addEventListener('input', check);
 t.set({ layout });

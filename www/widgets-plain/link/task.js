@@ -3,7 +3,8 @@ import { task, el } from '../common.js';
 const t = task();
 const words = t.pick(['our archive', 'this page', 'the old notes', 'more reading']);
 t.say(['Follow the link.', 'Click the link.', 'Open the link in the text.'],
-  [`Click on the link.`, `Follow the link in the paragraph.`, `Open that link.`]);
+  [`Click on the link.`, `Follow the link in the paragraph.`, `Open that link.`],
+  [`Please open the link on this page.`, `Can you click the link for me?`, `I'd like to go to the link in the text.`]);
 document.getElementById('para').append('You can read about it in ', el('a', { href: '#read', onclick: () => {
   document.getElementById('result').textContent = 'You followed the link.';
   t.set({ done: true });

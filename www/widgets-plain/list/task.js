@@ -6,5 +6,6 @@ const select = document.getElementById('city');
 select.append(el('option', { value: '' }, '—'), ...cities.map((c) => el('option', {}, c)));
 const want = cities[1 + Math.floor(t.rnd() * 5)];
 t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${want} from the dropdown.`],
-  [`Choose ${want} from the list.`, `Select ${want} in the dropdown list.`, `Set the list to ${want}.`]);
+  [`Choose ${want} from the list.`, `Select ${want} in the dropdown list.`, `Set the list to ${want}.`],
+  [`Please choose ${want} in the drop-down.`, `Can you set the dropdown to ${want}?`, `I want ${want} selected in the list.`]);
 select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

@@ -11,7 +11,9 @@ const boxes = cities.map((c) => {
 const want = t.sample(cities, 3);
 const [a, b, c] = want;
 t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} and click Save.`, `Select ${a}, ${b}, ${c}, then save.`],
-  [`Check ${a}, ${b} and ${c}, then click Save.`, `Choose ${a}, ${b} and ${c} and press Save.`, `Tick ${a}, ${b}, and ${c}, then hit Save.`]);
+  [`Check ${a}, ${b} and ${c}, then click Save.`, `Choose ${a}, ${b} and ${c} and press Save.`, `Tick ${a}, ${b}, and ${c}, then hit Save.`],
+  [`Please tick ${a}, ${b} and ${c}, and then save.`, `Can you check the boxes for ${a}, ${b} and ${c} and then hit Save?`,
+    `I want ${a}, ${b} and ${c} selected, then click Save.`]);
 document.getElementById('save').addEventListener('click', () => {
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
   document.getElementById('result').textContent = `Saved: ${chosen.join(', ') || 'nothing'}.`;

@@ -5,7 +5,9 @@ const term = t.pick(['shoes', 'lamps', 'socks', 'mugs', 'kettles']);
 const n = Math.floor(t.rnd() * 3);
 const ord = [['1st', 'first'], ['2nd', 'second'], ['3rd', 'third']][n];
 t.say([`Search for ${term} and open the ${ord[0]} result.`, `Look up ${term}, then click the ${ord[1]} result.`, `Search ${term} and open result number ${n + 1}.`],
-  [`Search for ${term}, then open the ${ord[0]} result.`, `Look up ${term} and click the ${ord[1]} result.`, `Search for ${term} and click result ${n + 1}.`]);
+  [`Search for ${term}, then open the ${ord[0]} result.`, `Look up ${term} and click the ${ord[1]} result.`, `Search for ${term} and click result ${n + 1}.`],
+  [`Please search for ${term} and then click on the ${ord[1]} result.`, `Can you look for ${term} and open result ${n + 1}?`,
+    `I'd like to search for ${term} and open the ${ord[0]} one in the results.`]);
 const results = document.getElementById('results');
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();

@@ -5,7 +5,8 @@ import { task } from '../common.js';
 const t = task();
 const button = t.pick(['Details', 'Track']);
 t.say([`Open the section below and press ${button}.`, `Expand Shipping, then click ${button}.`, `Open the Shipping section and click ${button}.`],
-  [`Expand the section below and click ${button}.`, `Open Shipping and press ${button}.`, `Click Shipping, then ${button}.`]);
+  [`Expand the section below and click ${button}.`, `Open Shipping and press ${button}.`, `Click Shipping, then ${button}.`],
+  [`Please open Shipping and then press the ${button} button.`, `Can you expand the Shipping section and click ${button} in it?`, `Show the Shipping section, then hit ${button}.`]);
 const body = document.getElementById('body');
 document.getElementById('toggle').addEventListener('click', () => {
   body.classList.toggle('hidden');

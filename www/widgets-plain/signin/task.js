@@ -5,7 +5,9 @@ const t = task();
 const user = t.pick(['kim', 'ana', 'lee', 'omar', 'jo']);
 const pass = t.pick(WORDS) + Math.floor(t.rnd() * 90 + 10);
 t.say([`Sign in as ${user} with password ${pass}.`, `Log in as ${user} using the password ${pass}.`, `Sign in with user ${user} and password ${pass}.`],
-  [`Log in as ${user} with the password ${pass}.`, `Sign in as ${user} using password ${pass}.`, `Login with username ${user} and password ${pass}.`]);
+  [`Log in as ${user} with the password ${pass}.`, `Sign in as ${user} using password ${pass}.`, `Login with username ${user} and password ${pass}.`],
+  [`Please log me in as ${user}, password ${pass}.`, `Can you sign in? The user name is ${user} and the password ${pass}.`,
+    `Sign me in with the user name ${user} and the password ${pass}.`]);
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();
   const ok = document.getElementById('user').value === user && document.getElementById('pass').value === pass;

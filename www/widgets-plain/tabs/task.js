@@ -17,8 +17,11 @@ names.forEach((n, i) => document.getElementById('bar').append(el('span', { class
 document.getElementById('panels').append(...panels);
 if (mode === 'find') {
   t.say([`Look through the tabs for ${target} and open it.`, `Find ${target} in one of the tabs and click it.`, `Go through the tabs until you find ${target}, then open it.`],
-  [`Check the tabs for ${target} and click it.`, `Look in the tabs for ${target} and open it.`, `Find the ${target} link in one of the tabs and click it.`]);
+  [`Check the tabs for ${target} and click it.`, `Look in the tabs for ${target} and open it.`, `Find the ${target} link in one of the tabs and click it.`],
+  [`Please find ${target} somewhere in the tabs and open it.`, `Can you check each tab for ${target} and click it once you find it?`,
+    `${target} is in one of the tabs, please open it.`]);
 } else {
   t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
-  [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`]);
+  [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`],
+  [`Please show the ${tabWant} tab.`, `Can you switch over to the ${tabWant} tab?`, `I'd like to see the ${tabWant} tab.`]);
 }

@@ -6,7 +6,9 @@ const paras = 8 + Math.floor(t.rnd() * 10);
 const terms = document.getElementById('terms');
 for (let i = 1; i <= paras; i++) terms.append(el('p', {}, `${i}. You agree to clause ${i}, which says what clause ${i} says.`));
 t.say(['Scroll the terms box to the end, then tick I agree.', 'Scroll the terms to the bottom and check I agree.', 'Read the terms to the end, then tick I agree.'],
-  [`Scroll to the end of the terms box, then check I agree.`, `Scroll down the terms to the end and tick I agree.`, `Scroll the terms all the way down, then tick I agree.`]);
+  [`Scroll to the end of the terms box, then check I agree.`, `Scroll down the terms to the end and tick I agree.`, `Scroll the terms all the way down, then tick I agree.`],
+  [`Please scroll through the terms to the end and then tick the I agree box.`, `Can you scroll the terms all the way to the bottom and check I agree?`,
+    `Go to the bottom of the terms box and then put a tick in I agree.`]);
 const agree = document.getElementById('agree');
 terms.addEventListener('scroll', () => {
   if (terms.scrollTop + terms.clientHeight >= terms.scrollHeight - 4) agree.disabled = false;
