@@ -36,6 +36,10 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
     if config.text_mode {
         task.mode = ToolMode::Text;
     }
+    // Earlier questions of the conversation go into the prompt too.
+    for turn in &mut task.earlier {
+        turn.question = crate::safety::typed::withhold_typed_secrets(&turn.question);
+    }
     task.explore = config.explore;
     task.scout = config.scout.clone();
     if task.status == TaskStatus::Created {

@@ -309,3 +309,15 @@ fn a_field_labelled_only_by_the_text_beside_it_is_typed_into() {
     );
     assert_eq!(task.steps[0].description, "Type “kim” into “Username”");
 }
+
+#[test]
+fn a_password_written_into_the_task_never_reaches_the_model() {
+    let fake = Fake::new(site(), vec![call("done", json!({"answer": "ok"}))]);
+    let mut task = Task::new("t1".into(), "sign in as kim, password juniper99".into(), 1, "n0nce".into(), 0.0);
+    task.earlier = vec![crate::llm::ChatTurn { question: "my PIN is 4821".into(), answer: "Noted.".into() }];
+    block_on(super::run(&fake, &mut task, &AgentConfig::new("m")));
+    let sent = serde_json::to_string(&fake.requests.borrow()[0]).unwrap();
+    assert!(!sent.contains("juniper99") && !sent.contains("4821"), "{sent}");
+    assert!(sent.contains("password {{secret:password}}"), "the model learns a password was given: {sent}");
+    assert!(!serde_json::to_string(&task).unwrap().contains("juniper99"), "nor the stored task");
+}

@@ -233,10 +233,12 @@ pub struct Task {
 }
 
 impl Task {
+    /// A password or code the user wrote into `goal` is withheld
+    /// (`safety::typed`): the goal keeps the placeholder, never the value.
     pub fn new(id: String, goal: String, tab_id: i32, nonce: String, now: f64) -> Task {
         Task {
             id,
-            goal,
+            goal: crate::safety::typed::withhold_typed_secrets(&goal),
             status: TaskStatus::Created,
             created_at: now,
             updated_at: now,

@@ -160,15 +160,19 @@ pub fn parse(input: &str) -> Parsed {
 }
 
 /// `input` as the panel shows it: text that a command types into a
-/// password-like field ("type hunter2 into password") replaced by
-/// [`MASK`]; anything else unchanged.
+/// password-like field ("type hunter2 into password"), and a value after
+/// a password or code word (`safety::typed`), replaced by [`MASK`];
+/// anything else unchanged.
 pub fn mask_secrets(input: &str) -> String {
-    let Parsed::Commands(commands) = parse(input) else { return input.to_owned() };
+    // A value after a password or code word ("… password juniper99") is
+    // masked whether or not the input reads as commands.
+    let typed = crate::safety::typed::mask_typed_secrets(input, |_| MASK.to_owned());
+    let Parsed::Commands(commands) = parse(input) else { return typed };
     commands
         .iter()
         .filter_map(Command::secret_text)
         .filter(|t| !t.is_empty())
-        .fold(input.to_owned(), |shown, secret| shown.replace(secret, MASK))
+        .fold(typed, |shown, secret| shown.replace(secret, MASK))
 }
 
 /// [`parse`], saying which rules decided.

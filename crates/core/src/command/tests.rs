@@ -655,6 +655,8 @@ fn secrets_are_masked_in_the_shown_input() {
     );
     assert_eq!(mask_secrets("type hello into search"), "type hello into search");
     assert_eq!(mask_secrets("what is my password?"), "what is my password?");
+    // Not a command, still masked: the panel echoes what the user typed.
+    assert_eq!(mask_secrets("Please log me in as omar, password juniper99."), "Please log me in as omar, password ••••••.");
     // The secret again in what is read as the field's label: masked in
     // the step list too (found by `tests/fuzz`).
     let input = "input hunter2!x9 on pin thanks lookup hunter2!x9";

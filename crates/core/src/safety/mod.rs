@@ -53,6 +53,7 @@ pub mod exfil;
 pub mod risk;
 pub mod secrets;
 pub mod sites;
+pub mod typed;
 mod words;
 
 #[cfg(test)]

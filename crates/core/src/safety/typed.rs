@@ -1,0 +1,183 @@
+//! Secrets the user writes into their own request: "log me in as omar,
+//! password juniper99", "my PIN is 4821". The text goes to the agent as
+//! the task's goal, and the goal goes into every prompt, so the value
+//! would reach the model. Each value after a password, PIN or code word is
+//! found by rule and withheld: the goal keeps the placeholder the model
+//! types into a field (`{{secret:password}}`), and the user is asked for
+//! the value (masked, in the panel) when a field needs it. The panel's
+//! echo of the input shows it masked.
+//!
+//! A value is the next word after the trigger (skipping "is", ":", "=",
+//! "to"), unless that word is one a sentence about passwords uses ("reset
+//! my password", "the password field", "PIN code"): those are never
+//! values. Wrongly withheld words cost a question; a missed value costs
+//! the secret, so the list of non-values is kept short and plain.
+
+use super::secrets::{placeholder, SecretKind};
+use std::ops::Range;
+
+/// Words after which the next word is the secret itself.
+const TRIGGERS: &[(&str, SecretKind)] = &[
+    ("password", SecretKind::Password),
+    ("passwort", SecretKind::Password),
+    ("passcode", SecretKind::Password),
+    ("passphrase", SecretKind::Password),
+    ("passwd", SecretKind::Password),
+    ("pwd", SecretKind::Password),
+    ("pw", SecretKind::Password),
+    ("pin", SecretKind::Password),
+    ("otp", SecretKind::OneTimeCode),
+];
+/// "code" is a secret only after these ("one-time code 123456").
+const CODE_AFTER: &[&str] = &["one-time", "onetime", "verification", "2fa", "security", "sms", "login", "authentication", "auth"];
+/// Joining words between the trigger and the value.
+const JOINERS: &[&str] = &["is", "was", ":", "=", "-", "to", "as", "of"];
+/// Words that follow a password word in sentences about passwords and are
+/// never the value.
+const NOT_VALUES: &[&str] = &[
+    "a", "an", "the", "my", "your", "our", "his", "her", "their", "this", "that", "it", "and", "or", "but", "for", "with", "then",
+    "now", "here", "there", "on", "in", "into", "at", "from", "please", "again", "field", "box", "input", "form", "page", "screen",
+    "button", "link", "manager", "reset", "recovery", "change", "hint", "policy", "rules", "requirements", "strength", "expired",
+    "expires", "code", "number", "entry", "prompt", "protected", "protection", "required", "saved", "stored", "remembered", "forgotten",
+    "forgot", "too", "wrong", "incorrect", "correct", "so", "if", "when", "you", "me", "i", "be", "set", "same", "new", "old", "?",
+];
+
+/// The byte ranges of secret values in `text`, with their kind.
+pub fn typed_secrets(text: &str) -> Vec<(Range<usize>, SecretKind)> {
+    let words: Vec<(Range<usize>, String)> = word_spans(text);
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i].1.as_str();
+        let kind = TRIGGERS.iter().find(|(t, _)| *t == word).map(|(_, k)| *k).or_else(|| {
+            (word == "code" && i > 0 && CODE_AFTER.contains(&words[i - 1].1.as_str())).then_some(SecretKind::OneTimeCode)
+        });
+        // "password:hunter2" is one word: the value follows the colon.
+        let glued = text[words[i].0.clone()].split_once(['=', ':']).filter(|(head, tail)| !tail.is_empty() && TRIGGERS.iter().any(|(t, _)| head.eq_ignore_ascii_case(t)));
+        if let Some((head, _)) = glued {
+            let start = words[i].0.start + head.len() + 1;
+            found.push((trimmed(text, start..words[i].0.end), SecretKind::Password));
+            i += 1;
+            continue;
+        }
+        let Some(kind) = kind else {
+            i += 1;
+            continue;
+        };
+        let mut j = i + 1;
+        while j < words.len() && JOINERS.contains(&words[j].1.as_str()) {
+            j += 1;
+        }
+        if j < words.len() && !NOT_VALUES.contains(&words[j].1.as_str()) && !words[j].1.is_empty() {
+            found.push((trimmed(text, words[j].0.clone()), kind));
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    found.retain(|(r, _)| !r.is_empty());
+    found
+}
+
+/// `text` with each secret value replaced by the placeholder the model
+/// types into a field of that kind.
+pub fn withhold_typed_secrets(text: &str) -> String {
+    replace(text, |kind, _| placeholder(kind))
+}
+
+/// `text` with each secret value replaced by `mask(value)`.
+pub fn mask_typed_secrets(text: &str, mask: impl Fn(&str) -> String) -> String {
+    replace(text, |_, value| mask(value))
+}
+
+fn replace(text: &str, with: impl Fn(SecretKind, &str) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (range, kind) in typed_secrets(text) {
+        out.push_str(&text[at..range.start]);
+        out.push_str(&with(kind, &text[range.clone()]));
+        at = range.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// Whitespace-separated words with their byte ranges, lowercased and
+/// stripped of surrounding quotes and punctuation for comparison.
+fn word_spans(text: &str) -> Vec<(Range<usize>, String)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                let raw = &text[s..i];
+                let norm = raw.trim_matches(|c: char| matches!(c, '"' | '\'' | '“' | '”' | '‘' | '’' | ',' | ';' | '.' | '!' | '(' | ')'));
+                let norm = if norm == ":" || norm == "=" || norm == "-" { norm.to_owned() } else { norm.trim_end_matches([':', '=']).to_lowercase() };
+                out.push((s..i, norm));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `range` without surrounding quotes and sentence punctuation.
+fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
+    let word = &text[range.clone()];
+    let lead = word.len() - word.trim_start_matches(['"', '\'', '“', '‘', '(']).len();
+    let rest = &word[lead..];
+    // A quoted value is all that is inside the quotes ("s3cr3t!"); an
+    // unquoted one ends before the sentence's punctuation.
+    let kept = if lead > 0 {
+        let closed = rest.trim_end_matches([',', ';', '.', '!', '?', ')']);
+        closed.strip_suffix(['"', '\'', '”', '’']).unwrap_or(closed)
+    } else {
+        rest.trim_end_matches(['"', '\'', '”', '’', ',', ';', '.', '!', '?', ')'])
+    };
+    // A value that is all punctuation was no value.
+    if kept.is_empty() {
+        return range.start..range.start;
+    }
+    range.start + lead..range.start + lead + kept.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (input, what the goal keeps) — values withheld, sentences about
+    /// passwords left as they are.
+    const ROWS: &[(&str, &str)] = &[
+        ("Please log me in as omar, password juniper99.", "Please log me in as omar, password {{secret:password}}."),
+        ("Can you sign in? The user name is lee and the password fjord32.", "Can you sign in? The user name is lee and the password {{secret:password}}."),
+        ("sign in as kim with password \"s3cr3t!\" then open billing", "sign in as kim with password \"{{secret:password}}\" then open billing"),
+        ("my PIN is 4821, pay the bill", "my PIN is {{secret:password}}, pay the bill"),
+        ("password: hunter2", "password: {{secret:password}}"),
+        ("login with password=hunter2", "login with password={{secret:password}}"),
+        ("the verification code is 123456", "the verification code is {{secret:one_time_code}}"),
+        ("set the password to Tr0ub4dor&3 and save", "set the password to {{secret:password}} and save"),
+        // Sentences about passwords: nothing withheld.
+        ("reset my password", "reset my password"),
+        ("what is my password?", "what is my password?"),
+        ("open the password manager settings", "open the password manager settings"),
+        ("type it into the password field", "type it into the password field"),
+        ("change the PIN code of my card", "change the PIN code of my card"),
+        ("I forgot my password, please help", "I forgot my password, please help"),
+        ("enter the code from the email", "enter the code from the email"),
+        ("sign in, password is {{secret:password}}", "sign in, password is {{secret:password}}"),
+    ];
+
+    #[test]
+    fn values_after_password_words_are_withheld_and_sentences_about_them_are_not() {
+        for (input, want) in ROWS {
+            assert_eq!(withhold_typed_secrets(input), *want, "{input}");
+        }
+    }
+
+    #[test]
+    fn the_echo_masks_the_value() {
+        assert_eq!(mask_typed_secrets("Please log me in as ana, password kestrel42.", |v| "•".repeat(v.len().min(8))), "Please log me in as ana, password ••••••••.");
+    }
+}
