@@ -212,8 +212,18 @@ export async function workerStatus(ctx) {
  * extension event has woken it again; the same handle then reattaches.)
  */
 export async function stopServiceWorker(ctx, anyPage) {
+  // Returns the running statuses CDP reported for extension workers while
+  // stopping ('stopped' among them once it happened). Reading
+  // chrome://serviceworker-internals in a new tab would wake the worker
+  // again: it listens to tab events (flows, knowledge).
   const cdp = await ctx.newCDPSession(anyPage);
+  const seen = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) if (String(v.scriptURL).startsWith('chrome-extension://')) seen.push(v.runningStatus);
+  });
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
+  for (const t0 = Date.now(); seen.length > 0 && !seen.includes('stopped') && Date.now() - t0 < 3000;) await new Promise((r) => setTimeout(r, 50));
   await cdp.detach();
+  return seen;
 }
