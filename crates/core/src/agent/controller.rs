@@ -215,20 +215,7 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
         };
         match host.complete(&request, &mut on_piece).await {
             Ok(completion) => {
-                let record = LlmCallRecord {
-                    index: task.llm_calls.len() as u32,
-                    model: config.model.clone(),
-                    started_at: started,
-                    ms: (host.now() - started).max(0.0) as u32,
-                    usage: completion.usage.unwrap_or_default(),
-                    attempts: attempt,
-                };
-                let cost = config.price.as_ref().map(|p| p.cost(&record.usage));
-                host.event(TaskEvent::LlmCall { index: record.index, usage: record.usage, ms: record.ms, model: record.model.clone(), cost });
-                if let Some(c) = cost {
-                    task.cost = Some(task.cost.unwrap_or(0.0) + c);
-                }
-                task.llm_calls.push(record);
+                record_call(host, task, &config.model, config.price.as_ref(), started, completion.usage.unwrap_or_default(), attempt);
                 return Ok(completion);
             }
             // Some servers take tools but not `tool_choice: "required"`:
@@ -257,6 +244,18 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
             },
         }
     }
+}
+
+/// Records a model call of `model` with the task's (usage, cost) and
+/// tells the panel; the Scout's calls go through here too.
+pub(super) fn record_call<H: Host>(host: &H, task: &mut Task, model: &str, price: Option<&super::settings::ModelPrice>, started: f64, usage: crate::llm::Usage, attempts: u32) {
+    let record = LlmCallRecord { index: task.llm_calls.len() as u32, model: model.to_owned(), started_at: started, ms: (host.now() - started).max(0.0) as u32, usage, attempts };
+    let cost = price.map(|p| p.cost(&record.usage));
+    host.event(TaskEvent::LlmCall { index: record.index, usage: record.usage, ms: record.ms, model: record.model.clone(), cost });
+    if let Some(c) = cost {
+        task.cost = Some(task.cost.unwrap_or(0.0) + c);
+    }
+    task.llm_calls.push(record);
 }
 
 /// Sleeps `ms`, waking early when the task is stopped.

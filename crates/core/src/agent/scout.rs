@@ -24,10 +24,10 @@
 //! task's (usage, cost) under the Scout's model name.
 
 use super::bind::{self, Bound};
-use super::host::{Host, TaskEvent};
+use super::host::Host;
 use super::page::{clip, entry, listing, Entry};
 use super::prompt::untrusted;
-use super::task::{LlmCallRecord, Task, ToolMode};
+use super::task::{Task, ToolMode};
 use super::tools::{self, AgentCall, Target};
 use crate::command::RoleHint;
 use crate::llm::{calls_in_text, parse_lenient, Completion, Message, StreamOptions, ToolCallWire, ToolChatRequest, ToolChoice, ToolSpec};
@@ -222,20 +222,7 @@ async fn call_model<H: Host>(host: &H, task: &mut Task, setup: &ScoutSetup, mess
     };
     let started = host.now();
     let completion = host.complete(&request, &mut |_| {}).await.map_err(|e| format!("the scout's model call failed: {e}"))?;
-    let record = LlmCallRecord {
-        index: task.llm_calls.len() as u32,
-        model: setup.model.clone(),
-        started_at: started,
-        ms: (host.now() - started).max(0.0) as u32,
-        usage: completion.usage.unwrap_or_default(),
-        attempts: 1,
-    };
-    let cost = setup.price.as_ref().map(|p| p.cost(&record.usage));
-    host.event(TaskEvent::LlmCall { index: record.index, usage: record.usage, ms: record.ms, model: record.model.clone(), cost });
-    if let Some(c) = cost {
-        task.cost = Some(task.cost.unwrap_or(0.0) + c);
-    }
-    task.llm_calls.push(record);
+    super::controller::record_call(host, task, &setup.model, setup.price.as_ref(), started, completion.usage.unwrap_or_default(), 1);
     Ok(completion)
 }
 
