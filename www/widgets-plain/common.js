@@ -41,12 +41,15 @@ export function task() {
      * `?phrasing=held-out`, one of `heldOut` instead — wordings written
      * after the grammar, to measure it on sentences it was not fitted to;
      * with `?phrasing=fresh`, one of `fresh` — wordings written by someone
-     * who never read the grammar, as a new user would put the task. An
-     * empty set falls back to `phrasings`.
+     * who never read the grammar, as a new user would put the task; with
+     * `?phrasing=unseen`, one of `unseen` — wordings written later by
+     * another person who never read the grammar either, in many users'
+     * registers, and kept unseen by whoever tunes the grammar. An empty set
+     * falls back to `phrasings`.
      */
-    say(phrasings, heldOut = [], fresh = []) {
+    say(phrasings, heldOut = [], fresh = [], unseen = []) {
       // A Map, so that `?phrasing=constructor` cannot pick a prototype key.
-      const sets = new Map([['held-out', heldOut], ['fresh', fresh]]);
+      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen]]);
       const chosen = sets.get(new URLSearchParams(location.search).get('phrasing')) ?? [];
       const text = pick(chosen.length > 0 ? chosen : phrasings);
       document.getElementById('instruction').textContent = text;

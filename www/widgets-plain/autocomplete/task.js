@@ -9,7 +9,9 @@ t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing
   `Enter the first letters of ${want} in Country and select the suggestion.`],
   [`Type the first few letters of ${want} and pick the suggestion.`, `Begin typing ${want} and choose it from the list.`, `Type the start of ${want} into Country and click the suggestion.`],
   [`Please type ${want} into Country and pick it when it shows up in the suggestions.`, `Can you start entering ${want} and then click the suggestion that appears?`,
-    `I'd like ${want} as the country, chosen from the suggestions that come up as you type.`]);
+    `I'd like ${want} as the country, chosen from the suggestions that come up as you type.`],
+  [`Set the country to ${want} using the autocomplete.`, `I'm traveling to ${want}. Could you enter it under Country and click the matching suggestion?`,
+    `enter ${want} in the country box and select it from the dropdown that appears`, `Fill Country with ${want} by picking the suggestion once it pops up.`]);
 const input = document.getElementById('country');
 const list = document.getElementById('suggestions');
 input.addEventListener('input', () => {

@@ -4,6 +4,8 @@ const t = task();
 const word = t.pick(WORDS);
 t.say([`Type ${word} into the textbox below.`, `Write ${word} in the text field.`, `Enter ${word} into the box below.`],
   [`Write ${word} in the box below.`, `Type ${word} in the text area.`, `Enter ${word} in the field below.`],
-  [`Please write ${word} in the text box.`, `Can you type the word ${word} into the box?`, `I'd like ${word} written in the text area below.`]);
+  [`Please write ${word} in the text box.`, `Can you type the word ${word} into the box?`, `I'd like ${word} written in the text area below.`],
+  [`put ${word} in the text box`, `The text box should contain ${word}.`,
+    `Could you fill the note with the word ${word}?`, `I need ${word} written into the textarea, nothing else.`]);
 const note = document.getElementById('note');
 note.addEventListener('input', () => t.set({ value: note.value, done: note.value === word }));

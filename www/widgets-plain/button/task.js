@@ -5,7 +5,9 @@ const t = task();
 const label = t.pick(['Continue', 'Proceed', 'Go on', 'Next step', 'OK']);
 t.say(['Click the button.', 'Press the button.', 'Please click the button below.'],
   [`Hit the button.`, `Go ahead and press the button on this page.`, `Click on the button.`],
-  [`Can you press the button for me?`, `Please hit the button on the page.`, `I'd like you to click that button.`]);
+  [`Can you press the button for me?`, `Please hit the button on the page.`, `I'd like you to click that button.`],
+  [`Just press the button.`, `There's a single button on the page. Click it, please.`,
+    `could you click the only button here`, `The button needs to be clicked so I can move on.`]);
 document.getElementById('slot').append(el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = 'Thanks, the button was clicked.';
   t.set({ done: true });

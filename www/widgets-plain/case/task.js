@@ -7,7 +7,9 @@ const variants = t.shuffle([fruit, fruit.toLowerCase(), fruit.toUpperCase()]);
 const want = t.pick(variants);
 t.say([`Click ${want}.`, `Press the ${want} button.`],
   [`Tap ${want}.`, `Click on the ${want} button.`],
-  [`Please press the button that says ${want}.`, `Can you click the button named ${want}?`, `Hit the ${want} button, please.`]);
+  [`Please press the button that says ${want}.`, `Can you click the button named ${want}?`, `Hit the ${want} button, please.`],
+  [`Tap the one labelled ${want}.`, `Press ${want}. It has to match that exact capitalisation.`,
+    `Could you click ${want}? Only that spelling, not the others.`, `Hit exactly ${want}, with the capitals as written.`]);
 document.getElementById('buttons').append(...variants.map((v) => el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = `${v} clicked.`;
   t.set({ clicked: v, done: v === want });

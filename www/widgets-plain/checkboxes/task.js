@@ -14,6 +14,8 @@ const phrasings = [`Click the ${ord} checkbox.`, `Tick the ${ord} checkbox.`, `C
 if (n === 4) phrasings.push('Tick the last checkbox.');
 t.say([...phrasings],
   [`Check the ${ord} box.`, `Tick ${colours[n]}.`, `Select the ${ord} checkbox.`],
-  [`Please tick the box next to ${colours[n]}.`, `Can you check the ${ord} box in the list?`, `Put a tick in the ${ord} checkbox.`]);
+  [`Please tick the box next to ${colours[n]}.`, `Can you check the ${ord} box in the list?`, `Put a tick in the ${ord} checkbox.`],
+  [`Mark the ${ord} checkbox.`, `Could you select ${colours[n]} and nothing else?`,
+    `only ${colours[n]} should be checked`, `Box number ${n + 1} from the top needs a tick, please.`]);
 const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
 for (const b of boxes) b.addEventListener('change', check);

@@ -16,14 +16,18 @@ if (mode === 'two') {
     `Put ${a} in the first box and ${b} in the second box.`],
   [`Fill the first field with ${a} and the second field with ${b}.`, `In the first text box type ${a}, and in the second type ${b}.`, `Type ${a} in the first input and ${b} in the second input.`],
   [`Please fill in ${a} in the first text field and ${b} in the second.`, `Can you put ${a} in the first box and ${b} in the next one?`,
-    `I'd like the first field to say ${a} and the second to say ${b}.`]);
+    `I'd like the first field to say ${a} and the second to say ${b}.`],
+  [`First box ${a}, second box ${b}.`, `Could you write ${a} in the top field and ${b} in the one below it?`,
+    `The first input needs ${a} and the second needs ${b}; leave the third empty.`, `put ${a} and ${b} into the first two fields in that order`]);
 } else {
   const n = t.pick([1, 2]);
   want = ['', '', ''];
   want[n] = a;
   t.say([`Type ${a} into the ${ord[n]} text field.`, `Enter ${a} in the ${['1st', '2nd', '3rd'][n]} input.`, `Write ${a} into the ${ord[n]} field.`],
   [`Type ${a} in field number ${n + 1}.`, `Put ${a} into the ${ord[n]} input box.`, `Fill the ${ord[n]} field with ${a}.`],
-  [`Please put ${a} in the ${ord[n]} box.`, `Can you type ${a} into the ${ord[n]} text box?`, `I'd like the ${ord[n]} field to say ${a}.`]);
+  [`Please put ${a} in the ${ord[n]} box.`, `Can you type ${a} into the ${ord[n]} text box?`, `I'd like the ${ord[n]} field to say ${a}.`],
+  [`Only the ${ord[n]} text field should get ${a}; leave the rest blank.`, `type ${a} in the ${['top', 'middle', 'bottom'][n]} box`,
+    `Could you fill in the ${ord[n]} of the three fields with ${a}?`, `I need ${a} entered in the ${ord[n]} input. The other two stay empty.`]);
 }
 const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });
 for (const i of inputs) i.addEventListener('input', check);

@@ -7,7 +7,9 @@ const n = Math.floor(t.rnd() * 3);
 const label = ['name', 'email', 'phone'][n];
 t.say([`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd'][n]} input.`, `Click into the ${label} field.`],
   [`Click in the ${label} field.`, `Place your cursor in the ${label} box.`, `Focus on the ${label} field.`],
-  [`Can you put the cursor into the ${label} field?`, `Please click in the ${label} box so I can type there.`, `Move the cursor to the ${label} field, please.`]);
+  [`Can you put the cursor into the ${label} field?`, `Please click in the ${label} box so I can type there.`, `Move the cursor to the ${label} field, please.`],
+  [`Make the ${label} field active.`, `I want to type my ${label}, so put the focus in that box.`,
+    `click on the ${['first', 'second', 'third'][n]} text box`, `Could you select the ${label} input so the cursor is in it?`]);
 for (const id of ids) {
   document.getElementById(id).addEventListener('focus', () => t.set({ focused: id, done: id === ids[n] }));
 }

@@ -19,7 +19,9 @@ t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as th
   `Fill in Username with ${user} and City with ${city}.`],
   [`Put ${user} in Username and ${city} in City.`, `Set Username to ${user} and City to ${city}.`, `Type ${user} as the username, then ${city} as the city.`],
   [`Please enter ${user} for the username and ${city} for the city.`, `Can you fill in the form with username ${user} and city ${city}?`,
-    `My username is ${user} and my city is ${city}, please fill them in.`]);
+    `My username is ${user} and my city is ${city}, please fill them in.`],
+  [`Username ${user}, city ${city}.`, `Could you complete the form? The username should be ${user} and the city ${city}.`,
+    `I live in ${city} and my username is ${user}; put those in the form for me.`, `the username box needs ${user} and the city box needs ${city}`]);
 const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
 for (const i of inputs) i.addEventListener('input', check);
 t.set({ layout });

@@ -4,7 +4,9 @@ const t = task();
 const words = t.pick(['our archive', 'this page', 'the old notes', 'more reading']);
 t.say(['Follow the link.', 'Click the link.', 'Open the link in the text.'],
   [`Click on the link.`, `Follow the link in the paragraph.`, `Open that link.`],
-  [`Please open the link on this page.`, `Can you click the link for me?`, `I'd like to go to the link in the text.`]);
+  [`Please open the link on this page.`, `Can you click the link for me?`, `I'd like to go to the link in the text.`],
+  [`Go to the linked page.`, `visit the link in the paragraph`,
+    `Could you follow whichever link is in the text?`, `There's a link in the paragraph. Click it for me, please.`]);
 document.getElementById('para').append('You can read about it in ', el('a', { href: '#read', onclick: () => {
   document.getElementById('result').textContent = 'You followed the link.';
   t.set({ done: true });

@@ -7,5 +7,7 @@ select.append(el('option', { value: '' }, '—'), ...cities.map((c) => el('optio
 const want = cities[1 + Math.floor(t.rnd() * 5)];
 t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${want} from the dropdown.`],
   [`Choose ${want} from the list.`, `Select ${want} in the dropdown list.`, `Set the list to ${want}.`],
-  [`Please choose ${want} in the drop-down.`, `Can you set the dropdown to ${want}?`, `I want ${want} selected in the list.`]);
+  [`Please choose ${want} in the drop-down.`, `Can you set the dropdown to ${want}?`, `I want ${want} selected in the list.`],
+  [`Change the destination to ${want}.`, `i'm heading to ${want}, pick that in the drop-down`,
+    `Could you go with ${want} in the select box?`, `${want} should be the selected option.`]);
 select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

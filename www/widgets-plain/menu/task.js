@@ -6,7 +6,9 @@ const items = ['Rename', 'Duplicate', 'Move', 'Delete'];
 const want = t.pick(items.slice(0, 3));
 t.say([`Open the Actions menu and choose ${want}.`, `Click Actions, then ${want}.`, `From the Actions menu pick ${want}.`],
   [`Open the Actions menu, then click ${want}.`, `Choose ${want} from the Actions menu.`, `Click Actions and choose ${want}.`],
-  [`Please pick ${want} in the Actions menu.`, `Can you open Actions and click ${want}?`, `Under Actions, choose ${want}.`]);
+  [`Please pick ${want} in the Actions menu.`, `Can you open Actions and click ${want}?`, `Under Actions, choose ${want}.`],
+  [`${want} the document via the Actions menu.`, `Drop down Actions and go for ${want}.`,
+    `could you use the Actions menu and select ${want}`, `I need ${want} from the Actions dropdown.`]);
 const menu = document.getElementById('menu');
 document.getElementById('actions').addEventListener('click', () => menu.classList.toggle('hidden'));
 menu.append(...items.map((i) => el('div', { onclick: () => {

@@ -13,7 +13,9 @@ const [a, b, c] = want;
 t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} and click Save.`, `Select ${a}, ${b}, ${c}, then save.`],
   [`Check ${a}, ${b} and ${c}, then click Save.`, `Choose ${a}, ${b} and ${c} and press Save.`, `Tick ${a}, ${b}, and ${c}, then hit Save.`],
   [`Please tick ${a}, ${b} and ${c}, and then save.`, `Can you check the boxes for ${a}, ${b} and ${c} and then hit Save?`,
-    `I want ${a}, ${b} and ${c} selected, then click Save.`]);
+    `I want ${a}, ${b} and ${c} selected, then click Save.`],
+  [`Mark ${a}, ${b} and ${c}, and then press Save.`, `I'm visiting ${a}, ${b} and ${c} on this trip. Select those three and save.`,
+    `Could you check off ${a}, ${b} and ${c} and click the Save button?`, `add ${a}, ${b} and ${c} to the trip and save it`]);
 document.getElementById('save').addEventListener('click', () => {
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
   document.getElementById('result').textContent = `Saved: ${chosen.join(', ') || 'nothing'}.`;

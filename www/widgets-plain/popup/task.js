@@ -3,7 +3,9 @@ import { task } from '../common.js';
 const t = task();
 t.say(['Dismiss the popup with its close button.', 'Close the popup.', 'Close the popup using the × button.'],
   [`Close the pop-up with the × button.`, `Dismiss the popup.`, `Get rid of the popup by clicking its close button.`],
-  [`Please close this popup with the × in its corner.`, `Can you get this popup out of the way with its close button?`, `Shut the popup by pressing its ×.`]);
+  [`Please close this popup with the × in its corner.`, `Can you get this popup out of the way with its close button?`, `Shut the popup by pressing its ×.`],
+  [`Close that pop-up window by clicking the × in its corner.`, `i don't want the offer, just close the popup with the ×`,
+    `Could you shut that overlay using its close button?`, `Make the popup go away with its × button. Don't claim the offer.`]);
 const popup = document.getElementById('popup');
 document.getElementById('close').addEventListener('click', () => { popup.remove(); t.set({ done: true }); });
 document.getElementById('claim').addEventListener('click', () => t.set({ claimed: true }));

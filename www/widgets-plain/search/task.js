@@ -7,7 +7,9 @@ const ord = [['1st', 'first'], ['2nd', 'second'], ['3rd', 'third']][n];
 t.say([`Search for ${term} and open the ${ord[0]} result.`, `Look up ${term}, then click the ${ord[1]} result.`, `Search ${term} and open result number ${n + 1}.`],
   [`Search for ${term}, then open the ${ord[0]} result.`, `Look up ${term} and click the ${ord[1]} result.`, `Search for ${term} and click result ${n + 1}.`],
   [`Please search for ${term} and then click on the ${ord[1]} result.`, `Can you look for ${term} and open result ${n + 1}?`,
-    `I'd like to search for ${term} and open the ${ord[0]} one in the results.`]);
+    `I'd like to search for ${term} and open the ${ord[0]} one in the results.`],
+  [`Do a search for ${term}, then open the ${ord[1]} result in the list.`, `type ${term} in the search box, hit Go and click the ${ord[0]} result`,
+    `I'm shopping for ${term}. Could you search for them and open the ${ord[1]} item that comes up?`, `Find ${term} in the shop and open the ${ord[1]} match.`]);
 const results = document.getElementById('results');
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();

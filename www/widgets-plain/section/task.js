@@ -6,7 +6,9 @@ const t = task();
 const button = t.pick(['Details', 'Track']);
 t.say([`Open the section below and press ${button}.`, `Expand Shipping, then click ${button}.`, `Open the Shipping section and click ${button}.`],
   [`Expand the section below and click ${button}.`, `Open Shipping and press ${button}.`, `Click Shipping, then ${button}.`],
-  [`Please open Shipping and then press the ${button} button.`, `Can you expand the Shipping section and click ${button} in it?`, `Show the Shipping section, then hit ${button}.`]);
+  [`Please open Shipping and then press the ${button} button.`, `Can you expand the Shipping section and click ${button} in it?`, `Show the Shipping section, then hit ${button}.`],
+  [`The ${button} button is inside Shipping, so open that first and then press it.`, `Unfold the Shipping section and tap ${button}.`,
+    `Could you reveal what's under Shipping and click ${button} there?`, `click ${button}, it's under Shipping which has to be opened first`]);
 const body = document.getElementById('body');
 document.getElementById('toggle').addEventListener('click', () => {
   body.classList.toggle('hidden');

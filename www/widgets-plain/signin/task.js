@@ -7,7 +7,9 @@ const pass = t.pick(WORDS) + Math.floor(t.rnd() * 90 + 10);
 t.say([`Sign in as ${user} with password ${pass}.`, `Log in as ${user} using the password ${pass}.`, `Sign in with user ${user} and password ${pass}.`],
   [`Log in as ${user} with the password ${pass}.`, `Sign in as ${user} using password ${pass}.`, `Login with username ${user} and password ${pass}.`],
   [`Please log me in as ${user}, password ${pass}.`, `Can you sign in? The user name is ${user} and the password ${pass}.`,
-    `Sign me in with the user name ${user} and the password ${pass}.`]);
+    `Sign me in with the user name ${user} and the password ${pass}.`],
+  [`I need to get into the members area as ${user}, password ${pass}`, `Could you log on as ${user}? Use password ${pass}.`,
+    `Please sign in for me. Username ${user}, password ${pass}.`, `log in to the account ${user} with the password ${pass}`]);
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();
   const ok = document.getElementById('user').value === user && document.getElementById('pass').value === pass;

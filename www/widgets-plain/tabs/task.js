@@ -19,9 +19,13 @@ if (mode === 'find') {
   t.say([`Look through the tabs for ${target} and open it.`, `Find ${target} in one of the tabs and click it.`, `Go through the tabs until you find ${target}, then open it.`],
   [`Check the tabs for ${target} and click it.`, `Look in the tabs for ${target} and open it.`, `Find the ${target} link in one of the tabs and click it.`],
   [`Please find ${target} somewhere in the tabs and open it.`, `Can you check each tab for ${target} and click it once you find it?`,
-    `${target} is in one of the tabs, please open it.`]);
+    `${target} is in one of the tabs, please open it.`],
+  [`Somewhere in the tabs there's a ${target} link. Click it.`, `Hunt through the tabs for the ${target} link and follow it.`,
+    `Could you locate ${target} in the tabs and open it for me?`, `i need the ${target} link, it's in one of the tabs, open it`]);
 } else {
   t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
   [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`],
-  [`Please show the ${tabWant} tab.`, `Can you switch over to the ${tabWant} tab?`, `I'd like to see the ${tabWant} tab.`]);
+  [`Please show the ${tabWant} tab.`, `Can you switch over to the ${tabWant} tab?`, `I'd like to see the ${tabWant} tab.`],
+  [`Bring up the ${tabWant} tab.`, `Could you change to the ${tabWant} tab?`,
+    `I need the ${tabWant} tab open, please.`, `${tabWant} tab please`]);
 }

@@ -8,7 +8,9 @@ for (let i = 1; i <= paras; i++) terms.append(el('p', {}, `${i}. You agree to cl
 t.say(['Scroll the terms box to the end, then tick I agree.', 'Scroll the terms to the bottom and check I agree.', 'Read the terms to the end, then tick I agree.'],
   [`Scroll to the end of the terms box, then check I agree.`, `Scroll down the terms to the end and tick I agree.`, `Scroll the terms all the way down, then tick I agree.`],
   [`Please scroll through the terms to the end and then tick the I agree box.`, `Can you scroll the terms all the way to the bottom and check I agree?`,
-    `Go to the bottom of the terms box and then put a tick in I agree.`]);
+    `Go to the bottom of the terms box and then put a tick in I agree.`],
+  [`Scroll right down through the terms and tick the I agree checkbox.`, `The I agree box only unlocks at the bottom of the terms. Scroll there and tick it.`,
+    `could you get to the end of the terms and check the I agree box`, `I've already read these terms, so just scroll them to the end and tick I agree.`]);
 const agree = document.getElementById('agree');
 terms.addEventListener('scroll', () => {
   if (terms.scrollTop + terms.clientHeight >= terms.scrollHeight - 4) agree.disabled = false;

@@ -29,4 +29,6 @@ document.getElementById('tree').append(render(tree, 0));
 t.say([`Open folders until you reach ${target}, then click it.`, `Find ${target} in the folders and open it.`, `Go into ${path[0]}, then ${path[1]}, and click ${target}.`],
   [`Expand the folders until you find ${target}, then click it.`, `Open ${path[0]}, then ${path[1]}, then click ${target}.`, `Find ${target} in the folder tree and click it.`],
   [`Please open ${target}, which is in ${path[1]} inside ${path[0]}.`, `Can you dig through the folders to ${target} and open it?`,
-    `Go into ${path[0]} and then ${path[1]}, and open ${target} there.`]);
+    `Go into ${path[0]} and then ${path[1]}, and open ${target} there.`],
+  [`Navigate to ${path[0]}/${path[1]}/${target} and open it.`, `Browse the folder tree down to ${target} and click on it.`,
+    `${target} lives under ${path[0]} > ${path[1]}; open it, please.`, `I'm looking for the ${target} file. Can you find it in the folders and open it?`]);
