@@ -16,6 +16,10 @@
 //! 3. **Politeness** comes off each step: "please", "can you", "could you",
 //!    "I want to", "let's", "just", … in front; "please", "for me",
 //!    "thanks" behind. Case never matters.
+//!    A reason after the order ("… so I can type there") comes off too.
+//!    A **wish** ("I want Vienna selected in the list", "I'd like the
+//!    second field to say indigo") is read as the order it means
+//!    (`wishes.rs`).
 //! 4. **Rules** (`rules.rs`): the first row of [`rules::RULES`] whose
 //!    pattern covers the whole step and whose builder accepts the slots.
 //!    Slots lose leading articles and role words: "the “Sign in” button" is
@@ -102,7 +106,8 @@
 //!
 //! Modules: `tokens` (tokenizer), `pattern` (pattern language and matcher),
 //! `slots` (labels, role words, ordinals, addresses), `rules` (the table),
-//! `split` (sequences, politeness, borrowed verbs), `question` (routing),
+//! `split` (sequences, politeness, borrowed verbs), `wishes` (wishes read
+//! as orders), `question` (routing),
 //! `model` (commands, `describe`), `plan` (tool steps, `pick_tab`),
 //! `ground` (kind, place, nearby text, sentence targets), `help` (the help reply),
 //! `report` (each step's result in words, hit choice, zoom steps; used by
@@ -120,6 +125,7 @@ mod rules;
 pub(crate) mod slots;
 pub(crate) mod split;
 pub(crate) mod tokens;
+mod wishes;
 
 #[cfg(test)]
 mod tests;

@@ -72,6 +72,8 @@ pub static RULES: &[Rule] = &[
     r("scroll.bottom", "scroll [all the way] [down] to [the] (bottom|end) [of the page|of page]", |_| Some(scroll(ScrollDir::Bottom))),
     r("scroll.bottom_go", "(go|jump|move|skip|get) [all the way] [down] to [the] (bottom|end) [of the page|of page]", |_| Some(scroll(ScrollDir::Bottom))),
     r("scroll.all_the_way_down", "scroll all the way down", |_| Some(scroll(ScrollDir::Bottom))),
+    // "go to the bottom of the terms box": inside it (the page, said so, is the page).
+    r("scroll.in_go_end", "(go|jump|move|skip|get|scroll) [all the way] [down] to [the] (bottom|end) of {label}", |c| scroll_in(c, ScrollDir::Bottom)),
     // Inside an element the sentence names ("scroll the terms box to the end").
     r("scroll.in_end", "scroll [down] {label} (to|until|till) [the|its] (end|bottom) [of it]", |c| scroll_in(c, ScrollDir::Bottom)),
     r("scroll.in_top", "scroll [up] {label} (to|back to) [the|its] (top|beginning|start) [of it]", |c| scroll_in(c, ScrollDir::Top)),
@@ -106,30 +108,38 @@ pub static RULES: &[Rule] = &[
     r("tab.on_page", "(switch|change|go|jump|move) to [the] {label} tab (on|in) (the|this) page", |c| {
         Some(C::Click { target: Target::with_role(verbatim(c.input, without_article(c.slot(Slot::Label))), RoleHint::Tab) })
     }),
-    r("tab.switch", "(switch|change|go|jump|move) to [the] tab {tab}", switch_tab),
-    r("tab.switch_named", "(switch|change|go|jump|move) to [the] {tab} tab", switch_tab),
+    r("tab.switch", "(switch|change|go|jump|move) [over|across|back] to [the] tab {tab}", switch_tab),
+    r("tab.switch_named", "(switch|change|go|jump|move) [over|across|back] to [the] {tab} tab", switch_tab),
 
     // Keys, before clicks: "press enter" is a key, "press Sign in" a click.
     r("key.press", "(press|hit|push|tap) [the] {key}", press_key),
 
     // Sentences people write (issue 45), before the form and click rows
     // whose verbs they share ("put the cursor in X" is no typing).
+    r("check.put_a_tick", "(put|place|add|make|set) a (tick|check|checkmark|check mark|tickmark|tick mark|cross|mark) (in|on|into|next to|beside|against|by|for) {label}", |c| check(c, true)),
     r("focus.cursor", "(put|place|set|move) [the|your|my] cursor (in|into|on|inside|to) {field}", focus),
     r("focus", "(focus on|focus) {field}", focus),
-    r("focus.click_into", "(click|tap) (into|inside) {field}", focus),
-    r("sign_in.as", "(sign in|log in|login|signin|log on|sign on) as {text} (with|using) [the|my|a] (password|pass|pw) {secret}", sign_in),
-    r("sign_in.with", "(sign in|log in|login|signin|log on|sign on) (with|using) [the|my] (user|username|user name|login|account|email) {text} and [the|my|a] (password|pass|pw) {secret}", sign_in),
+    r("focus.click_into", "(click|tap) (into|inside|in) {field}", focus),
+    r("sign_in.as", "(sign in|log in|login|signin|log on|sign on|sign me in|log me in) as {text} (with|using|and) [the|my|a] (password|pass|pw) [is] {secret}", sign_in),
+    r("sign_in.as_comma", "(sign in|log in|login|signin|log on|sign on|sign me in|log me in) as {text} [the|my] (password|pass|pw) [is] {secret}", sign_in),
+    r("sign_in.with", "(sign in|log in|login|signin|log on|sign on|sign me in|log me in) (with|using) [the|my] (user|username|user name|login|account|email) {text} and [the|my|a] (password|pass|pw) {secret}", sign_in),
+    // "Can you sign in? The user name is lee and the password fjord32."
+    r("sign_in.is", "(sign in|log in|login|signin|log on|sign on|sign me in|log me in) (the|my|your) (user|username|user name|login|account|email) is {text} and (the|my|your) (password|pass|pw) [is] {secret}", sign_in),
     r("popup.close", "(close|dismiss|hide|exit|shut|get rid of) [the|this|that] (popup|pop-up|pop up|dialog|modal|overlay|lightbox|banner)", |_| Some(C::ClosePopup)),
     r("popup.close_with", "(close|dismiss|hide|exit|shut|get rid of) [the|this|that] (popup|pop-up|pop up|dialog|modal|overlay|lightbox|banner) (with|using|via|by clicking|by pressing) {label}", |_| Some(C::ClosePopup)),
-    r("suggest.beginning_in", "(type|enter|write|put|input) [the] (beginning|start|first letters|first few letters|first characters|first part) of {text} (in|into) {field} and (choose|pick|select|click|take) [it|the suggestion|the match|the matching suggestion] [from the suggestions|from the list|from the dropdown]", suggest),
-    r("suggest.beginning", "(type|enter|write|put|input) [in] [the] (beginning|start|first letters|first few letters|first characters|first part) of {text} and (choose|pick|select|click|take) [it|the suggestion|the match|the matching suggestion] [from the suggestions|from the list|from the dropdown]", suggest),
-    r("suggest.start_typing_in", "(start|begin) typing {text} (in|into) {field} and (choose|pick|select|click|take) (it|the suggestion|the match) [from the suggestions|from the list|from the dropdown|when it shows|when it appears]", suggest),
-    r("suggest.start_typing", "(start|begin) typing {text} and (choose|pick|select|click|take) (it|the suggestion|the match) [from the suggestions|from the list|from the dropdown|when it shows|when it appears]", suggest),
-    r("reveal.folders", "(open|expand|go through|go into|click through) [the] (folders|folder tree|tree|subfolders) until you (reach|find|get to|see|come to) {label}", |c| reveal(c, RevealVia::Folders)),
-    r("reveal.folders_find", "(find|locate|look for) {label} in [the] (folders|folder tree|tree|file tree)", |c| reveal(c, RevealVia::Folders)),
-    r("reveal.tabs", "(look|search|go|check|browse) [through|in|across] [all] [the] tabs (for|until you find|until you see|until you reach) {label}", |c| reveal(c, RevealVia::Tabs)),
-    r("reveal.tabs_find", "(find|locate|look for) {label} (in|on|under) [one of] [the] tabs", |c| reveal(c, RevealVia::Tabs)),
+    r("popup.out_of_the_way", "(get|move|put) [the|this|that] (popup|pop-up|pop up|dialog|modal|overlay|lightbox|banner) out of [the|my] way [with|using|via|by clicking|by pressing] [its|the] [close button|x|×|close]", |_| Some(C::ClosePopup)),
+    r("suggest.beginning_in", "(type|enter|write|put|input) [the] (beginning|start|first letters|first few letters|first characters|first part) of {text} (in|into) {field} and [then] (choose|pick|select|click|take) [it|the suggestion|the match|the matching suggestion] [from the suggestions|from the list|from the dropdown]", suggest),
+    r("suggest.beginning", "(type|enter|write|put|input) [in] [the] (beginning|start|first letters|first few letters|first characters|first part) of {text} and [then] (choose|pick|select|click|take) [it|the suggestion|the match|the matching suggestion] [from the suggestions|from the list|from the dropdown]", suggest),
+    r("suggest.start_typing_in", "(start|begin) (typing|entering|writing|to type|to enter) {text} (in|into) {field} and [then] (choose|pick|select|click|click on|take|accept) (it|the suggestion|the match|the first suggestion|the matching suggestion|the suggested one) [from the suggestions|from the list|from the dropdown|when it shows|when it appears|that appears|that shows up|that comes up]", suggest),
+    r("suggest.start_typing", "(start|begin) (typing|entering|writing|to type|to enter) {text} and [then] (choose|pick|select|click|click on|take|accept) (it|the suggestion|the match|the first suggestion|the matching suggestion|the suggested one) [from the suggestions|from the list|from the dropdown|when it shows|when it appears|that appears|that shows up|that comes up]", suggest),
+    r("reveal.folders", "(open|expand|go through|go into|click through|dig through|dig into|drill into|drill down through|drill down into|work through|navigate through) [the] (folders|folder tree|tree|subfolders) (until you reach|until you find|until you get to|until you see|until you come to|to|down to|until) {label}", |c| reveal(c, RevealVia::Folders)),
+    r("reveal.folders_find", "(find|locate|look for) {label} [somewhere] in [the] (folders|folder tree|tree|file tree)", |c| reveal(c, RevealVia::Folders)),
+    r("reveal.tabs", "(look|search|go|check|browse|try) [through|in|across] (all the tabs|all tabs|the tabs|tabs|each tab|every tab|each of the tabs|the different tabs) (for|until you find|until you see|until you reach) {label}", |c| reveal(c, RevealVia::Tabs)),
+    r("reveal.tabs_find", "(find|locate|look for) {label} [somewhere] (in|on|under|among) [one of] [the] tabs", |c| reveal(c, RevealVia::Tabs)),
+    // "Warranty is in one of the tabs, please open it."
+    r("reveal.tabs_is", "{label} is (in|on|under|behind) (one of the tabs|some tab|a tab|another tab|the tabs)", |c| reveal(c, RevealVia::Tabs)),
     r("menu.from", "(from|in) the {label} menu (pick|choose|select|click) {option}", in_menu),
+    r("menu.under", "under [the] {label} [menu] (pick|choose|select|click) {option}", in_menu),
     r("menu.item_from", "(pick|choose|select|click) {option} (from|in) the {label} menu", in_menu),
 
     // Opening: an address, or else a link on the page (see `open`).
@@ -142,6 +152,7 @@ pub static RULES: &[Rule] = &[
     r("type.fill_with", "(fill in|fill out|fill|complete|populate) {field} with {text}", type_text),
     r("type.set_to", "set {field} to {text}", type_text),
     r("type.as", "(enter|type|put|fill in) {text} as [the|your|my] {field}", type_text),
+    r("type.for", "(enter|type|put|fill in|write|give|use) {text} for [the|your|my] {field}", type_text),
     r("type.fronted", "(in|into) {field} (type|enter|write|put) {text}", type_text),
     r("select.in", "(select|choose|pick) {option} (in|from|for|on|under) {field}", select),
     r("select.as", "(select|choose|pick|use) {option} as [the] {field}", select),
@@ -166,6 +177,11 @@ pub static RULES: &[Rule] = &[
     r("click.select_bare", "(select|choose|pick) {label}", |c| Some(C::Click { target: c.target(Slot::Label)? })),
     r("click.expand", "(expand|unfold|collapse) {label}", |c| Some(C::Click { target: c.target(Slot::Label)? })),
     r("click.go_into", "(go|step|navigate) into {label}", |c| Some(C::Click { target: c.target(Slot::Label)? })),
+    // "show the Shipping section": a section is opened by its header.
+    r("click.show_section", "(show|reveal|display|open up|unfold) {label}", |c| {
+        let target = c.target(Slot::Label)?;
+        (target.role == Some(RoleHint::Section)).then_some(C::Click { target })
+    }),
     // A form's button named by its verb alone ("…, then save").
     r("click.bare_verb", "(save|submit) [it|this|that|the form|the changes|changes|now]", |c| {
         Some(C::Click { target: Target::new(verbatim(c.input, &c.tokens[..1])) })
@@ -176,6 +192,11 @@ pub static RULES: &[Rule] = &[
     r("search.on_site", "search [for] {text} (on|in) (this|the) (site|page|website)", search),
     r("search", "search [for] {text}", search),
     r("search.look_up", "(look up|lookup) {text}", search),
+    r("search.look_for", "(look|hunt) for {text}", |c| {
+        // "look for the Save button" is something on the page, not a search.
+        c.target(Slot::Text).filter(|t| t.role.is_none() && t.nth.is_none())?;
+        search(c)
+    }),
 
     // Reading the page.
     r("extract", "(extract|scrape|collect|harvest|pull out) [all] {what}", extract),
@@ -340,12 +361,24 @@ const NOT_TEXT: &[&[&str]] = &[
     &["beginning", "of"], &["the", "first", "characters", "of"], &["the", "cursor"], &["cursor"],
 ];
 
+/// Words that say what kind of text follows ("type *the word* granite"):
+/// the text is what follows.
+#[rustfmt::skip]
+const DESCRIBED: &[&[&str]] = &[
+    &["the", "word"], &["the", "words"], &["the", "text"], &["the", "value"], &["the", "name"], &["the", "number"],
+    &["the", "phrase"], &["the", "string"], &["the", "letters"], &["the", "code"],
+];
+
 fn type_text(c: &Ctx) -> Option<Command> {
     let toks = c.slot(Slot::Text);
     if NOT_TEXT.iter().any(|w| toks.len() >= w.len() && w.iter().zip(toks).all(|(w, t)| t.is_word(w))) {
         return None;
     }
-    let text = c.text(Slot::Text);
+    let toks = DESCRIBED
+        .iter()
+        .find(|w| toks.len() > w.len() && w.iter().zip(toks).all(|(w, t)| t.is_word(w)))
+        .map_or(toks, |w| &toks[w.len()..]);
+    let text = verbatim(c.input, toks);
     let field = c.target(Slot::Field)?;
     // "set the list to Vienna": a dropdown is chosen from, not typed into.
     if field.role == Some(RoleHint::Dropdown) {

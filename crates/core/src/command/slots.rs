@@ -44,6 +44,14 @@ const ROLE_WORDS: &[(&[&str], RoleHint)] = &[
     (&["tab"], RoleHint::Tab),
     (&["section"], RoleHint::Section),
     (&["menu"], RoleHint::Menu),
+    // Plurals, as in "the boxes for Berlin, Vienna and Lisbon".
+    (&["check", "boxes"], RoleHint::Checkbox),
+    (&["tick", "boxes"], RoleHint::Checkbox),
+    (&["checkboxes"], RoleHint::Checkbox),
+    (&["buttons"], RoleHint::Button),
+    (&["links"], RoleHint::Link),
+    (&["fields"], RoleHint::Field),
+    (&["boxes"], RoleHint::Field),
 ];
 
 /// Nouns that name a kind of element only when they are all the user said
@@ -64,7 +72,21 @@ const ROLE_ONLY_WORDS: &[(&[&str], RoleHint)] = &[
 const PLACE_WORDS: &[&[&str]] = &[
     &["below"], &["above"], &["here"], &["underneath"], &["on", "the", "page"], &["on", "this", "page"],
     &["in", "the", "text"], &["in", "the", "paragraph"], &["in", "the", "sentence"], &["on", "the", "left"], &["on", "the", "right"], &["at", "the", "top"], &["at", "the", "bottom"],
+    &["in", "the", "list"], &["on", "the", "list"], &["in", "this", "list"], &["in", "the", "form"], &["on", "the", "form"], &["in", "the", "group"],
+    &["there"], &["over", "there"], &["somewhere"], &["on", "screen"], &["on", "the", "screen"],
 ];
+
+/// "the 2nd one *in the results*": counts search results.
+#[rustfmt::skip]
+const AMONG_RESULTS: &[&[&str]] = &[
+    &["in", "the", "results"], &["of", "the", "results"], &["among", "the", "results"], &["from", "the", "results"],
+    &["in", "the", "search", "results"], &["of", "the", "search", "results"], &["on", "the", "results", "page"],
+    &["in", "the", "list", "of", "results"], &["in", "the", "result", "list"],
+];
+
+/// Pointing words that stand for an article before a role word alone
+/// ("click *that* button"); before a name they are part of it ("This Week").
+const POINTING_ARTICLES: &[&str] = &["this", "that", "the", "these", "those"];
 
 /// Words between a leading role word and the label: "the button *labelled* Save".
 const NAMING_WORDS: &[&[&str]] = &[
@@ -77,6 +99,9 @@ const NAMING_WORDS: &[&[&str]] = &[
     &["that", "says"],
     &["with", "text"],
     &["with", "the", "text"],
+    &["next", "to"],
+    &["beside"],
+    &["for"],
 ];
 
 /// The text of `tokens` as typed: one quoted token gives its inside,
@@ -147,6 +172,21 @@ fn trailing_number(tokens: &[Token]) -> Option<(&[Token], Ordinal)> {
 pub fn target(input: &str, tokens: &[Token]) -> Option<Target> {
     let mut toks = without_article(tokens);
     toks = without_suffix(toks, PLACE_WORDS);
+    // "the second one in the results": a result, counted.
+    let among_results = without_suffix(toks, AMONG_RESULTS);
+    if among_results.len() < toks.len() {
+        if let Some(Target { label, role: None, nth }) = target(input, among_results) {
+            if label.is_empty() {
+                return Some(Target::by_role(Some(RoleHint::Result), nth));
+            }
+        }
+    }
+    // "that button": a pointing word before a role word alone.
+    if let [first, rest @ ..] = toks {
+        if POINTING_ARTICLES.iter().any(|w| first.is_word(w)) && role_only(rest).is_some() {
+            toks = rest;
+        }
+    }
     // An ordinal counts elements of a kind: it is one only when a role word,
     // "one" or nothing follows ("the second checkbox"), not in a name
     // ("click First Class", "the Second Life link").
@@ -162,8 +202,12 @@ pub fn target(input: &str, tokens: &[Token]) -> Option<Target> {
         }
     }
     if nth.is_none() {
-        // Only after a role-only noun: "result 2", not "Apollo 11".
-        if let Some((rest, n)) = trailing_number(toks).filter(|(rest, _)| role_only(rest) == Some(RoleHint::Result)) {
+        // Only after a role-only noun: "result 2", "field number 3", not
+        // "Apollo 11" (a bare number after a field is a name: "Line 2").
+        if let Some((rest, n)) = trailing_number(toks).filter(|(rest, _)| {
+            let said_number = toks.len() >= rest.len() + 2;
+            role_only(rest) == Some(RoleHint::Result) || (said_number && role_only(rest).is_some())
+        }) {
             nth = Some(n);
             toks = rest;
         }

@@ -24,10 +24,14 @@
 
 use super::model::{Command, OpenTarget};
 use super::rules::match_command;
+use super::wishes;
 use super::slots;
 use super::tokens::{Strength, Token, TokenKind};
 use std::collections::HashMap;
 use std::ops::Range;
+
+/// Rules whose sentence may hold a "then" that does not split it.
+const SPANS_THEN: &[&str] = &["suggest.start_typing", "suggest.start_typing_in", "suggest.beginning", "suggest.beginning_in"];
 
 /// Beyond this many weak points in a chunk only the two plain readings are
 /// tried (all split, none) instead of every combination.
@@ -43,6 +47,8 @@ const POLITE_PREFIXES: &[&[&str]] = &[
     &["please"], &["pls"], &["plz"], &["kindly"],
     &["can", "you"], &["could", "you"], &["would", "you"], &["will", "you"], &["can", "u"], &["could", "u"],
     &["i", "want", "to"], &["i", "would", "like", "to"], &["i'd", "like", "to"], &["i", "need", "to"],
+    &["i", "want", "you", "to"], &["i", "would", "like", "you", "to"], &["i'd", "like", "you", "to"], &["i", "need", "you", "to"],
+    &["try", "to"], &["try", "and"], &["go", "and"],
     &["let's"], &["lets"], &["let", "us"], &["go", "ahead", "and"],
     &["now"], &["just"], &["ok"], &["okay"], &["hey"], &["so"], &["and"], &["then"], &["also"],
 ];
@@ -51,7 +57,15 @@ const POLITE_PREFIXES: &[&[&str]] = &[
 #[rustfmt::skip]
 const POLITE_SUFFIXES: &[&[&str]] = &[
     &["please"], &["pls"], &["plz"], &["for", "me"], &["thanks"], &["thank", "you"], &["thx"],
+    // "… and click it once you find it": when is already how it runs.
+    &["once", "you", "find", "it"], &["when", "you", "find", "it"], &["if", "you", "find", "it"], &["once", "you", "see", "it"],
+    &["when", "you", "see", "it"], &["once", "it", "appears"], &["when", "it", "appears"], &["when", "it", "shows", "up"],
+    &["once", "it", "shows", "up"], &["once", "found"], &["when", "found"],
 ];
+
+/// Words after which the rest of a step says why ("click in the email box
+/// *so I can type there*"): the reason is not part of the order.
+const PURPOSE: &[&[&str]] = &[&["so", "i"], &["so", "that"], &["so", "we"], &["so", "you", "can"], &["in", "order", "to"]];
 
 fn separatorish(t: &Token) -> Option<Strength> {
     match t.kind {
@@ -64,6 +78,9 @@ fn separatorish(t: &Token) -> Option<Strength> {
 
 pub(crate) fn strip_politeness(tokens: &[Token]) -> &[Token] {
     let mut toks = tokens;
+    if let Some(cut) = (1..toks.len()).find(|&i| PURPOSE.iter().any(|p| p.iter().zip(&toks[i..]).filter(|(w, t)| t.is_word(w)).count() == p.len())) {
+        toks = &toks[..cut];
+    }
     loop {
         let before = toks.len();
         for p in POLITE_PREFIXES {
@@ -97,6 +114,12 @@ pub fn sequence(input: &str, tokens: &[Token]) -> Option<Vec<(Command, &'static 
     if points.len() > MAX_POINTS {
         return None;
     }
+    // "start typing Sweden and then pick the suggestion" is one command
+    // across its "then": the typing alone is not an order to end there.
+    let words: Vec<Token> = tokens[lo..hi].iter().filter(|t| !matches!(t.kind, TokenKind::Sep(_))).cloned().collect();
+    if let Some(whole) = match_command(input, strip_politeness(&words)).filter(|(_, id)| SPANS_THEN.contains(id)) {
+        return Some(vec![whole]);
+    }
     // Strong points always split, so each chunk between them is read on its own.
     let mut out: Vec<(Command, &'static str)> = Vec::new();
     let mut start = lo;
@@ -106,7 +129,18 @@ pub fn sequence(input: &str, tokens: &[Token]) -> Option<Vec<(Command, &'static 
     for (end, comma) in strong.map(|p| (p.range.clone(), has_comma(input, tokens, p))).chain(std::iter::once((hi..hi, false))) {
         let weak: Vec<&Point> = points.iter().filter(|p| p.range.start >= start && p.range.end <= end.start).collect();
         let prev = out.last().map(|(c, _)| c.clone());
-        out.extend(chunk(input, tokens, start..end.start, &weak, prev, after_comma)?);
+        let words: Vec<Token> = tokens[start..end.start].iter().filter(|t| !matches!(t.kind, TokenKind::Sep(_))).cloned().collect();
+        match wishes::rewrite_list(input, strip_politeness(&words)) {
+            // "I want Dublin, Madrid and Oslo selected": read as the
+            // order it means, split as such.
+            Some(order) => {
+                let toks = super::tokens::tokenize(&order);
+                let points = split_points(&toks, 0..toks.len());
+                let weak: Vec<&Point> = points.iter().collect();
+                out.extend(chunk(&order, &toks, 0..toks.len(), &weak, prev, after_comma)?);
+            }
+            None => out.extend(chunk(input, tokens, start..end.start, &weak, prev, after_comma)?),
+        }
         start = end.end;
         after_comma = comma;
     }
@@ -188,7 +222,8 @@ fn chunk(
             .or_insert_with(|| {
                 let words: Vec<Token> =
                     tokens[range].iter().filter(|t| !matches!(t.kind, TokenKind::Sep(_))).cloned().collect();
-                match_command(input, strip_politeness(&words))
+                let words = strip_politeness(&words);
+                match_command(input, words).or_else(|| wishes::command(input, words))
             })
             .clone()
     };

@@ -89,7 +89,9 @@ pub fn find_templates(
 /// (collection, role), they share leading and/or trailing words around an
 /// item-specific middle, and the shared words ("Add to cart") are the label.
 fn merge_named_per_item(singles: Vec<(Template, Vec<u32>)>) -> Vec<(Template, Vec<u32>)> {
-    let mut buckets: HashMap<(usize, ActionRole), Vec<(Template, Vec<u32>)>> = HashMap::default();
+    /// A template with the ids of the controls it stands for.
+    type Members = (Template, Vec<u32>);
+    let mut buckets: HashMap<(usize, ActionRole), Vec<Members>> = HashMap::default();
     for single in singles {
         buckets.entry((single.0.group, single.0.role)).or_default().push(single);
     }

@@ -246,7 +246,7 @@ fn base64_text(token: &str) -> Option<String> {
 }
 
 fn hex_text(token: &str) -> Option<String> {
-    if token.len() % 2 != 0 || !token.chars().all(|c| c.is_ascii_hexdigit()) {
+    if !token.len().is_multiple_of(2) || !token.chars().all(|c| c.is_ascii_hexdigit()) {
         return None;
     }
     let bytes = (0..token.len()).step_by(2).map(|i| u8::from_str_radix(&token[i..i + 2], 16)).collect::<Result<Vec<_>, _>>().ok()?;
