@@ -77,7 +77,7 @@ test('roles and names agree with Chromium\'s accessibility tree on every www/ pa
   const sum = { n: 0, agree: 0, strict: 0, role: 0, name: 0, deliberate: 0 };
   const lines = [];
   const diffs = [];
-  for (const p of pages) {
+  const perPage = await h.pool(pages, async (p) => {
     const page = await browser.ctx.newPage();
     await page.goto(www.main + p, { waitUntil: 'load' });
     if (READY[p]) await page.locator(READY[p]).first().waitFor();
@@ -104,9 +104,11 @@ test('roles and names agree with Chromium\'s accessibility tree on every www/ pa
     await cdp.detach();
     await page.close();
     sum.n += here.n; sum.agree += here.agree; sum.deliberate += here.deliberate;
-    lines.push(`${p.padEnd(24)} ${String(here.agree).padStart(4)}/${String(here.n).padEnd(4)} ${pct(here.agree, here.n).padStart(7)}` +
-      `${here.deliberate ? `  (${here.deliberate} by a deliberate rule)` : ''}  [${status.data.build}]`);
-  }
+    return `${p.padEnd(24)} ${String(here.agree).padStart(4)}/${String(here.n).padEnd(4)} ${pct(here.agree, here.n).padStart(7)}` +
+      `${here.deliberate ? `  (${here.deliberate} by a deliberate rule)` : ''}  [${status.data.build}]`;
+  });
+  lines.push(...perPage);
+  diffs.sort((a, b) => a.page.localeCompare(b.page));
 
   console.log('\nAX oracle: our reported roles and names vs Chromium\'s accessibility tree');
   console.log(`${'page'.padEnd(24)} agree/controls`);

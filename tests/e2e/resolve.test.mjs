@@ -45,7 +45,7 @@ const call = (tool, args) => browser.sw.evaluate(([t, a]) => self.copilot.call(t
 test('getDetails: every action of every www page gets a selector that resolves back to it, and Playwright agrees', async () => {
   let checked = 0;
   const diffs = [];
-  for (const path of PAGES) {
+  await h.pool(PAGES, async (path) => {
     const { page, tabId } = await open(path);
     const mini = await call('getMiniPCD', { tabId });
     assert.equal(mini.ok, true, `${path}: ${JSON.stringify(mini)}`);
@@ -74,7 +74,8 @@ test('getDetails: every action of every www page gets a selector that resolves b
       }
     }
     await page.close();
-  }
+  });
+  diffs.sort();
   const agree = ((checked - diffs.length) / checked) * 100;
   console.log(`getDetails selectors resolving back, Playwright agreeing: ${checked - diffs.length}/${checked} (${agree.toFixed(1)}%)`);
   for (const d of diffs) console.log(`  DIFF ${d}`);
@@ -85,7 +86,7 @@ test('getDetails: every action of every www page gets a selector that resolves b
 test('dom.resolve agrees with Playwright getByRole for every (role, name) we report on every www page', async () => {
   let compared = 0;
   const diffs = [];
-  for (const path of PAGES) {
+  await h.pool(PAGES, async (path) => {
     const { page, tabId } = await open(path);
     const mini = await call('getMiniPCD', { tabId });
     const det = await call('getDetails', { tabId, ids: mini.data.actions.map((a) => a.id) });
@@ -109,7 +110,8 @@ test('dom.resolve agrees with Playwright getByRole for every (role, name) we rep
       }
     }
     await page.close();
-  }
+  });
+  diffs.sort();
   const agree = ((compared - diffs.length) / compared) * 100;
   console.log(`dom.resolve vs Playwright getByRole: ${compared - diffs.length}/${compared} selectors agree (${agree.toFixed(1)}%)`);
   for (const d of diffs) console.log(`  DIFF ${d}`);

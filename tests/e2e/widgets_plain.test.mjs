@@ -3,17 +3,19 @@
 // values vary with ?seed=); the test types that sentence into the side
 // panel as a user would, with no LLM configured, and reads the page's own
 // state (<body data-state>, `done` once the instruction was carried out).
-// Three passes: the phrasings the grammar was written against, held-out
-// ones (`?phrasing=held-out`) written after it, to see how it fares on
-// sentences it was not fitted to, and fresh ones (`?phrasing=fresh`)
-// written by someone who never saw the grammar, as a new user would put
-// each task. It prints the success rate per pattern family and holds the
-// commands to the issue's bar: at least 90 % of the first pass succeed; in
-// the first two, no step shows ✓ when the page says nothing happened on a
-// page whose instruction names a role ("click the button"), and no password
-// typed in the panel is shown. The fresh pass is only measured: it is there
-// to show how far the grammar carries beyond wordings anyone tuned it on,
-// and nothing is asserted about it.
+// Passes, one per set of phrasings: the ones the grammar was written
+// against (`tuned`), held-out ones (`?phrasing=held-out`) written after
+// it, and two sets written by people who never read the grammar, as a
+// new user would put each task: `fresh` (since used to extend the
+// grammar) and `unseen` (kept unseen by whoever tunes it). It prints the
+// success rate per pattern family and holds the commands to the issue's
+// bar: at least 90 % of the first pass succeed; in the first two, no step
+// shows ✓ when the page says nothing happened on a page whose instruction
+// names a role ("click the button"), and no password typed in the panel
+// is shown. The fresh and unseen passes are only measured, never
+// asserted: they show how far the grammar carries beyond wordings anyone
+// tuned it on. `cargo xtask test` runs the first two (BC_PHRASINGS
+// unset); `cargo xtask conformance commands` runs all four.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
@@ -134,14 +136,22 @@ function report(title, rows, shownPasswords) {
   return { rate: rows.filter((r) => r.done).length / rows.length, roleFalse: falseTicks.filter((r) => r.roleWord).map((r) => `${r.name}?seed=${r.seed}`) };
 }
 
+const PASSES = (process.env.BC_PHRASINGS ?? 'tuned,held-out').split(',');
+
 test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, async () => {
   const tuned = await typeAll('tuned');
   const heldOut = await typeAll('held-out');
-  const fresh = await typeAll('fresh');
   const t = report('the phrasings the grammar was written with', tuned.rows, tuned.shownPasswords);
   const h = report('held-out phrasings (written after the grammar)', heldOut.rows, heldOut.shownPasswords);
-  // A measurement only: printed, never asserted (see the top of the file).
-  report('fresh phrasings (written by someone who never saw the grammar)', fresh.rows, fresh.shownPasswords);
+  // Measurements only: printed, never asserted (see the top of the file).
+  if (PASSES.includes('fresh')) {
+    const fresh = await typeAll('fresh');
+    report('fresh phrasings (by someone who never saw the grammar; since used to extend it)', fresh.rows, fresh.shownPasswords);
+  }
+  if (PASSES.includes('unseen')) {
+    const unseen = await typeAll('unseen');
+    report('unseen phrasings (by someone who never saw the grammar; never tuned on)', unseen.rows, unseen.shownPasswords);
+  }
 
   assert.deepEqual([...tuned.shownPasswords, ...heldOut.shownPasswords], [], 'a password typed in the panel is never shown');
   assert.deepEqual([...t.roleFalse, ...h.roleFalse], [], 'no ✓ for a click that missed when a role word was given');

@@ -227,3 +227,22 @@ export async function stopServiceWorker(ctx, anyPage) {
   await cdp.detach();
   return seen;
 }
+
+/**
+ * Runs `fn(item, index)` on every item, at most `n` at once (default
+ * BC_PAGE_POOL or 3), and returns the results in item order. For tests that
+ * visit many pages, each in its own tab: most of a page's time is waiting
+ * on the browser, so a few at once finish sooner on 2 cores.
+ */
+export async function pool(items, fn, n = Number(process.env.BC_PAGE_POOL ?? 3)) {
+  const out = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(n, items.length)) }, worker));
+  return out;
+}

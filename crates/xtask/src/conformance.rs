@@ -23,7 +23,15 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         // The compact summary's preview against the article's beginning
         // (www/articles-wild/ and the real sites' pages).
         "main-content" => dist::node_with_extension(project, "tests/conformance/main_content.mjs")?,
-        other => bail!("unknown conformance suite `{other}`; available: aria, perception, main-content"),
+        // Typed instructions on www/widgets-plain/, every set of phrasings
+        // (the test's own run in `cargo xtask test` asserts the first two).
+        "commands" => {
+            let mut cmd = dist::node_with_extension(project, "--test")?;
+            cmd.args(["--test-reporter=spec", "--test-name-pattern", "typed instructions", "tests/e2e/widgets_plain.test.mjs"])
+                .env("BC_PHRASINGS", "tuned,held-out,fresh,unseen");
+            cmd
+        }
+        other => bail!("unknown conformance suite `{other}`; available: aria, perception, main-content, commands"),
     };
     run_cmd(cmd.args(args))
 }
