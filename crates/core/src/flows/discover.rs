@@ -273,23 +273,10 @@ fn search(site: &Site, form: &MiniForm) -> Option<(Suggestion, WebFlow)> {
         .field_summaries
         .iter()
         .find(|f| matches!(f.field_type.as_str(), "search" | "text"))?;
-    let target = field_target(form, field);
-    let steps = vec![
-        FlowStep {
-            action: StepAction::Type {
-                value: StepValue::Param("query".into()),
-            },
-            target: Some(target.clone()),
-            navigates: false,
-        },
-        FlowStep {
-            action: StepAction::PressKey {
-                key: "Enter".into(),
-            },
-            target: Some(target),
-            navigates: true,
-        },
-    ];
+    // Enter, as a person sends a search: a search form's button is often
+    // an unnamed icon.
+    let enter = StepAction::PressKey { key: "Enter".into() };
+    let steps = vec![typing(form, field, "query"), FlowStep { action: enter, target: Some(field_target(form, field)), navigates: true }];
     // The generic sentence last: a slot takes as much as it can, so the
     // patterns that name the site must be tried first.
     let mut patterns = Vec::new();
@@ -327,31 +314,9 @@ fn sign_in(site: &Site, form: &MiniForm) -> Option<(Suggestion, WebFlow)> {
         .find(|f| f.field_type == "password")?;
     let submit = form.submit_label.as_deref()?;
     let steps = vec![
-        FlowStep {
-            action: StepAction::Type {
-                value: StepValue::Param("username".into()),
-            },
-            target: Some(field_target(form, user)),
-            navigates: false,
-        },
-        FlowStep {
-            action: StepAction::Type {
-                value: StepValue::Param("password".into()),
-            },
-            target: Some(field_target(form, password)),
-            navigates: false,
-        },
-        FlowStep {
-            action: StepAction::Click,
-            target: Some(target(
-                "button",
-                submit,
-                form.landmark,
-                form.frame_path.clone(),
-                Some("login".into()),
-            )),
-            navigates: true,
-        },
+        typing(form, user, "username"),
+        typing(form, password, "password"),
+        submitting(form, submit, "login", true),
     ];
     let mut secret = param("password", &password.label, true);
     secret.secret = true;
@@ -385,24 +350,8 @@ fn subscribe(site: &Site, form: &MiniForm) -> Option<(Suggestion, WebFlow)> {
         .find(|f| matches!(f.field_type.as_str(), "email" | "text"))?;
     let submit = form.submit_label.as_deref()?;
     let steps = vec![
-        FlowStep {
-            action: StepAction::Type {
-                value: StepValue::Param("email".into()),
-            },
-            target: Some(field_target(form, email)),
-            navigates: false,
-        },
-        FlowStep {
-            action: StepAction::Click,
-            target: Some(target(
-                "button",
-                submit,
-                form.landmark,
-                form.frame_path.clone(),
-                Some("subscribe".into()),
-            )),
-            navigates: false,
-        },
+        typing(form, email, "email"),
+        submitting(form, submit, "subscribe", false),
     ];
     let patterns = vec!["(subscribe|sign up) [to the newsletter|to the mailing list|for the newsletter] with {email}".to_owned()];
     let flow = site.flow(
@@ -431,6 +380,18 @@ fn param(name: &str, label: &str, required: bool) -> FlowParameter {
         secret_kind: None,
         description: label.into(),
     }
+}
+
+/// Types parameter `param` into `field`.
+fn typing(form: &MiniForm, field: &FieldSummary, param: &str) -> FlowStep {
+    let value = StepValue::Param(param.into());
+    FlowStep { action: StepAction::Type { value }, target: Some(field_target(form, field)), navigates: false }
+}
+
+/// Clicks the form's submit button `label` (a control of `kind`).
+fn submitting(form: &MiniForm, label: &str, kind: &str, navigates: bool) -> FlowStep {
+    let button = target("button", label, form.landmark, form.frame_path.clone(), Some(kind.into()));
+    FlowStep { action: StepAction::Click, target: Some(button), navigates }
 }
 
 /// A form field's target: the role its type has, named by its label.
