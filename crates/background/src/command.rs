@@ -368,7 +368,9 @@ async fn direct(direct: DirectCall, stop: &Stop) -> Result<Done, StepError> {
         DirectCall::MiniPcd => {
             let tab = loaded_tab().await?;
             let mini: MiniPcd = call(direct.call(tab.id), stop).await?;
-            Ok(Done::with_text(report::offers(&mini), report::what_can_i_do(&mini)))
+            let suggestions = crate::flows::offer(&mini).await;
+            let attachment = StepAttachment::Offers { text: report::what_can_i_do(&mini), suggestions };
+            Ok(Done { summary: report::offers(&mini), attachment: Some(attachment) })
         }
     }
 }

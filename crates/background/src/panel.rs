@@ -181,7 +181,8 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
         | PanelRequest::DeleteFlow { id, .. }
         | PanelRequest::ExportFlows { id }
         | PanelRequest::ImportFlows { id, .. }
-        | PanelRequest::AcceptHealing { id } => (id, Ok(None)),
+        | PanelRequest::AcceptHealing { id }
+        | PanelRequest::ForgetSiteCommands { id, .. } => (id, Ok(None)),
         PanelRequest::Cancel { id } => {
             // Taken out first: stopping wakes tool calls that may post at once.
             let request = conn.in_flight.borrow_mut().remove(&id);

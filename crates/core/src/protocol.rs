@@ -95,6 +95,9 @@ pub enum PanelRequest {
     ImportFlows { id: RequestId, text: String },
     /// Store what the last replay's healed steps bound to.
     AcceptHealing { id: RequestId },
+    /// Removes every site command (a discovered flow) of `site`, a host
+    /// (answered with [`PanelEvent::Flows`]).
+    ForgetSiteCommands { id: RequestId, site: String },
 }
 
 /// The user's answer to a task's prompt, as the panel sends it.
@@ -219,6 +222,10 @@ pub enum StepAttachment {
     /// the panel and saved only when the user clicks its link; it is never
     /// sent anywhere else.
     Image { data_url: String, file_name: String },
+    /// "What can I do here" (issue 43 point 5): the list as text, and the
+    /// page's capabilities as suggestions the panel runs when pressed,
+    /// with "Remember these for this site".
+    Offers { text: String, suggestions: Vec<crate::flows::Suggestion> },
 }
 
 impl PanelEvent {

@@ -164,7 +164,8 @@ pub fn request_id(request: &PanelRequest) -> Option<RequestId> {
         | PanelRequest::DeleteFlow { id, .. }
         | PanelRequest::ExportFlows { id }
         | PanelRequest::ImportFlows { id, .. }
-        | PanelRequest::AcceptHealing { id } => Some(*id),
+        | PanelRequest::AcceptHealing { id }
+        | PanelRequest::ForgetSiteCommands { id, .. } => Some(*id),
         PanelRequest::Prefetch | PanelRequest::TaskReply { .. } => None,
     }
 }

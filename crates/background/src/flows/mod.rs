@@ -2,13 +2,16 @@
 //! saved flows ([`store`]) and replay ([`replay`]). [`route`] runs first
 //! for every panel input: `record <name>`, `stop recording`, `run <flow>`,
 //! `accept the healed steps` and any sentence of a saved flow
-//! (`bc_core::flows::route`) are handled here, with no model call.
+//! (`bc_core::flows::route`) are handled here, with no model call; so are
+//! the site commands action discovery found ([`discovered`]).
 
+mod discovered;
 mod recording;
 mod replay;
 mod requests;
 mod store;
 
+pub use discovered::offer;
 pub use recording::{on_recorded, on_tab_updated};
 pub use replay::{reply, resume};
 pub use requests::handle;
@@ -22,7 +25,7 @@ use std::rc::Rc;
 /// Handles `input` if it is about flows; `false` leaves it to the commands
 /// and the agent.
 pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, stop: &Rc<Stop>) -> bool {
-    let flows = store::all().await;
+    let flows = discovered::runnable().await;
     let Some(command) = bc_core::flows::route(input, &flows) else { return false };
     let say = |text: String| conn.post(&PanelEvent::LocalReply { id, text, needs_llm: false });
     match command {
@@ -33,6 +36,8 @@ pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, stop: &Rc<
             Err(e) => e.to_string(),
         }),
         FlowCommand::AcceptHealing => say(replay::accept().await),
+        FlowCommand::RememberSite => say(discovered::remember(stop).await.unwrap_or_else(|e| e.to_string())),
+        FlowCommand::ForgetSite => say(discovered::forget_here().await.unwrap_or_else(|e| e.to_string())),
         FlowCommand::Run { name, args } => replay::run(conn, id, &name, args, stop).await,
     }
     true

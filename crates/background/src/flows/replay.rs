@@ -96,7 +96,7 @@ pub fn reply(task_id: &str, prompt_id: u32, reply: PanelReply) -> bool {
 pub async fn run(conn: &Rc<Connection>, id: RequestId, name: &str, args: BTreeMap<String, String>, stop: &Rc<Stop>) {
     let task_id = format!("flow-{}", js_sys::Date::now() as u64);
     let sink = Sink { conn: Some(conn.clone()), id, task_id: task_id.clone() };
-    let flows = store::all().await;
+    let flows = super::discovered::with_offered(store::all().await).await;
     let Some(flow) = bc_core::flows::find(&flows, name).cloned() else {
         finish(&sink, TaskStatus::Failed, format!("There is no flow called “{name}”."));
         return;
@@ -114,7 +114,7 @@ pub async fn run(conn: &Rc<Connection>, id: RequestId, name: &str, args: BTreeMa
 /// The worker started: a replay it was running goes on from its next step.
 pub async fn resume() {
     let Some(progress) = store::session_get::<Progress>(PROGRESS_KEY).await else { return };
-    let flows = store::all().await;
+    let flows = super::discovered::with_offered(store::all().await).await;
     let Some(flow) = bc_core::flows::find(&flows, &progress.flow).cloned() else {
         store::session_set::<Progress>(PROGRESS_KEY, None).await;
         return;
@@ -180,7 +180,7 @@ async fn drive(sink: &Sink, flow: &WebFlow, mut progress: Progress, stop: &Stop)
 /// The last replay's heals waiting for Accept, one line each.
 pub async fn pending_lines() -> Vec<String> {
     let Some(pending) = store::session_get::<Pending>(HEALED_KEY).await else { return Vec::new() };
-    let flows = store::all().await;
+    let flows = super::discovered::with_offered(store::all().await).await;
     let flow = bc_core::flows::find(&flows, &pending.flow);
     pending
         .healed

@@ -2,7 +2,7 @@
 //! each answered with the screen's data (`PanelEvent::Flows`), a flow for
 //! the review card (`FlowSaved`) or an export file's text.
 
-use super::{recording, replay, store};
+use super::{discovered, recording, replay, store};
 use bc_core::flows::{apply, export, import};
 use bc_core::protocol::{CopilotError, FlowsView, PanelEvent, PanelRequest, RequestId};
 
@@ -49,6 +49,10 @@ pub async fn handle(req: &PanelRequest) -> Option<(RequestId, Result<Option<Pane
             }
             Err(e) => (*id, Err(bad(e.to_string()))),
         },
+        PanelRequest::ForgetSiteCommands { id, site } => {
+            let n = discovered::forget(site).await;
+            (*id, Ok(view(*id, Some(format!("Removed {n} site command(s) of {site}."))).await))
+        }
         PanelRequest::AcceptHealing { id } => {
             let note = replay::accept().await;
             (*id, Ok(view(*id, Some(note)).await))

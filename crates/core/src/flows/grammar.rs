@@ -4,7 +4,8 @@
 //! against what the user types ([`route`]) before the built-in commands,
 //! so "order espresso from the coffee shop" runs the flow with
 //! `drink = espresso` and no model call. `record <name>`, `stop recording`
-//! and `run <flow>` are commands here too.
+//! and `run <flow>` are commands here too, and so are "remember these
+//! actions for this site" and "forget the site commands" (`discover`).
 //!
 //! Patterns use the command grammar's own language and matcher
 //! (`command::pattern`, over `command::tokens`), a `{param}` capturing a
@@ -28,11 +29,16 @@ pub enum FlowCommand {
     Run { name: String, args: BTreeMap<String, String> },
     /// Store what the last replay's healed steps bound to.
     AcceptHealing,
+    /// Register what the page in front offers as this site's commands
+    /// (`flows::discover`).
+    RememberSite,
+    /// Remove this site's discovered commands.
+    ForgetSite,
 }
 
 /// Grammar words of `text`: lower-case, letters, digits and apostrophes
 /// only (so they never read as pattern syntax).
-fn words(text: &str) -> Vec<String> {
+pub(crate) fn words(text: &str) -> Vec<String> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
@@ -128,6 +134,14 @@ const RECORD: &[&str] = &[
 const RECORD_BARE: &str = "(record|start recording) [a|the] [new] [flow|macro|workflow|my steps|what i do]";
 const STOP: &str = "(stop|end|finish) [the] [recording|record]";
 const ACCEPT: &str = "(accept|keep|save) [the] (healed|healing|fixed|repaired|new) [steps|step|targets|bindings]";
+const REMEMBER: &[&str] = &[
+    "(remember|register|save|keep|learn) [all] [of] (these|those|the) [actions|commands|site commands|capabilities] (for|on) (this|the) (site|website|page)",
+    "(remember|register|save|keep|learn) [all] [of] (these|those|the) (actions|commands|site commands|capabilities)",
+];
+const FORGET: &[&str] = &[
+    "(forget|remove|delete|unregister|clear) [all] [of] (these|those|the) (actions|commands|site commands|capabilities) (for|of|on) (this|the) (site|website|page)",
+    "(forget|remove|delete|unregister|clear) [all] [of] (these|those|the) (actions|commands|site commands|capabilities)",
+];
 const RUN: &str = "(run|replay|play) [the] [flow|macro|workflow] {text} [flow|macro|workflow]";
 
 /// What `input` asks of flows, if anything: a flow command, or a sentence
@@ -144,6 +158,12 @@ pub fn route(input: &str, flows: &[WebFlow]) -> Option<FlowCommand> {
     }
     if text_of(ACCEPT).is_some() {
         return Some(FlowCommand::AcceptHealing);
+    }
+    if REMEMBER.iter().any(|p| text_of(p).is_some()) {
+        return Some(FlowCommand::RememberSite);
+    }
+    if FORGET.iter().any(|p| text_of(p).is_some()) {
+        return Some(FlowCommand::ForgetSite);
     }
     if text_of(RECORD_BARE).is_some() {
         return Some(FlowCommand::Record { name: String::new() });

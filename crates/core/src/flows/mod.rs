@@ -9,11 +9,14 @@
 //!   the user types; `record`/`stop recording`/`run` ([`route`]).
 //! - `replay`: run values, the healing ladder, hit choice, risk.
 //! - `edit`: the review card's edits; `io`: JSON export and import.
+//! - `discover`: a page's capabilities from its MiniPCD, as suggestions
+//!   and as site commands (flows of source `discovered`; issue 43 point 5).
 //!
 //! The worker (`bc-background`'s `flows/`) keeps recordings and flows in
 //! storage and runs replays through the tool surface; the content module
 //! (`bc-content`'s `record.rs`) reports the user's own events.
 
+pub mod discover;
 pub mod edit;
 pub mod grammar;
 pub mod io;
@@ -22,8 +25,11 @@ pub mod record;
 pub mod replay;
 
 #[cfg(test)]
+mod discover_tests;
+#[cfg(test)]
 mod tests;
 
+pub use discover::{applicable, discover, without_site, CapabilityKind, Discovery, Suggestion};
 pub use edit::{apply, FlowEdit};
 pub use grammar::{find, generate_patterns, match_sentence, route, FlowCommand, FlowMatch};
 pub use io::{export, import, ImportError};

@@ -90,6 +90,8 @@ pub enum FlowSource {
     Recording,
     Task,
     Manual,
+    /// Found on a page by action discovery (`discover`): a site command.
+    Discovered,
 }
 
 /// One replayable step: what to do, on what.

@@ -140,6 +140,11 @@ fn StepItem(
     });
     let attachment = attachment.map(|a| match a {
         StepAttachment::Text { text } => view! { <pre class="step-text">{text}</pre> }.into_any(),
+        StepAttachment::Offers { text, suggestions } => view! {
+            <pre class="step-text">{text}</pre>
+            <super::offers::Offers suggestions />
+        }
+        .into_any(),
         StepAttachment::Image {
             data_url,
             file_name,

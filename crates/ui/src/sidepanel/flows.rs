@@ -67,6 +67,11 @@ impl Flows {
         self.request(move |id| PanelRequest::DeleteFlow { id, name: name.clone() });
     }
 
+    /// Removes every site command of `site` (a host).
+    pub fn forget_site(self, site: String) {
+        self.request(move |id| PanelRequest::ForgetSiteCommands { id, site: site.clone() });
+    }
+
     pub fn accept_healing(self) {
         self.request(|id| PanelRequest::AcceptHealing { id });
     }

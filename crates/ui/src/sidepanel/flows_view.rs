@@ -2,11 +2,12 @@
 //! healed steps waiting for Accept, the saved flows (Run, Review, Delete;
 //! Export and Import as JSON), and the review card of a flow just
 //! recorded: rename it, delete a step, turn a typed value into a
-//! parameter or back.
+//! parameter or back. Site commands (flows found by action discovery)
+//! are listed apart, by site, each removable, and the whole site too.
 
 use super::flows::Flows;
 use super::Conversation;
-use bc_core::flows::{FlowEdit, StepAction, StepValue, WebFlow};
+use bc_core::flows::{FlowEdit, FlowSource, StepAction, StepValue, WebFlow};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -62,7 +63,7 @@ fn Healed(flows: Flows) -> impl IntoView {
 
 #[component]
 fn FlowList(flows: Flows, conversation: Conversation) -> impl IntoView {
-    let list = move || flows.view.with(|v| v.as_ref().map(|v| v.flows.clone()).unwrap_or_default());
+    let list = move || flows.view.with(|v| v.as_ref().map(|v| v.flows.iter().filter(|f| f.source != FlowSource::Discovered).cloned().collect::<Vec<_>>()).unwrap_or_default());
     let run = move |name: String| {
         conversation.draft.set(format!("run {name}"));
         flows.leave();
@@ -103,6 +104,53 @@ fn FlowList(flows: Flows, conversation: Conversation) -> impl IntoView {
                 }
             }).collect_view()}
         </ul>
+        <SiteCommands flows />
+    }
+}
+
+/// The site commands, grouped by the site they run on.
+#[component]
+fn SiteCommands(flows: Flows) -> impl IntoView {
+    let sites = move || {
+        let mut by_site: Vec<(String, Vec<WebFlow>)> = Vec::new();
+        let all = flows.view.with(|v| v.as_ref().map(|v| v.flows.clone()).unwrap_or_default());
+        for flow in all.into_iter().filter(|f| f.source == FlowSource::Discovered) {
+            let site = flow.scope.domains.first().cloned().unwrap_or_default();
+            match by_site.iter_mut().find(|(s, _)| *s == site) {
+                Some((_, list)) => list.push(flow),
+                None => by_site.push((site, vec![flow])),
+            }
+        }
+        by_site
+    };
+    view! {
+        <Show when=move || !sites().is_empty()>
+            <h2>"Site commands"</h2>
+        </Show>
+        {move || sites().into_iter().map(|(site, list)| {
+            let forget = site.clone();
+            view! {
+                <section class="site-commands" aria-label=format!("Site commands of {site}")>
+                    <div class="flows-bar">
+                        <h3>{site.clone()}</h3>
+                        <button type="button" on:click=move |_| flows.forget_site(forget.clone())>"Remove all"</button>
+                    </div>
+                    <ul class="flow-list">
+                        {list.into_iter().map(|flow| {
+                            let name = flow.name.clone();
+                            let sentence = flow.grammar_patterns.last().cloned().unwrap_or_default();
+                            view! {
+                                <li class="flow" aria-label=flow.name.clone()>
+                                    <strong>{flow.name.clone()}</strong>
+                                    <p class="muted small">{format!("Say: {sentence}")}</p>
+                                    <button type="button" on:click=move |_| flows.delete(name.clone())>"Remove"</button>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                </section>
+            }
+        }).collect_view()}
     }
 }
 

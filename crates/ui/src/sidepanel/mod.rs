@@ -13,6 +13,7 @@ mod header;
 pub mod history;
 mod history_view;
 mod knowledge_view;
+mod offers;
 mod prompt;
 pub mod state;
 pub mod task;
@@ -43,6 +44,8 @@ pub fn SidePanel(
     /// Recorded flows.
     flows: Flows,
 ) -> impl IntoView {
+    // For the suggestions under a step, which run sentences as typed.
+    provide_context(conversation);
     let in_history = move || history.screen.get() == Screen::History;
     let in_flows = move || history.screen.get() == Screen::Flows;
     view! {
