@@ -153,6 +153,22 @@ test('a question is answered from the page, without acting', async () => {
   assert.equal((await chats()).length, 1);
 });
 
+test('a command that finds nothing on the page is handed to the agent', async () => {
+  // "I want the cheapest plan selected" reads as a command (select
+  // "the cheapest plan") that the pricing page has no control for: with
+  // an LLM configured, the agent takes the sentence instead of a dead end.
+  await llm.setScenario({ apiKey: KEY, rules: [{ when: { lastUserContains: 'cheapest plan' }, reply: { content: 'The cheapest plan is Free, at $0 per month.' } }] });
+  await prepare(site, www.main, TASKS.question);
+  const exchange = await start('I want the cheapest plan selected');
+  const shown = await ended(exchange);
+  assert.equal(shown.status, 'succeeded', shown.text);
+  assert.match(shown.text, /Nothing on this page matches “cheapest plan”\. The agent takes over\./);
+  assert.equal(shown.answer.trim(), 'The cheapest plan is Free, at $0 per month.');
+  const sent = await chats();
+  assert.equal(sent.length, 1, 'one model call');
+  assert.match(JSON.stringify(sent[0].body), /I want the cheapest plan selected/);
+});
+
 test('a clarifying question is answered in the panel', async () => {
   await allowSite();
   await llm.setScenario({

@@ -10,7 +10,8 @@
 //!   the first failure ends the run, and a command that takes longer than
 //!   `STEP_TIMEOUT_MS` is stopped and fails;
 //! - **questions** and **unknown input** go to the agent ([`agent::run`])
-//!   when an LLM is configured; otherwise a `LocalReply` says an LLM is needed and
+//!   when an LLM is configured, and so does a run whose first step did
+//!   nothing (`RunEnd::HandedOver`); otherwise a `LocalReply` says an LLM is needed and
 //!   lists what the commands can do.
 //!
 //! Labels are grounded as each command's plan says: `pcd.query` → the best
@@ -181,11 +182,13 @@ pub async fn route(
         return Ok(());
     }
     let parsed = parse(input);
+    let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
     if let Parsed::Commands(commands) = parsed {
-        run(conn, id, &commands, stop).await;
+        if run(conn, id, &commands, stop, configured).await == RunEnd::HandedOver {
+            return agent::run(conn, id, input, history, cancel, stop).await;
+        }
         return Ok(());
     }
-    let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
     if configured {
         return agent::run(conn, id, input, history, cancel, stop).await;
     }
@@ -194,9 +197,23 @@ pub async fn route(
     Ok(())
 }
 
+/// How a run of commands ended.
+#[derive(Debug, PartialEq, Eq)]
+enum RunEnd {
+    /// Every step ran, or one failed or was stopped: `CommandsDone` posted.
+    Finished,
+    /// The first step found nothing on the page to act on, so nothing was
+    /// done, and an LLM is configured: the agent reads the input instead
+    /// (the grammar read it as a command the page does not have: "I want
+    /// the cheapest lamp selected" has no "cheapest lamp" to click). The
+    /// request goes on as the agent's task; no `CommandsDone`.
+    HandedOver,
+}
+
 /// Runs `commands` in order, posting each step's start and outcome; the
-/// first failure (or a stop) ends the run.
-async fn run(conn: &Connection, id: RequestId, commands: &[Command], stop: &Stop) {
+/// first failure (or a stop) ends the run. With `agent` (an LLM
+/// configured), a first step that found nothing hands over ([`RunEnd`]).
+async fn run(conn: &Connection, id: RequestId, commands: &[Command], stop: &Stop, agent: bool) -> RunEnd {
     conn.post(&PanelEvent::CommandsStarted { id, steps: commands.iter().map(Command::describe).collect() });
     for (index, command) in commands.iter().enumerate() {
         if stop.is_stopped() {
@@ -204,17 +221,30 @@ async fn run(conn: &Connection, id: RequestId, commands: &[Command], stop: &Stop
         }
         let index = index as u32;
         conn.post(&PanelEvent::StepStarted { id, index });
-        let outcome = match timed(execute(command, stop), stop).await {
+        let result = timed(execute(command, stop), stop).await;
+        // Nothing was done: nothing matched, or the one click changed nothing.
+        let nothing_done = match &result {
+            Err(StepError::Ground(_)) => true,
+            Err(StepError::Tool(e)) => e.code == ErrorCode::NoEffect,
+            _ => false,
+        };
+        let hand_over = index == 0 && agent && !stop.is_stopped() && nothing_done;
+        let outcome = match result {
             Ok(done) => StepOutcome { ok: true, summary: done.summary, attachment: done.attachment },
+            Err(e) if hand_over => StepOutcome { ok: false, summary: format!("{e} The agent takes over."), attachment: None },
             Err(e) => StepOutcome { ok: false, summary: e.to_string(), attachment: None },
         };
         let ok = outcome.ok;
         conn.post(&PanelEvent::StepDone { id, index, outcome });
+        if hand_over {
+            return RunEnd::HandedOver;
+        }
         if !ok {
             break;
         }
     }
     conn.post(&PanelEvent::CommandsDone { id });
+    RunEnd::Finished
 }
 
 /// `work`, failed with [`StepError::Timeout`] (and its task cancelled)

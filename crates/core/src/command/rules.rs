@@ -243,6 +243,11 @@ fn focus(c: &Ctx) -> Option<Command> {
 fn sign_in(c: &Ctx) -> Option<Command> {
     let user = c.text(Slot::Text);
     let password = c.text(Slot::Secret);
+    // A user name or address has no spaces: "log on as ana? Use password
+    // x" took "ana? Use" for one; better not understood than signed in as that.
+    if user.contains(char::is_whitespace) || password.contains(char::is_whitespace) {
+        return None;
+    }
     (!user.is_empty() && !password.is_empty()).then_some(C::SignIn { user, password })
 }
 
@@ -369,6 +374,9 @@ const DESCRIBED: &[&[&str]] = &[
     &["the", "phrase"], &["the", "string"], &["the", "letters"], &["the", "code"],
 ];
 
+/// Verbs after "by" that say how, not what ("… by picking the suggestion").
+const BY_METHOD: &[&str] = &["picking", "choosing", "selecting", "clicking", "pressing", "using", "typing", "tapping", "hitting"];
+
 fn type_text(c: &Ctx) -> Option<Command> {
     let toks = c.slot(Slot::Text);
     if NOT_TEXT.iter().any(|w| toks.len() >= w.len() && w.iter().zip(toks).all(|(w, t)| t.is_word(w))) {
@@ -378,6 +386,11 @@ fn type_text(c: &Ctx) -> Option<Command> {
         .iter()
         .find(|w| toks.len() > w.len() && w.iter().zip(toks).all(|(w, t)| t.is_word(w)))
         .map_or(toks, |w| &toks[w.len()..]);
+    // "fill Country with Italy *by picking the suggestion*": how to do it
+    // is not text to type.
+    if toks.windows(2).any(|w| w[0].is_word("by") && BY_METHOD.iter().any(|m| w[1].is_word(m))) {
+        return None;
+    }
     let text = verbatim(c.input, toks);
     let field = c.target(Slot::Field)?;
     // "set the list to Vienna": a dropdown is chosen from, not typed into.

@@ -283,6 +283,18 @@ impl Exchange {
                 self.state.set(AnswerState::Done);
             }
             Reply::Task { task_id, event } => {
+                // A command that found nothing handed over to the agent:
+                // the steps after it will not run.
+                if self
+                    .steps
+                    .with_untracked(|steps| steps.iter().any(|s| s.status == StepStatus::Pending))
+                {
+                    self.steps.update(|steps| {
+                        for step in steps.iter_mut().filter(|s| s.status == StepStatus::Pending) {
+                            step.status = StepStatus::NotRun;
+                        }
+                    });
+                }
                 let finished = matches!(event, TaskEvent::Finished { .. });
                 self.task.update(|task| {
                     task.get_or_insert_with(|| TaskState::new(task_id))
