@@ -6,6 +6,7 @@
 //!   may be indexed (never incognito, non-http(s) or excluded sites).
 //! - [`record`]: a page as stored, from the page digest, redacted, with
 //!   [`text`] keywords and [`entities`] found by rules.
+//! - [`pdf`]: a PDF's extracted text made into the same record.
 //! - [`index`]: the size budget, oldest-first eviction, forgetting a site.
 //! - [`time`] and [`query`]: temporal filters against a passed-in
 //!   [`time::Clock`]; whether an input is a knowledge question, its intent,
@@ -20,6 +21,7 @@
 pub mod answer;
 pub mod entities;
 pub mod index;
+pub mod pdf;
 pub mod query;
 pub mod rank;
 pub mod record;

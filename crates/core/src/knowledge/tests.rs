@@ -292,3 +292,33 @@ fn forgetting_the_site_in_front() {
         assert_eq!(super::query::is_forget_this_site(input), want, "{input}");
     }
 }
+
+#[test]
+fn pdf_titles_and_urls() {
+    use super::pdf::{is_pdf_url, record, title, PdfText};
+    let text = |lines: &[&str]| vec![lines.join("\n")];
+    let cases: &[(&str, Option<&str>, Vec<String>, &str)] = &[
+        ("https://a.org/x.pdf", Some(" Annual  Report "), text(&["Contents"]), "Annual Report"),
+        ("https://a.org/x.pdf", Some("Microsoft Word - minutes.docx"), vec![], "minutes.docx"),
+        ("https://a.org/x.pdf", Some("untitled"), text(&["", "  12  ", "Meeting Minutes", "Present: all"]), "Meeting Minutes"),
+        ("https://a.org/papers/tidal_power-2026.PDF?dl=1", None, text(&[&"long ".repeat(40)]), "tidal power 2026"),
+        ("https://a.org/my%20paper.pdf", None, vec![], "my paper"),
+        ("https://a.org/", None, vec![], "a.org"),
+    ];
+    for (url, meta, pages, want) in cases {
+        let pdf = PdfText { title: meta.map(str::to_owned), pages: pages.clone() };
+        assert_eq!(title(url, &pdf), *want, "{url} {meta:?}");
+    }
+    for (url, pdf) in [("https://a.org/x.pdf", true), ("http://a.org/a/B.Pdf?x=1#p=2", true), ("https://a.org/pdf", false), ("file:///tmp/x.pdf", false), ("https://a.org/x.pdf.html", false)] {
+        assert_eq!(is_pdf_url(url), pdf, "{url}");
+    }
+    // The text is bounded and redacted as a page's is.
+    let body = format!("Write to ana@example.org about tidal power. {}", "Tidal turbines turn with the tides. ".repeat(400));
+    let r = record("https://a.org/t.pdf#page=2", &PdfText { title: None, pages: vec![body] }, 5.0).expect("indexable");
+    assert_eq!((r.url.as_str(), r.title.as_str()), ("https://a.org/t.pdf", "t"));
+    assert!(r.text.contains("[email]") && !r.text.contains("ana@"), "{}", &r.text[..80]);
+    assert!(r.text.chars().count() <= crate::digest::PageDigest::MAX_TEXT_CHARS);
+    assert!(r.keywords.contains(&"tidal".to_owned()), "{:?}", r.keywords);
+    let short = PdfText { title: Some("Memo".into()), pages: vec!["Call me.".into()] };
+    assert!(matches!(record("https://a.org/m.pdf", &short, 0.0), Err(super::record::NotIndexed::TooShort { .. })));
+}
