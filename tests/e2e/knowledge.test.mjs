@@ -3,7 +3,9 @@
 // indexed from their digest, questions with a temporal filter answered
 // from the right pages (a list with snippets without a model; one model
 // call from the top pages with one), "forget this site" from the panel,
-// and what left the browser: no raw HTML, within the token budget.
+// and what left the browser: no raw HTML, within the token budget. PDFs
+// (shown in Chrome's viewer, where no content script runs) are fetched
+// and read by the worker, and cited by their URL like pages.
 //
 // Visit times: the worker's "now" is fixed through the debug hook
 // `self.copilot.setKnowledgeNow` before each batch of visits, so pages are
@@ -62,7 +64,8 @@ async function setNow(ms) {
 
 /** Reads `url` in the tab in front, long enough to count as read, and waits until it is stored. */
 async function read(url, { expectStored = true } = {}) {
-  await site.goto(url);
+  // Chrome's PDF viewer never fires the load event Playwright waits for.
+  await site.goto(url, { waitUntil: url.endsWith('.pdf') ? 'commit' : 'load' });
   await site.bringToFront();
   const deadline = Date.now() + DWELL_MS + 8000;
   while (Date.now() < deadline) {
@@ -210,4 +213,19 @@ test('"forget this site" in the panel deletes the site in front and excludes it'
   await h.waitForText(options.locator('.knowledge-settings'), 'No site is excluded.');
   await options.close();
   await read(`${www.second}/news/solar-grid.html`);
+});
+
+test('a PDF read in Chrome\'s viewer is indexed from its bytes and cited by its URL', async () => {
+  const pdf = `${www.main}/pdfs/axolotl-regeneration.pdf`;
+  await setNow(NOV_25);
+  await read(pdf);
+
+  await askPanel('What did I read about axolotl regeneration?');
+  const found = await sources();
+  assert.deepEqual(found.map((s) => s.url), [pdf], 'only the PDF is about axolotls');
+  assert.equal(found[0].title, 'Axolotl Limb Regeneration', 'the title from the PDF\'s metadata');
+  assert.equal(found[0].href, pdf);
+  assert.match(found[0].snippet, /axolotl/i);
+  // The model (configured above) was given the PDF's text.
+  await h.waitForText(lastExchange(), 'from a blastema [1]', 15_000);
 });

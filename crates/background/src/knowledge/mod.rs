@@ -9,7 +9,9 @@
 //! `onActivated` for a tab loaded in the background). Then the worker asks
 //! that page's content module for its digest (the request the agent uses
 //! to read a page), so only bounded, redacted text leaves the page — never
-//! HTML, never a form value. Never indexed: incognito tabs, non-http(s)
+//! HTML, never a form value. A PDF (Chrome's viewer runs no content
+//! script) is fetched from its URL by the worker and read in WASM
+//! ([`pdf`]). Never indexed: incognito tabs, non-http(s)
 //! pages, excluded sites, and anything while the switch is off (the
 //! default), checked both before and after the wait.
 //!
@@ -19,12 +21,14 @@
 //! so a restarted worker keeps it until the browser closes).
 
 mod ask;
+mod pdf;
 pub mod store;
 
 pub use ask::answer;
 
 use crate::{chrome, js, tabs};
 use bc_core::knowledge::index::IndexBudget;
+use bc_core::knowledge::pdf::is_pdf_url;
 use bc_core::knowledge::record::PageRecord;
 use bc_core::knowledge::settings::{site_of, Forgot, KnowledgeSettings, KnowledgeView};
 use bc_core::knowledge::time::Clock;
@@ -128,15 +132,35 @@ async fn watch(tab_id: i32) {
 }
 
 async fn index_tab(tab_id: i32, url: &str) {
-    let digest = match tabs::ask_content(tab_id, &ContentRequest::Digest).await {
-        Ok(ContentResponse::Digest { digest }) => digest,
-        _ => return,
+    let now = clock().await.now_ms;
+    let record = if is_pdf_url(url) {
+        pdf::read(url, pdf::Expect::Pdf, now).await
+    } else {
+        match tabs::ask_content(tab_id, &ContentRequest::Digest).await {
+            Ok(ContentResponse::Digest { digest }) => {
+                // The page may have moved on (a single-page app) since the check.
+                if site_of(&digest.url) != site_of(url) {
+                    return;
+                }
+                PageRecord::from_digest(&digest, now).map_err(pdf::Skipped::Record)
+            }
+            // No content script: Chrome's PDF viewer showing a PDF whose
+            // path does not say so, or a page no extension may script.
+            Err(CopilotError::PageUnavailable { .. }) => pdf::read(url, pdf::Expect::Sniff, now).await,
+            _ => return,
+        }
     };
-    // The page may have moved on (a single-page app) since the check.
-    if site_of(&digest.url) != site_of(url) || load_settings().await.may_index(&digest.url, false).is_err() {
+    let record = match record {
+        Ok(record) => record,
+        Err(e) => {
+            web_sys::console::debug_1(&format!("bc: {url} not indexed: {e}").into());
+            return;
+        }
+    };
+    // The switch or the exclusions may have changed while the page was read.
+    if load_settings().await.may_index(&record.url, false).is_err() {
         return;
     }
-    let Ok(record) = PageRecord::from_digest(&digest, clock().await.now_ms) else { return };
     match store::put(&record, IndexBudget::default()).await {
         Ok(store::Stored::Kept { evicted }) if evicted > 0 => web_sys::console::debug_1(&format!("bc: knowledge index full, {evicted} oldest pages evicted").into()),
         Ok(_) => {}

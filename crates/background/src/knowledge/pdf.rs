@@ -1,0 +1,110 @@
+//! PDFs the user read. Chrome shows a PDF in its own viewer, where no
+//! content script runs, so the worker fetches the file itself — the URL
+//! the user opened, once, with `cache: "force-cache"` so that a copy the
+//! browser kept is used — and extracts its text in WASM (`bc-pdf`). The
+//! record is built by the page's rules (`bc_core::knowledge::pdf`).
+//!
+//! Nothing else leaves the browser: the request goes to the site the tab
+//! already shows. The file is read in chunks and dropped past
+//! `bc_pdf::MAX_BYTES`, before any parsing.
+
+use crate::js;
+use bc_core::knowledge::pdf::record;
+use bc_core::knowledge::record::{NotIndexed, PageRecord};
+use futures::future::{select, Either};
+use futures::StreamExt;
+use gloo_timers::future::TimeoutFuture;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortController, RequestCache, RequestCredentials, RequestInit, Response};
+
+/// A download slower than this is given up (the user has the file open;
+/// a slow site costs the worker nothing but this wait).
+const FETCH_TIMEOUT_MS: u32 = 30_000;
+
+/// How sure the worker is that the tab shows a PDF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// The URL's path ends in `.pdf`.
+    Pdf,
+    /// The tab's content script cannot be reached (Chrome's viewer shows
+    /// PDFs served from any path): only a response that says
+    /// `application/pdf` is read; anything else is dropped unread.
+    Sniff,
+}
+
+/// Why a PDF was not indexed (logged, never shown: indexing is silent).
+#[derive(Debug)]
+pub enum Skipped {
+    Network(String),
+    Status(u16),
+    NotPdf { content_type: String },
+    TooLarge { bytes: usize },
+    TimedOut,
+    Pdf(bc_pdf::PdfError),
+    Record(NotIndexed),
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Skipped::Network(e) => write!(f, "the download failed: {e}"),
+            Skipped::Status(s) => write!(f, "the site answered HTTP {s}"),
+            Skipped::NotPdf { content_type } => write!(f, "not a PDF ({content_type})"),
+            Skipped::TooLarge { bytes } => write!(f, "over {} bytes ({bytes} seen)", bc_pdf::MAX_BYTES),
+            Skipped::TimedOut => write!(f, "no file within {} s", FETCH_TIMEOUT_MS / 1000),
+            Skipped::Pdf(e) => write!(f, "{e}"),
+            Skipped::Record(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The record of the PDF at `url`, read at `visited_ms`.
+pub async fn read(url: &str, expect: Expect, visited_ms: f64) -> Result<PageRecord, Skipped> {
+    let controller = AbortController::new().map_err(|e| Skipped::Network(js::error_text(&e)))?;
+    let download = std::pin::pin!(download(url, expect, &controller));
+    let bytes = match select(download, TimeoutFuture::new(FETCH_TIMEOUT_MS)).await {
+        Either::Left((bytes, _)) => bytes,
+        Either::Right(_) => Err(Skipped::TimedOut),
+    };
+    // Whatever ended the download, nothing more is read.
+    controller.abort();
+    let text = bc_pdf::extract(&bytes?).map_err(Skipped::Pdf)?;
+    record(url, &text, visited_ms).map_err(Skipped::Record)
+}
+
+async fn download(url: &str, expect: Expect, controller: &AbortController) -> Result<Vec<u8>, Skipped> {
+    let init = RequestInit::new();
+    init.set_method("GET");
+    init.set_cache(RequestCache::ForceCache);
+    // The request the viewer made: a PDF behind a sign-in reads the same.
+    init.set_credentials(RequestCredentials::Include);
+    init.set_signal(Some(&controller.signal()));
+    let global: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+    let resp: Response = JsFuture::from(global.fetch_with_str_and_init(url, &init)).await.map_err(|e| Skipped::Network(js::error_text(&e)))?.unchecked_into();
+    if !resp.ok() {
+        return Err(Skipped::Status(resp.status()));
+    }
+    let header = |name: &str| resp.headers().get(name).ok().flatten();
+    let content_type = header("content-type").unwrap_or_default();
+    if expect == Expect::Sniff && !content_type.to_ascii_lowercase().starts_with("application/pdf") {
+        return Err(Skipped::NotPdf { content_type });
+    }
+    if let Some(bytes) = header("content-length").and_then(|l| l.trim().parse::<usize>().ok()).filter(|&n| n > bc_pdf::MAX_BYTES) {
+        return Err(Skipped::TooLarge { bytes });
+    }
+    let Some(body) = resp.body() else { return Ok(Vec::new()) };
+    let mut chunks = wasm_streams::ReadableStream::from_raw(body.unchecked_into()).into_stream();
+    let mut bytes = Vec::new();
+    while let Some(chunk) = chunks.next().await {
+        let chunk = chunk.map_err(|e| Skipped::Network(js::error_text(&e)))?;
+        let chunk = js_sys::Uint8Array::new(&chunk);
+        if bytes.len() + chunk.length() as usize > bc_pdf::MAX_BYTES {
+            return Err(Skipped::TooLarge { bytes: bytes.len() + chunk.length() as usize });
+        }
+        let start = bytes.len();
+        bytes.resize(start + chunk.length() as usize, 0);
+        chunk.copy_to(&mut bytes[start..]);
+    }
+    Ok(bytes)
+}
