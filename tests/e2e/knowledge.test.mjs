@@ -4,7 +4,7 @@
 // from the right pages (a list with snippets without a model; one model
 // call from the top pages with one), "forget this site" from the panel,
 // and what left the browser: no raw HTML, within the token budget. PDFs
-// (shown in Chrome's viewer, where no content script runs) are fetched
+// (Chrome's viewer gives a content script no text) are fetched
 // and read by the worker, and cited by their URL like pages.
 //
 // Visit times: the worker's "now" is fixed through the debug hook
@@ -65,7 +65,7 @@ async function setNow(ms) {
 /** Reads `url` in the tab in front, long enough to count as read, and waits until it is stored. */
 async function read(url, { expectStored = true } = {}) {
   // Chrome's PDF viewer never fires the load event Playwright waits for.
-  await site.goto(url, { waitUntil: url.endsWith('.pdf') ? 'commit' : 'load' });
+  await site.goto(url, { waitUntil: url.includes('/pdfs/') ? 'commit' : 'load' });
   await site.bringToFront();
   const deadline = Date.now() + DWELL_MS + 8000;
   while (Date.now() < deadline) {
@@ -228,4 +228,14 @@ test('a PDF read in Chrome\'s viewer is indexed from its bytes and cited by its 
   assert.match(found[0].snippet, /axolotl/i);
   // The model (configured above) was given the PDF's text.
   await h.waitForText(lastExchange(), 'from a blastema [1]', 15_000);
+});
+
+test('a PDF whose address does not say so is known by its Content-Type', async () => {
+  const pdf = `${www.main}/pdfs/download/composting`;
+  await read(pdf);
+  await askPanel('What did I read about compost heaps?');
+  const found = await sources();
+  assert.deepEqual(found.map((s) => s.url), [pdf]);
+  assert.equal(found[0].title, 'Composting at Home', 'no title in its metadata: its first line');
+  assert.match(found[0].snippet, /compost/i);
 });

@@ -44,7 +44,12 @@ pub fn read(document: &Document) -> PageDigest {
             text.push_str(&format!("\n[Frame “{}”]\n{main}", doc.title().trim()));
         }
     }
-    PageDigest::new(&page_url(document), &document.title(), headings, &text)
+    let mut digest = PageDigest::new(&page_url(document), &document.title(), headings, &text);
+    let content_type = document.content_type();
+    if content_type != "text/html" {
+        digest.content_type = Some(content_type);
+    }
+    digest
 }
 
 /// `selector`'s matches outside `aria-hidden`/`inert` subtrees: the

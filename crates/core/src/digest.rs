@@ -19,6 +19,11 @@ pub struct PageDigest {
     pub text: String,
     /// True when `text` was cut to [`PageDigest::MAX_TEXT_CHARS`].
     pub truncated: bool,
+    /// The document's MIME type when it is not HTML: `application/pdf` is
+    /// Chrome's PDF viewer, whose page holds no text of its own (the
+    /// worker then reads the file, `knowledge::pdf`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
 }
 
 impl PageDigest {
@@ -44,6 +49,7 @@ impl PageDigest {
             headings,
             text,
             truncated,
+            content_type: None,
         }
     }
 

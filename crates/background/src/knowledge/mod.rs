@@ -9,11 +9,12 @@
 //! `onActivated` for a tab loaded in the background). Then the worker asks
 //! that page's content module for its digest (the request the agent uses
 //! to read a page), so only bounded, redacted text leaves the page — never
-//! HTML, never a form value. A PDF (Chrome's viewer runs no content
-//! script) is fetched from its URL by the worker and read in WASM
-//! ([`pdf`]). Never indexed: incognito tabs, non-http(s)
-//! pages, excluded sites, and anything while the switch is off (the
-//! default), checked both before and after the wait.
+//! HTML, never a form value. A PDF (a `.pdf` path, or a page whose
+//! document is `application/pdf`: Chrome's viewer, with no text of its
+//! own) is fetched from its URL by the worker and read in WASM ([`pdf`]).
+//! Never indexed: incognito tabs, non-http(s) pages, excluded sites, and
+//! anything while the switch is off (the default), checked both before
+//! and after the wait.
 //!
 //! Settings are in `chrome.storage.local` under [`SETTINGS_KEY`]. The
 //! worker's notion of "now" can be fixed for tests through
@@ -137,6 +138,9 @@ async fn index_tab(tab_id: i32, url: &str) {
         pdf::read(url, pdf::Expect::Pdf, now).await
     } else {
         match tabs::ask_content(tab_id, &ContentRequest::Digest).await {
+            // Chrome's viewer (in recent versions) lets a content script
+            // into the PDF's page, which has no text.
+            Ok(ContentResponse::Digest { digest }) if digest.content_type.as_deref() == Some("application/pdf") => pdf::read(url, pdf::Expect::Pdf, now).await,
             Ok(ContentResponse::Digest { digest }) => {
                 // The page may have moved on (a single-page app) since the check.
                 if site_of(&digest.url) != site_of(url) {
@@ -144,8 +148,8 @@ async fn index_tab(tab_id: i32, url: &str) {
                 }
                 PageRecord::from_digest(&digest, now).map_err(pdf::Skipped::Record)
             }
-            // No content script: Chrome's PDF viewer showing a PDF whose
-            // path does not say so, or a page no extension may script.
+            // No content script: an older Chrome's PDF viewer, or a page
+            // no extension may script.
             Err(CopilotError::PageUnavailable { .. }) => pdf::read(url, pdf::Expect::Sniff, now).await,
             _ => return,
         }

@@ -1,8 +1,10 @@
-//! PDFs the user read. Chrome shows a PDF in its own viewer, where no
-//! content script runs, so the worker fetches the file itself — the URL
-//! the user opened, once, with `cache: "force-cache"` so that a copy the
-//! browser kept is used — and extracts its text in WASM (`bc-pdf`). The
-//! record is built by the page's rules (`bc_core::knowledge::pdf`).
+//! PDFs the user read. Chrome shows a PDF in its own viewer, whose page
+//! has no text for a content script, so the worker fetches the file
+//! itself — the URL the user opened, once, with `cache: "force-cache"` so
+//! that a copy the browser kept is used (where the HTTP cache, which Chrome
+//! partitions by top-level site, lets the worker see it; else the site is
+//! asked again) — and extracts its text in WASM (`bc-pdf`). The record
+//! is built by the page's rules (`bc_core::knowledge::pdf`).
 //!
 //! Nothing else leaves the browser: the request goes to the site the tab
 //! already shows. The file is read in chunks and dropped past
@@ -25,11 +27,11 @@ const FETCH_TIMEOUT_MS: u32 = 30_000;
 /// How sure the worker is that the tab shows a PDF.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Expect {
-    /// The URL's path ends in `.pdf`.
+    /// The URL's path ends in `.pdf`, or the page's document is a PDF.
     Pdf,
-    /// The tab's content script cannot be reached (Chrome's viewer shows
-    /// PDFs served from any path): only a response that says
-    /// `application/pdf` is read; anything else is dropped unread.
+    /// The tab's content script cannot be reached (an older Chrome's PDF
+    /// viewer runs none, and shows PDFs from any path): only a response
+    /// that says `application/pdf` is read; anything else is dropped unread.
     Sniff,
 }
 

@@ -1,8 +1,8 @@
 //! PDFs the user read (issue 43 point 4): the text a PDF reader pulled out
 //! of the file becomes a [`PageRecord`] the way a page's digest does.
 //!
-//! Chrome shows a PDF in its own viewer, where content scripts do not run,
-//! so the worker fetches the bytes and `bc-pdf` extracts [`PdfText`]; what
+//! Chrome shows a PDF in its own viewer, whose page has no text for a
+//! content script to read, so the worker fetches the bytes and `bc-pdf` extracts [`PdfText`]; what
 //! is kept of it goes through [`PageDigest::new`] (the same whitespace and
 //! length bounds as a page) and [`PageRecord::from_digest`] (the same
 //! redaction, keywords and entities), so a PDF is never indexed by a
