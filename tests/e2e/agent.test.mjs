@@ -415,3 +415,51 @@ test('the options list the sites allowed always, and remove one', async () => {
     await options.close();
   }
 });
+
+// Last: its sign-in task would be a second “Sign me in” in the history test.
+test('a task that succeeded is saved as a flow and run again by a sentence, with no model call', async () => {
+  await allowSite();
+  await prepare(site, www.main, TASKS.signIn);
+  await llm.setScenario({ apiKey: KEY, rules: TASKS.signIn.rules });
+  const exchange = await start(TASKS.signIn.goal);
+  const [[label, value]] = TASKS.signIn.secrets;
+  let secret = await card('form', 'Enter the password');
+  await secret.getByLabel(label).fill(value);
+  await secret.getByRole('button', { name: 'Fill in', exact: true }).click();
+  assert.equal((await ended(exchange)).status, 'succeeded');
+
+  // "Save as a flow" puts the sentence in the composer for a name.
+  await exchange.getByRole('button', { name: 'Save as a flow' }).click();
+  const composer = panel.getByLabel('Ask about this page');
+  assert.equal(await composer.inputValue(), 'save this as a flow called ');
+  await composer.pressSequentially('acme login');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const review = await h.waitForText(panel.locator('.exchange').last().locator('.bubble.local'), 'Saved the flow “acme login”');
+  for (const line of [
+    `Open ${www.main}/app/signin/`,
+    'Type {email} into “Email” (textbox)',
+    'Type {password} into “Password” (textbox)',
+    'Click “Sign in” (button)',
+  ]) assert.ok(review.includes(line), `review lacks ${line}:\n${review}`);
+  assert.match(review, /password \(secret/);
+  const sw = await h.serviceWorker(browser.ctx);
+  const { flows } = await sw.evaluate(() => chrome.storage.local.get('flows'));
+  assert.ok(!flows.includes('demo1234'), 'no password in the stored flow');
+  assert.equal(JSON.parse(flows).find((f) => f.name === 'acme login')?.source, 'task');
+
+  // Signed out again, a sentence runs it: the password is asked, the model is not.
+  await site.evaluate(() => localStorage.removeItem('acme.session'));
+  await site.goto(`${www.main}/app/signin/`);
+  const asked = (await chats()).length;
+  await site.bringToFront();
+  await h.ask(panel, 'acme login with demo@acme.test');
+  const run = panel.locator('.exchange').last();
+  secret = await card('form', 'Enter the password');
+  await secret.locator('input:not([type=checkbox])').fill(value);
+  await secret.getByRole('button', { name: 'Fill in', exact: true }).click();
+  const shown = await ended(run);
+  assert.equal(shown.status, 'succeeded', shown.text);
+  assert.equal(path(), '/app/dashboard/');
+  assert.equal((await storage('acme.session'))?.email, 'demo@acme.test');
+  assert.equal((await chats()).length, asked, 'the replay asked the model nothing');
+});

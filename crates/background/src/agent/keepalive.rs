@@ -36,3 +36,20 @@ pub fn hold() {
 pub fn release() {
     HOLDERS.with(|h| h.set(h.get().saturating_sub(1)));
 }
+
+/// Holds the worker alive for as long as it lives (a flow replay, which
+/// can wait on the user's answer as a task does).
+pub struct Held(());
+
+impl Held {
+    pub fn new() -> Held {
+        hold();
+        Held(())
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        release();
+    }
+}
