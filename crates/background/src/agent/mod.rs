@@ -74,12 +74,12 @@ pub async fn run(conn: &Rc<Connection>, id: RequestId, goal: &str, history: &[Ch
         next_handle: Cell::new(0),
     });
     RUNNING.with(|r| r.borrow_mut().insert(task_id.clone(), runtime.clone()));
-    keepalive::hold();
+    let alive = keepalive::Held::new();
     let config = AgentConfig::with_settings(&settings.model, &store::load_agent_settings().await);
     let host = SwHost::new(conn.clone(), id, runtime, settings.clone());
     bc_core::agent::run(&host, &mut task, &config).await;
     RUNNING.with(|r| r.borrow_mut().remove(&task_id));
-    keepalive::release();
+    drop(alive);
     Ok(())
 }
 

@@ -1,5 +1,5 @@
 //! "Save this as a flow" (issue 43 point 2): the newest finished task in
-//! the history, or the one the panel names, becomes a flow by
+//! the history becomes a flow by
 //! `bc_core::flows::flow_from_task` and is stored like a recording; the
 //! panel shows the same review.
 
@@ -24,19 +24,15 @@ impl std::fmt::Display for SaveError {
     }
 }
 
-/// Saves task `task_id` (`None`: the newest finished one) as flow `name`
-/// (empty: named from its goal).
-pub async fn save(task_id: Option<&str>, name: &str) -> Result<WebFlow, SaveError> {
-    let id = match task_id {
-        Some(id) => id.to_owned(),
-        None => crate::store::task_briefs()
-            .await
-            .into_iter()
-            .filter(|b| b.status.is_final())
-            .max_by(|a, b| a.created_at.total_cmp(&b.created_at))
-            .map(|b| b.id)
-            .ok_or(SaveError::NoTask)?,
-    };
+/// Saves the newest finished task as flow `name` (empty: named from its goal).
+pub async fn save(name: &str) -> Result<WebFlow, SaveError> {
+    let id = crate::store::task_briefs()
+        .await
+        .into_iter()
+        .filter(|b| b.status.is_final())
+        .max_by(|a, b| a.created_at.total_cmp(&b.created_at))
+        .map(|b| b.id)
+        .ok_or(SaveError::NoTask)?;
     let task = crate::store::load_task(&id).await.ok_or(SaveError::Gone { id })?;
     let flow = flow_from_task(name, &task).map_err(|why| SaveError::NotAFlow { goal: task.goal.clone(), why })?;
     store::put(flow.clone()).await;

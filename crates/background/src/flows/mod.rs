@@ -40,7 +40,7 @@ pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, stop: &Rc<
         FlowCommand::AcceptHealing => say(replay::accept().await),
         FlowCommand::RememberSite => say(discovered::remember(stop).await.unwrap_or_else(|e| e.to_string())),
         FlowCommand::ForgetSite => say(discovered::forget_here().await.unwrap_or_else(|e| e.to_string())),
-        FlowCommand::SaveTask { name } => say(match from_task::save(None, &name).await {
+        FlowCommand::SaveTask { name } => say(match from_task::save(&name).await {
             Ok(flow) => recording::review(&flow),
             Err(e) => e.to_string(),
         }),

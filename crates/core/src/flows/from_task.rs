@@ -54,9 +54,8 @@ pub fn flow_from_task(name: &str, task: &Task) -> Result<WebFlow, FlowError> {
         let Some(call) = &record.call else { continue };
         add(&mut out, record, call);
     }
-    let said = user_words(task);
     parameterize(&mut out);
-    parameterize_choices(&mut out, &said);
+    parameterize_choices(&mut out, &user_words(task));
     // In the order the steps use them: a flow's sentence takes the first.
     let first_use = |name: &str| {
         out.steps.iter().position(|s| matches!(&s.action, StepAction::Type { value: StepValue::Param(p) } | StepAction::Select { value: StepValue::Param(p) } if p == name))
@@ -102,21 +101,19 @@ fn add(out: &mut Folded, record: &StepRecord, call: &ToolCall) {
     let step = match call {
         ToolCall::DomClick { selector, .. } => plain(StepAction::Click, target(selector)),
         ToolCall::DomType { selector, text, submit, .. } => {
-            // `{{secret}}` is asked by the field's kind (`gates`).
-            let kind = secret_asked(text).map(|k| match parse_placeholder(text) {
-                Some(named) => named,
-                None => target(selector).as_ref().and_then(secret_of_target).unwrap_or(k),
-            });
+            let field = target(selector);
+            // A bare `{{secret}}` is asked by the field's kind (`gates`).
+            let kind = parse_placeholder(text)
+                .or_else(|| secret_asked(text).map(|fallback| field.as_ref().and_then(secret_of_target).unwrap_or(fallback)));
             let value = match kind {
-                Some(kind) => StepValue::Param(secret_param(&mut out.parameters, kind, target(selector).as_ref())),
+                Some(kind) => StepValue::Param(secret_param(&mut out.parameters, kind, field.as_ref())),
                 None => StepValue::Literal(text.clone()),
             };
-            let typed = plain(StepAction::Type { value }, target(selector));
-            push_field_step(out, typed);
+            push_field_step(out, plain(StepAction::Type { value }, field.clone()));
             if *submit != Some(true) {
                 return;
             }
-            plain(StepAction::PressKey { key: "Enter".into() }, target(selector))
+            plain(StepAction::PressKey { key: "Enter".into() }, field)
         }
         ToolCall::DomSelect { selector, value, .. } => {
             let step = plain(StepAction::Select { value: StepValue::Literal(value.clone()) }, target(selector));
@@ -191,13 +188,15 @@ fn quoted(text: &str) -> Option<String> {
     Some(inner.to_owned())
 }
 
-/// What the user wrote to the task: its goal and their answers.
+/// What the user wrote to the task (its goal and their answers) as its
+/// words between spaces, for whole-word matches.
 fn user_words(task: &Task) -> String {
     let answers = task.turns.iter().filter_map(|t| match t {
         Turn::User { text } => Some(text.as_str()),
         _ => None,
     });
-    std::iter::once(task.goal.as_str()).chain(answers).collect::<Vec<_>>().join("\n").to_lowercase()
+    let text = std::iter::once(task.goal.as_str()).chain(answers).collect::<Vec<_>>().join("\n");
+    format!(" {} ", words(&text).join(" "))
 }
 
 /// A chosen option the user's own words named is a value of theirs: a
@@ -206,7 +205,7 @@ fn parameterize_choices(out: &mut Folded, said: &str) {
     for i in 0..out.steps.len() {
         let (StepAction::Select { value: StepValue::Literal(text) }, Some(target)) = (&out.steps[i].action, &out.steps[i].target) else { continue };
         let key = format!(" {} ", words(text).join(" "));
-        if key.trim().is_empty() || !format!(" {} ", words(said).join(" ")).contains(&key) {
+        if key.trim().is_empty() || !said.contains(&key) {
             continue;
         }
         let name = param_name(&target.label, &out.parameters);
