@@ -43,6 +43,9 @@ after(async () => {
 
 /** Secrets typed in this file's tests: none may ever leave the browser. */
 const SECRETS = ['demo1234', '4242 4242 4242 4242', '4242424242424242', '12/30', '737'];
+/** Whether `text` holds the secret `s` as a word: a tab id's or a
+ * timestamp's digits may hold a short code such as a CVC by chance. */
+const holds = (text, s) => new RegExp(`(^|[^0-9.])${s.replace(/[/]/g, '\\/')}($|[^0-9.])`).test(text);
 
 // Every request to the model: the key only in its header, no raw HTML, no secret.
 afterEach(async () => {
@@ -53,11 +56,7 @@ afterEach(async () => {
     const body = JSON.stringify(req.body).replaceAll('[email] / demo1234', '');
     assert.ok(!body.includes(KEY), 'the key is not in a request body');
     assert.doesNotMatch(body, /<\/?(div|span|main|section|script|button|form|input|a|p|h[1-6]|li|ul|table|tr|td)\b[^>]*>/i, 'no raw HTML left the page');
-    for (const s of SECRETS) {
-      // As a word: a tab id's digits may hold a short code by chance.
-      const word = new RegExp(`(^|[^0-9])${s.replace(/[/]/g, '\\/')}($|[^0-9])`);
-      assert.doesNotMatch(body, word, `the secret ${s} is not in a request`);
-    }
+    for (const s of SECRETS) assert.ok(!holds(body, s), `the secret ${s} is not in a request`);
   }
   await llm.clearRequests();
 });
@@ -393,7 +392,7 @@ test('task history: past tasks listed, opened read-only, exported without secret
   const task = JSON.parse(text);
   assert.equal(task.goal, 'Sign me in as demo@acme.test');
   assert.ok(task.steps.length >= 3, 'steps recorded');
-  for (const s of SECRETS) assert.ok(!text.replaceAll('[email] / demo1234', '').includes(s), `no ${s} in the export`);
+  for (const s of SECRETS) assert.ok(!holds(text.replaceAll('[email] / demo1234', ''), s), `no ${s} in the export`);
   assert.ok(text.includes('{{secret:password}}'), 'the typed password is a placeholder');
 });
 
