@@ -95,6 +95,15 @@ test('the user records a checkout flow with their own clicks and typing, the wor
   await site.getByLabel('Extra shot').check();
   await site.getByRole('button', { name: 'Add to order' }).click();
   await site.waitForURL(/\/flows\/checkout\//);
+  // The worker arms the recorder in each new page it hears load; Chrome
+  // stops a worker only after it idled, never inside that, so the stop
+  // below comes once the checkout page listens.
+  const sw = await h.serviceWorker(browser.ctx);
+  const tabId = await h.tabIdOf(browser.ctx, site.url());
+  const armed = () => sw.evaluate(async (id) => (await self.copilot.contentStatus(id)).data?.recording === true, tabId);
+  for (const t0 = Date.now(); !(await armed()); await site.waitForTimeout(50)) {
+    assert.ok(Date.now() - t0 < 10_000, 'the recorder was never armed in the checkout page');
+  }
 
   // Chrome stops an idle worker; the recording lives in session storage,
   // and the page's events and loads wake the worker again.

@@ -51,6 +51,8 @@ fn init() {
     wasm_bindgen_futures::spawn_local(agent::recover());
     // A flow replay a stopped worker left goes on from its next step.
     wasm_bindgen_futures::spawn_local(flows::resume());
+    // A recording a stopped worker left hears its tab's page again.
+    wasm_bindgen_futures::spawn_local(flows::rearm_recording());
 }
 
 /// `chrome.runtime.onConnect`: an extension page or a content script opened a

@@ -187,7 +187,7 @@ fn respond(req: ContentRequest) -> ContentResponse {
     match req {
         ContentRequest::Ping => {
             let (build, fallback_reason) = BUILD.with(|b| b.borrow().clone());
-            ContentResponse::Pong { url: digest::page_url(&document), build, fallback_reason }
+            ContentResponse::Pong { url: digest::page_url(&document), build, fallback_reason, recording: record::armed() }
         }
         ContentRequest::Digest => ContentResponse::Digest { digest: digest::read(&document) },
         ContentRequest::Prefetch => ContentResponse::Prefetching { live: live::prefetch(&document) },

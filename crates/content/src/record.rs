@@ -55,11 +55,16 @@ thread_local! {
     static ARMED: RefCell<Option<Armed>> = const { RefCell::new(None) };
 }
 
+/// Whether the recorder listens in this page.
+pub fn armed() -> bool {
+    ARMED.with(|a| a.borrow().is_some())
+}
+
 /// Turns recording on or off; on stop, the held-back event is returned.
 pub fn set(document: &Document, on: bool) -> Vec<RecordedEvent> {
     let Some(window) = document.default_view() else { return Vec::new() };
     if on {
-        if ARMED.with(|a| a.borrow().is_some()) {
+        if armed() {
             return Vec::new();
         }
         let listeners = EVENTS

@@ -352,7 +352,14 @@ pub enum ContentRequest {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum ContentResponse {
-    Pong { url: String, build: ContentBuild, fallback_reason: Option<String> },
+    /// `recording`: whether the page's flow recorder is armed.
+    Pong {
+        url: String,
+        build: ContentBuild,
+        fallback_reason: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        recording: bool,
+    },
     Digest { digest: PageDigest },
     Summary { summary: PageSummary },
     /// `frames`: the page's visible cross-origin frames (at most

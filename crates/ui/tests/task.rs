@@ -10,6 +10,7 @@ use bc_core::llm::{ChatTurn, Usage};
 use bc_core::protocol::{CopilotError, PanelEvent, PanelRequest};
 use common::task::*;
 use common::{is_disabled, settle, Page};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -228,6 +229,7 @@ async fn a_failed_task_says_why_as_an_alert_and_is_no_turn() {
     );
     assert_eq!(page.step_statuses(), ["declined"]);
     assert_eq!(page.count(".card.prompt"), 0, "the cards go with the task");
+    assert_eq!(page.count(".save-flow"), 0, "a failed task is no flow");
     assert_eq!(
         page.text(".task-usage"),
         "1 model call · 500 tokens in · 20 out"
@@ -468,4 +470,60 @@ async fn the_usage_line_gives_the_cost_when_it_is_known() {
         Some("1 model call · 900 tokens in · 12 out · $0.0034"),
         "the worker's total wins"
     );
+}
+
+/// A command whose first step found nothing hands over to the agent in
+/// the same exchange: the task's answer is a turn of the conversation,
+/// the command's steps are not.
+#[wasm_bindgen_test]
+async fn a_task_a_command_handed_over_is_a_turn() {
+    let page = Page::sidepanel().await;
+    ask(&page, "click Preferences").await;
+    page.fake.push(PanelEvent::CommandsStarted { id: 1, steps: vec!["Click “Preferences”".into()] });
+    page.fake.push(PanelEvent::StepStarted { id: 1, index: 0 });
+    page.fake.push(PanelEvent::StepDone {
+        id: 1,
+        index: 0,
+        outcome: bc_core::protocol::StepOutcome {
+            ok: false,
+            summary: "Nothing on this page matches “Preferences”. The agent takes over.".into(),
+            attachment: None,
+        },
+    });
+    settle().await;
+    events(
+        &page,
+        vec![
+            status(TaskStatus::Planning, 0.0, None),
+            started("Account – Shop"),
+            llm_call(0, usage(700, 10, 0)),
+            finished(TaskStatus::Succeeded, Some("Opened Settings, where preferences are."), usage(700, 10, 0)),
+        ],
+    )
+    .await;
+    assert_eq!(attr(&page, TASK, "data-status").as_deref(), Some("succeeded"));
+    let history = history_of_next_ask(&page, "and the language?").await;
+    assert_eq!(history, vec![ChatTurn { question: "click Preferences".into(), answer: "Opened Settings, where preferences are.".into() }]);
+}
+
+/// "Save as a flow" under a task that succeeded puts the sentence in the
+/// composer for a name (a failed task has none: see above).
+#[wasm_bindgen_test]
+async fn a_succeeded_task_offers_to_be_saved_as_a_flow() {
+    let page = Page::sidepanel().await;
+    running_task(&page, "Sign me in").await;
+    events(
+        &page,
+        vec![
+            TaskEvent::StepStarted { index: 0, description: "Click “Sign in” (button)".into() },
+            step_done(0, StepStatus::Ok, "Now on “Dashboard”", 40),
+            finished(TaskStatus::Succeeded, Some("You are signed in."), usage(300, 5, 0)),
+        ],
+    )
+    .await;
+    assert_eq!(page.count(".save-flow"), 1);
+    page.get(".save-flow").unchecked_into::<web_sys::HtmlElement>().click();
+    settle().await;
+    let composer: web_sys::HtmlTextAreaElement = page.labelled(QUESTION_LABEL).unchecked_into();
+    assert_eq!(composer.value(), "save this as a flow called ");
 }

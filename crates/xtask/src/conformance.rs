@@ -13,7 +13,7 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         "aria" => {
             crate::setup::ensure(project)?;
             // The content module of the release build carries the debug exports the script calls.
-            let unpacked = dist::run(project, dist::Options { fallback: false })?;
+            let unpacked = dist::run(project, dist::Options { fallback: false, optimize: true })?;
             let mut cmd = project.cmd("node");
             cmd.arg("tests/conformance/aria.mjs").env("BC_CONTENT_PKG", unpacked.join("content"));
             cmd

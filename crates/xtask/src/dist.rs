@@ -13,6 +13,10 @@ use std::path::{Path, PathBuf};
 
 pub struct Options {
     pub fallback: bool,
+    /// wasm-opt over each module (-Oz). The test stage skips it: about 3
+    /// minutes of a CI run for size only (rustc's release build has already
+    /// optimised the code the tests exercise).
+    pub optimize: bool,
 }
 
 pub fn run(project: &Project, opts: Options) -> Result<PathBuf> {
@@ -27,7 +31,9 @@ pub fn run(project: &Project, opts: Options) -> Result<PathBuf> {
     for module in &bundle.modules {
         let out = unpacked.join(&module.slot);
         bindgen(project, &release_wasm(project, module), &out, &module.target)?;
-        optimize(project, &out.join(format!("{}_bg.wasm", module.stem())))?;
+        if opts.optimize {
+            optimize(project, &out.join(format!("{}_bg.wasm", module.stem())))?;
+        }
     }
     if opts.fallback {
         for module in bundle.modules.iter().filter(|m| m.csp_fallback) {
@@ -259,9 +265,19 @@ fn print_sizes(bundle: &Bundle, unpacked: &Path, zip: &Path) -> Result<()> {
 /// server binaries built, and a `node <script>` command with their paths in
 /// its environment (read by `tests/support/harness.mjs`).
 pub fn node_with_extension(project: &Project, script: &str) -> Result<std::process::Command> {
+    node_with(project, script, true)
+}
+
+/// As [`node_with_extension`], with modules not run through wasm-opt (the
+/// end-to-end tests: behaviour, not size).
+pub fn node_with_test_extension(project: &Project, script: &str) -> Result<std::process::Command> {
+    node_with(project, script, false)
+}
+
+fn node_with(project: &Project, script: &str, optimize: bool) -> Result<std::process::Command> {
     crate::setup::ensure(project)?;
     run_cmd(project.cmd("cargo").args(["build", "-p", "bc-devserver", "-p", "bc-llm-server"]))?;
-    let dist = run(project, Options { fallback: true })?;
+    let dist = run(project, Options { fallback: true, optimize })?;
     let mut cmd = project.cmd("node");
     cmd.arg(script)
         .env("BC_EXTENSION_DIR", &dist)

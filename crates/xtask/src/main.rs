@@ -73,7 +73,7 @@ fn main() -> Result<()> {
         "setup" => setup::run(&project),
         "dist" => {
             setup::ensure(&project)?;
-            dist::run(&project, dist::Options { fallback: !flag("--no-fallback") }).map(drop)
+            dist::run(&project, dist::Options { fallback: !flag("--no-fallback"), optimize: true }).map(drop)
         }
         "test" => test::run(
             &project,

@@ -59,7 +59,7 @@ pub fn run(project: &Project, opts: Options) -> Result<()> {
         }
     }
     if opts.e2e {
-        let mut cmd = dist::node_with_extension(project, "--test")?;
+        let mut cmd = dist::node_with_test_extension(project, "--test")?;
         cmd.args(["--test-concurrency=1", "--test-reporter=spec"]);
         if let Some(f) = &opts.e2e_filter {
             cmd.args(["--test-name-pattern", f]);

@@ -16,7 +16,7 @@ thread_local! {
 }
 
 /// A task started: beat until every holder released.
-pub fn hold() {
+fn hold() {
     let before = HOLDERS.with(|h| h.replace(h.get() + 1));
     if before == 0 {
         wasm_bindgen_futures::spawn_local(async {
@@ -33,6 +33,23 @@ pub fn hold() {
 }
 
 /// A task ended.
-pub fn release() {
+fn release() {
     HOLDERS.with(|h| h.set(h.get().saturating_sub(1)));
+}
+
+/// Holds the worker alive for as long as it lives (a task, or a flow
+/// replay, which can wait on the user's answer as a task does).
+pub struct Held(());
+
+impl Held {
+    pub fn new() -> Held {
+        hold();
+        Held(())
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        release();
+    }
 }

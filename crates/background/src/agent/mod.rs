@@ -12,7 +12,7 @@
 //! 30 s, and a model call can take longer than that.
 
 mod host;
-mod keepalive;
+pub(crate) mod keepalive;
 pub(crate) mod llm;
 
 use crate::command::Stop;
@@ -62,6 +62,9 @@ pub async fn run(conn: &Rc<Connection>, id: RequestId, goal: &str, history: &[Ch
     let task_id = format!("task-{}-{}", now as u64, random_word());
     let mut task = Task::new(task_id.clone(), goal.to_owned(), tab.id, random_word(), now);
     task.earlier = history.to_vec();
+    // Where a flow saved from this task starts.
+    task.start_url = Some(tab.url.clone()).filter(|u| !u.is_empty());
+    task.start_title = crate::chrome::tabs_get(tab.id).await.ok().and_then(|t| crate::js::get_str(&t, "title"));
     let runtime = Rc::new(Runtime {
         task_id: task_id.clone(),
         stop: stop.clone(),
@@ -71,12 +74,12 @@ pub async fn run(conn: &Rc<Connection>, id: RequestId, goal: &str, history: &[Ch
         next_handle: Cell::new(0),
     });
     RUNNING.with(|r| r.borrow_mut().insert(task_id.clone(), runtime.clone()));
-    keepalive::hold();
+    let alive = keepalive::Held::new();
     let config = AgentConfig::with_settings(&settings.model, &store::load_agent_settings().await);
     let host = SwHost::new(conn.clone(), id, runtime, settings.clone());
     bc_core::agent::run(&host, &mut task, &config).await;
     RUNNING.with(|r| r.borrow_mut().remove(&task_id));
-    keepalive::release();
+    drop(alive);
     Ok(())
 }
 

@@ -1,18 +1,20 @@
 //! WebFlows in the worker (issue 43): recording ([`recording`]), the
 //! saved flows ([`store`]) and replay ([`replay`]). [`route`] runs first
 //! for every panel input: `record <name>`, `stop recording`, `run <flow>`,
-//! `accept the healed steps` and any sentence of a saved flow
+//! `accept the healed steps`, `save this as a flow` (the last task,
+//! [`from_task`]) and any sentence of a saved flow
 //! (`bc_core::flows::route`) are handled here, with no model call; so are
 //! the site commands action discovery found ([`discovered`]).
 
 mod discovered;
+mod from_task;
 mod recording;
 mod replay;
 mod requests;
 mod store;
 
 pub use discovered::offer;
-pub use recording::{on_recorded, on_tab_updated};
+pub use recording::{on_recorded, on_tab_updated, rearm as rearm_recording};
 pub use replay::{reply, resume};
 pub use requests::handle;
 
@@ -38,6 +40,10 @@ pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, stop: &Rc<
         FlowCommand::AcceptHealing => say(replay::accept().await),
         FlowCommand::RememberSite => say(discovered::remember(stop).await.unwrap_or_else(|e| e.to_string())),
         FlowCommand::ForgetSite => say(discovered::forget_here().await.unwrap_or_else(|e| e.to_string())),
+        FlowCommand::SaveTask { name } => say(match from_task::save(&name).await {
+            Ok(flow) => recording::review(&flow),
+            Err(e) => e.to_string(),
+        }),
         FlowCommand::Run { name, args } => replay::run(conn, id, &name, args, stop).await,
     }
     true

@@ -80,6 +80,17 @@ async fn arm(tab_id: i32, on: bool) -> Result<Vec<RecordedEvent>, CopilotError> 
     }
 }
 
+/// At worker start: arms the recorder in the recorded tab again. A worker
+/// stopped between a page load and its arming (`on_tab_updated`) would
+/// otherwise leave the new page unheard until the next load; arming is
+/// idempotent in the page, so a page already armed keeps its events.
+pub async fn rearm() {
+    let Some(tab_id) = recording_tab().await else { return };
+    if let Err(e) = arm(tab_id, true).await {
+        js::log_err("arming the recorder again", Err(JsValue::from_str(&e.to_string())));
+    }
+}
+
 /// `ContentEvent::Recorded` from `tab_id`'s frame `frame_id`.
 pub fn on_recorded(tab_id: i32, frame_id: i32, event: RecordedEvent) {
     if frame_id != 0 {

@@ -128,6 +128,8 @@ fn finish(sink: &Sink, status: TaskStatus, answer: String) {
 }
 
 async fn drive(sink: &Sink, flow: &WebFlow, mut progress: Progress, stop: &Stop) {
+    // A card can wait on the user longer than Chrome's 30 s idle limit.
+    let _alive = crate::agent::keepalive::Held::new();
     let steps = match plan(flow, &progress.args) {
         Ok(s) => s,
         Err(e) => return finish(sink, TaskStatus::Failed, e.to_string()),

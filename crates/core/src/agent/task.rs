@@ -203,6 +203,12 @@ pub struct Task {
     pub earlier: Vec<crate::llm::ChatTurn>,
     /// The first page state, in the goal message.
     pub opening: String,
+    /// The page the task started on (its address and title): where a flow
+    /// saved from the task starts (`flows::from_task`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_title: Option<String>,
     pub turns: Vec<Turn>,
     pub steps: Vec<StepRecord>,
     pub llm_calls: Vec<LlmCallRecord>,
@@ -258,6 +264,8 @@ impl Task {
             note: None,
             earlier: Vec::new(),
             opening: String::new(),
+            start_url: None,
+            start_title: None,
             turns: Vec::new(),
             steps: Vec::new(),
             llm_calls: Vec::new(),

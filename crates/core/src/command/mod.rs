@@ -138,6 +138,7 @@ pub use plan::{
     exact_any_case, item_control_selectors, item_months, per_item_selectors, pick_month, pick_tab, BrowserAction, DirectCall, ElementAction, Grounding, LocalReply, Locate, PlannedStep, NEW_TAB_URL,
     QUERY_TOP_K,
 };
+pub(crate) use plan::exact_any_case_label;
 pub use question::{QuestionRule, QuestionWhen, QUESTION_RULES};
 pub use rules::{Rule, RULES};
 

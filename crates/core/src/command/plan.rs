@@ -315,7 +315,7 @@ pub fn exact_any_case(label: &str) -> String {
 }
 
 /// The label back from [`exact_any_case`], for outlines; `None` for other patterns.
-pub(super) fn exact_any_case_label(pattern: &str) -> Option<String> {
+pub(crate) fn exact_any_case_label(pattern: &str) -> Option<String> {
     let inner = pattern.strip_prefix("/^\\s*")?.strip_suffix("\\s*$/i")?;
     let mut out = String::new();
     let mut chars = inner.chars();

@@ -34,6 +34,9 @@ pub enum FlowCommand {
     RememberSite,
     /// Remove this site's discovered commands.
     ForgetSite,
+    /// Save the last task the agent carried out as flow `name` (empty:
+    /// named from its goal; `from_task`).
+    SaveTask { name: String },
 }
 
 /// Grammar words of `text`: lower-case, letters, digits and apostrophes
@@ -142,6 +145,13 @@ const FORGET: &[&str] = &[
     "(forget|remove|delete|unregister|clear) [all] [of] (these|those|the) (actions|commands|site commands|capabilities) (for|of|on) (this|the) (site|website|page)",
     "(forget|remove|delete|unregister|clear) [all] [of] (these|those|the) (actions|commands|site commands|capabilities)",
 ];
+const SAVE_TASK: &[&str] = &[
+    "(save|keep|store|turn|make) (this|that|it|the|my) [last|previous] [task|run] (as|into) [a|the] [new] (flow|macro|workflow) (called|named) {text}",
+    "(save|keep|store|turn|make) (this|that|it|the|my) [last|previous] [task|run] (as|into) [a|the] [new] (flow|macro|workflow) [called|named]",
+    "(save|keep|store|turn|make) (this|that|it|the|my) [last|previous] [task|run] (as|into) [a|the] [new] (flow|macro|workflow) {text}",
+    "(make|create) [a|the] (flow|macro|workflow) (of|from) (this|that|it|the|my) [last|previous] [task|run] (called|named) {text}",
+    "(make|create) [a|the] (flow|macro|workflow) (of|from) (this|that|it|the|my) [last|previous] [task|run]",
+];
 const RUN: &str = "(run|replay|play) [the] [flow|macro|workflow] {text} [flow|macro|workflow]";
 
 /// What `input` asks of flows, if anything: a flow command, or a sentence
@@ -164,6 +174,9 @@ pub fn route(input: &str, flows: &[WebFlow]) -> Option<FlowCommand> {
     }
     if FORGET.iter().any(|p| text_of(p).is_some()) {
         return Some(FlowCommand::ForgetSite);
+    }
+    if let Some(name) = SAVE_TASK.iter().find_map(|p| text_of(p)) {
+        return Some(FlowCommand::SaveTask { name });
     }
     if text_of(RECORD_BARE).is_some() {
         return Some(FlowCommand::Record { name: String::new() });

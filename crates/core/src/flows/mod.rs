@@ -8,6 +8,7 @@
 //! - `grammar`: sentences generated for a flow and matched against what
 //!   the user types; `record`/`stop recording`/`run` ([`route`]).
 //! - `replay`: run values, the healing ladder, hit choice, risk.
+//! - `from_task`: a task the agent carried out, saved as a flow.
 //! - `edit`: the review card's edits; `io`: JSON export and import.
 //! - `discover`: a page's capabilities from its MiniPCD, as suggestions
 //!   and as site commands (flows of source `discovered`; issue 43 point 5).
@@ -18,6 +19,7 @@
 
 pub mod discover;
 pub mod edit;
+pub mod from_task;
 pub mod grammar;
 pub mod io;
 pub mod model;
@@ -27,10 +29,13 @@ pub mod replay;
 #[cfg(test)]
 mod discover_tests;
 #[cfg(test)]
+mod from_task_tests;
+#[cfg(test)]
 mod tests;
 
 pub use discover::{applicable, discover, without_site, CapabilityKind, Discovery, Suggestion};
 pub use edit::{apply, FlowEdit};
+pub use from_task::flow_from_task;
 pub use grammar::{find, generate_patterns, match_sentence, route, FlowCommand, FlowMatch};
 pub use io::{export, import, ImportError};
 pub use model::{FlowError, FlowParameter, FlowScope, FlowSource, FlowStep, ParamType, ScopeKind, StepAction, StepTarget, StepValue, WebFlow, FLOW_VERSION};

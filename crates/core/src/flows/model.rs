@@ -170,6 +170,8 @@ pub enum FlowError {
     SecretValue { param: String },
     #[error("step {step} types into a {kind} field a value kept in the flow; it must be a secret parameter")]
     SecretLiteral { step: usize, kind: String },
+    #[error("only a task that succeeded can be saved as a flow; this one {status}")]
+    TaskNotDone { status: String },
     #[error("grammar pattern “{pattern}” does not compile: {detail}")]
     BadPattern { pattern: String, detail: String },
 }

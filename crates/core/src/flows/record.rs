@@ -223,7 +223,7 @@ pub fn param_name(label: &str, taken: &[FlowParameter]) -> String {
 
 /// The secret parameter for a field (one per field: typing into it again
 /// reuses it).
-fn secret_param(params: &mut Vec<FlowParameter>, kind: SecretKind, target: Option<&StepTarget>) -> String {
+pub(super) fn secret_param(params: &mut Vec<FlowParameter>, kind: SecretKind, target: Option<&StepTarget>) -> String {
     let label = target.map_or("", |t| t.label.as_str());
     if let Some(p) = params.iter().find(|p| p.secret && p.description == label) {
         return p.name.clone();
@@ -243,7 +243,7 @@ fn secret_param(params: &mut Vec<FlowParameter>, kind: SecretKind, target: Optio
 
 /// Typed values become parameters named after their field, the value
 /// recorded their default.
-fn parameterize(out: &mut Folded) {
+pub(super) fn parameterize(out: &mut Folded) {
     for i in 0..out.steps.len() {
         let (StepAction::Type { value: StepValue::Literal(text) }, Some(target)) = (&out.steps[i].action, &out.steps[i].target) else { continue };
         if text.is_empty() {

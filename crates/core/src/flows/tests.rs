@@ -104,12 +104,20 @@ fn sentences_route_to_flows_and_commands() {
         ("stop recording", Some(FlowCommand::StopRecording)),
         ("Stop the recording", Some(FlowCommand::StopRecording)),
         ("accept the healed steps", Some(FlowCommand::AcceptHealing)),
+        ("save this as a flow called buy lamp", Some(FlowCommand::SaveTask { name: "buy lamp".into() })),
+        ("Save the last task as a workflow", Some(FlowCommand::SaveTask { name: String::new() })),
+        ("please turn that into a macro named Pay Rent.", Some(FlowCommand::SaveTask { name: "Pay Rent".into() })),
+        ("make a flow from this task", Some(FlowCommand::SaveTask { name: String::new() })),
+        // The panel's "Save as a flow" sentence, sent without a name.
+        ("save this as a flow called", Some(FlowCommand::SaveTask { name: String::new() })),
         // Not flows: the command grammar or the agent has them.
         ("stop", None),
         ("run the numbers", None),
         ("order espresso", None),
         ("click Add to order", None),
         ("order espresso from the other shop", None),
+        ("save this article", None),
+        ("save the form as draft", None),
     ];
     for (input, want) in cases {
         assert_eq!(route(input, &flows), want, "{input:?}");

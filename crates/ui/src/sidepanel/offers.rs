@@ -26,10 +26,7 @@ pub fn Offers(
             conversation.draft.set(sentence);
             conversation.ask();
         } else {
-            conversation.draft.set(sentence.replace('…', "").trim_end().to_owned() + " ");
-            if let Some(input) = document().get_element_by_id("question") {
-                let _ = input.unchecked_into::<web_sys::HtmlElement>().focus();
-            }
+            to_finish(&conversation, &sentence.replace('…', ""));
         }
     };
     let can_remember = suggestions.iter().any(|s| !matches!(s.kind, bc_core::flows::CapabilityKind::Action | bc_core::flows::CapabilityKind::Collection | bc_core::flows::CapabilityKind::Form));
@@ -46,5 +43,13 @@ pub fn Offers(
                 <button type="button" class="primary" on:click=move |_| say(REMEMBER.into(), true)>"Remember these for this site"</button>
             })}
         </div>
+    }
+}
+
+/// Puts `sentence` in the composer, focused, for the user to finish.
+pub fn to_finish(conversation: &Conversation, sentence: &str) {
+    conversation.draft.set(sentence.trim_end().to_owned() + " ");
+    if let Some(input) = document().get_element_by_id("question") {
+        let _ = input.unchecked_into::<web_sys::HtmlElement>().focus();
     }
 }

@@ -197,10 +197,12 @@ impl Exchange {
 
     /// The turn this exchange adds to the model's conversation, if it is
     /// one: a fully answered question, or a task that succeeded with an
-    /// answer. Command runs and local replies are not the model's turns.
+    /// answer (also one a command handed over to the agent). Command runs
+    /// and local replies are not the model's turns.
     fn completed_turn(&self) -> Option<ChatTurn> {
+        let command_only = !self.steps.with_untracked(Vec::is_empty) && self.task.with_untracked(Option::is_none);
         if self.state.get_untracked() != AnswerState::Done
-            || !self.steps.with_untracked(Vec::is_empty)
+            || command_only
             || self.local.with_untracked(Option::is_some)
             || self.knowledge.with_untracked(Option::is_some)
         {

@@ -14,6 +14,9 @@ use super::{AnswerState, Conversation, Exchange};
 use bc_core::agent::TaskStatus;
 use leptos::prelude::*;
 
+/// What "Save as a flow" puts in the composer (a name may follow).
+pub const SAVE_AS_FLOW: &str = "save this as a flow called";
+
 /// The task an input runs as: `<section aria-label="Task">` with the task
 /// status as `data-status`, busy while the request is open.
 #[component]
@@ -35,6 +38,9 @@ pub fn TaskRun(
     let answer = read(task, TaskState::answer);
     let failed = read(task, |t| t.status == TaskStatus::Failed);
     let stopped = read(task, |t| t.status == TaskStatus::Cancelled);
+    // A task that did something can be kept as a flow, to run again
+    // with no model call (the worker saves the newest finished task).
+    let savable = read(task, |t| t.status == TaskStatus::Succeeded && !t.steps.is_empty());
     let usage = read(task, TaskState::usage_line);
     let about = move || {
         page.get()
@@ -63,6 +69,11 @@ pub fn TaskRun(
             </Show>
             <Show when=move || stopped.get()>
                 <p class="note">"Stopped."</p>
+            </Show>
+            <Show when=move || savable.get()>
+                <button type="button" class="chip save-flow" on:click=move |_| super::offers::to_finish(&conversation, SAVE_AS_FLOW)>
+                    "Save as a flow"
+                </button>
             </Show>
             {move || usage.get().map(|line| view! { <p class="task-usage">{line}</p> })}
         </section>
