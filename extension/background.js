@@ -2,6 +2,7 @@
 // wakes a worker for listeners added in the first turn); each awaits the one
 // WASM init. All logic is in crates/background.
 import init, * as bg from './background/bc_background.js';
+import initPdf, { extractText } from './pdf/bc_pdf.js';
 
 const ready = init({ module_or_path: new URL('./background/bc_background_bg.wasm', import.meta.url) });
 chrome.runtime.onConnect.addListener((port) => {
@@ -22,6 +23,14 @@ chrome.tabs.onUpdated.addListener((tabId, info, tab) => {
   if (info.url || info.status === 'complete') ready.then(() => bg.on_tab_updated(tabId, info, tab));
 });
 chrome.tabs.onActivated.addListener((info) => { ready.then(() => bg.on_tab_activated(info)); });
+// The PDF reader (crates/pdf), compiled on the first PDF the knowledge
+// index reads: JSON of its text or of why there is none.
+let pdfReady;
+globalThis.bcReadPdf = async (bytes) => {
+  pdfReady ??= initPdf({ module_or_path: new URL('./pdf/bc_pdf_bg.wasm', import.meta.url) });
+  await pdfReady;
+  return extractText(bytes);
+};
 // Debug and test entry (DevTools, e2e tests): the same tool surface the controller uses.
 self.copilot = {
   // options: { taskId } groups calls so that cancel(taskId) stops them all.

@@ -6,13 +6,15 @@
 //! is bounded before work is done: the file's size, the pages read, the
 //! characters kept and each page's decompressed content, so a huge or
 //! hostile file costs little and ends in a [`PdfError`], never a panic.
-//! It lives apart from bc-core so that only the worker links lopdf.
+//! It lives apart from bc-core, and is a WASM module of its own: lopdf
+//! would add about 40% to the worker's module, which every start of the
+//! worker compiles, for the few users who index PDFs. The worker's loader
+//! (`extension/background.js`) loads this module on the first PDF and
+//! calls [`wasm::extract_text`]; the answer crosses as JSON.
 
-use bc_core::knowledge::pdf::PdfText;
+pub use bc_core::knowledge::pdf::{PdfError, PdfText, MAX_BYTES};
 use lopdf::{Document, LoadOptions, Object};
 
-/// The largest file read (the worker stops downloading past it).
-pub const MAX_BYTES: usize = 20 * 1024 * 1024;
 /// The most pages read: the record keeps a few thousand characters, which
 /// the first pages fill.
 pub const MAX_PAGES: usize = 30;
@@ -21,21 +23,6 @@ pub const MAX_PAGES: usize = 30;
 pub const MAX_CHARS: usize = 2 * bc_core::digest::PageDigest::MAX_TEXT_CHARS;
 /// The most one stream (a page's content, an object stream) may inflate to.
 pub const MAX_DECOMPRESSED: usize = 16 * 1024 * 1024;
-
-/// Why no text came out of a file.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PdfError {
-    #[error("the file is {bytes} bytes, over the {MAX_BYTES}-byte bound")]
-    TooLarge { bytes: usize },
-    #[error("not a PDF file")]
-    NotPdf,
-    #[error("the PDF is encrypted")]
-    Encrypted,
-    #[error("the PDF could not be read: {detail}")]
-    Broken { detail: String },
-    #[error("the PDF has no text (a scan, or images only)")]
-    NoText,
-}
 
 /// The title and the text of the first pages of the PDF in `bytes`.
 pub fn extract(bytes: &[u8]) -> Result<PdfText, PdfError> {
@@ -95,6 +82,19 @@ fn info_title(doc: &Document) -> Option<String> {
     let title = lopdf::decode_text_string(info.get(b"Title").ok()?).ok()?;
     let title = title.trim();
     (!title.is_empty()).then(|| title.to_owned())
+}
+
+/// The worker's entry.
+#[cfg(target_arch = "wasm32")]
+pub mod wasm {
+    use wasm_bindgen::prelude::*;
+
+    /// `Result<PdfText, PdfError>` of the PDF in `bytes`, as JSON
+    /// (`{"Ok": …}` or `{"Err": …}`).
+    #[wasm_bindgen(js_name = extractText)]
+    pub fn extract_text(bytes: &[u8]) -> String {
+        serde_json::to_string(&super::extract(bytes)).unwrap_or_default()
+    }
 }
 
 #[cfg(test)]

@@ -3,15 +3,18 @@
 //! itself — the URL the user opened, once, with `cache: "force-cache"` so
 //! that a copy the browser kept is used (where the HTTP cache, which Chrome
 //! partitions by top-level site, lets the worker see it; else the site is
-//! asked again) — and extracts its text in WASM (`bc-pdf`). The record
-//! is built by the page's rules (`bc_core::knowledge::pdf`).
+//! asked again) — and extracts its text in WASM: `bc-pdf`, a module of
+//! its own that the loader (`extension/background.js`, `bcReadPdf`)
+//! compiles on the first PDF, so the worker's every start does not pay for
+//! a PDF parser. The record is built by the page's rules
+//! (`bc_core::knowledge::pdf`).
 //!
 //! Nothing else leaves the browser: the request goes to the site the tab
 //! already shows. The file is read in chunks and dropped past
-//! `bc_pdf::MAX_BYTES`, before any parsing.
+//! `MAX_BYTES`, before any parsing.
 
 use crate::js;
-use bc_core::knowledge::pdf::record;
+use bc_core::knowledge::pdf::{record, PdfError, PdfText, MAX_BYTES};
 use bc_core::knowledge::record::{NotIndexed, PageRecord};
 use futures::future::{select, Either};
 use futures::StreamExt;
@@ -43,7 +46,9 @@ pub enum Skipped {
     NotPdf { content_type: String },
     TooLarge { bytes: usize },
     TimedOut,
-    Pdf(bc_pdf::PdfError),
+    Pdf(PdfError),
+    /// The PDF reader's module did not load or answered nonsense.
+    Reader(String),
     Record(NotIndexed),
 }
 
@@ -53,9 +58,10 @@ impl std::fmt::Display for Skipped {
             Skipped::Network(e) => write!(f, "the download failed: {e}"),
             Skipped::Status(s) => write!(f, "the site answered HTTP {s}"),
             Skipped::NotPdf { content_type } => write!(f, "not a PDF ({content_type})"),
-            Skipped::TooLarge { bytes } => write!(f, "over {} bytes ({bytes} seen)", bc_pdf::MAX_BYTES),
+            Skipped::TooLarge { bytes } => write!(f, "over {} bytes ({bytes} seen)", MAX_BYTES),
             Skipped::TimedOut => write!(f, "no file within {} s", FETCH_TIMEOUT_MS / 1000),
             Skipped::Pdf(e) => write!(f, "{e}"),
+            Skipped::Reader(e) => write!(f, "the PDF reader failed: {e}"),
             Skipped::Record(e) => write!(f, "{e}"),
         }
     }
@@ -71,8 +77,22 @@ pub async fn read(url: &str, expect: Expect, visited_ms: f64) -> Result<PageReco
     };
     // Whatever ended the download, nothing more is read.
     controller.abort();
-    let text = bc_pdf::extract(&bytes?).map_err(Skipped::Pdf)?;
+    let text = extract(&bytes?).await?;
     record(url, &text, visited_ms).map_err(Skipped::Record)
+}
+
+/// The PDF reader module's answer for `bytes` (see the module docs).
+async fn extract(bytes: &[u8]) -> Result<PdfText, Skipped> {
+    let reader = js_sys::Reflect::get(&js_sys::global(), &"bcReadPdf".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let reader = reader.ok_or_else(|| Skipped::Reader("the loader defines no bcReadPdf".into()))?;
+    let promise = reader.call1(&wasm_bindgen::JsValue::NULL, &js_sys::Uint8Array::from(bytes)).map_err(|e| Skipped::Reader(js::error_text(&e)))?;
+    let answer = JsFuture::from(js_sys::Promise::from(promise)).await.map_err(|e| Skipped::Reader(js::error_text(&e)))?;
+    let json = answer.as_string().ok_or_else(|| Skipped::Reader("no text came back".into()))?;
+    match serde_json::from_str::<Result<PdfText, PdfError>>(&json) {
+        Ok(Ok(text)) => Ok(text),
+        Ok(Err(e)) => Err(Skipped::Pdf(e)),
+        Err(e) => Err(Skipped::Reader(e.to_string())),
+    }
 }
 
 async fn download(url: &str, expect: Expect, controller: &AbortController) -> Result<Vec<u8>, Skipped> {
@@ -92,7 +112,7 @@ async fn download(url: &str, expect: Expect, controller: &AbortController) -> Re
     if expect == Expect::Sniff && !content_type.to_ascii_lowercase().starts_with("application/pdf") {
         return Err(Skipped::NotPdf { content_type });
     }
-    if let Some(bytes) = header("content-length").and_then(|l| l.trim().parse::<usize>().ok()).filter(|&n| n > bc_pdf::MAX_BYTES) {
+    if let Some(bytes) = header("content-length").and_then(|l| l.trim().parse::<usize>().ok()).filter(|&n| n > MAX_BYTES) {
         return Err(Skipped::TooLarge { bytes });
     }
     let Some(body) = resp.body() else { return Ok(Vec::new()) };
@@ -101,7 +121,7 @@ async fn download(url: &str, expect: Expect, controller: &AbortController) -> Re
     while let Some(chunk) = chunks.next().await {
         let chunk = chunk.map_err(|e| Skipped::Network(js::error_text(&e)))?;
         let chunk = js_sys::Uint8Array::new(&chunk);
-        if bytes.len() + chunk.length() as usize > bc_pdf::MAX_BYTES {
+        if bytes.len() + chunk.length() as usize > MAX_BYTES {
             return Err(Skipped::TooLarge { bytes: bytes.len() + chunk.length() as usize });
         }
         let start = bytes.len();

@@ -2,22 +2,44 @@
 //! of the file becomes a [`PageRecord`] the way a page's digest does.
 //!
 //! Chrome shows a PDF in its own viewer, whose page has no text for a
-//! content script to read, so the worker fetches the bytes and `bc-pdf` extracts [`PdfText`]; what
-//! is kept of it goes through [`PageDigest::new`] (the same whitespace and
+//! content script to read, so the worker fetches the bytes and `bc-pdf`
+//! (a WASM module of its own, loaded on the first PDF) extracts
+//! [`PdfText`]; what is kept of it goes through [`PageDigest::new`] (the same whitespace and
 //! length bounds as a page) and [`PageRecord::from_digest`] (the same
 //! redaction, keywords and entities), so a PDF is never indexed by a
 //! second set of rules.
 
 use super::record::{NotIndexed, PageRecord};
 use crate::digest::{collapse_whitespace, PageDigest};
+use serde::{Deserialize, Serialize};
 
-/// Text pulled out of a PDF, before any bound or redaction.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The largest file read (the worker stops downloading past it).
+pub const MAX_BYTES: usize = 20 * 1024 * 1024;
+
+/// Text pulled out of a PDF, before any bound or redaction. It crosses
+/// from the PDF reader's module to the worker's as JSON.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PdfText {
     /// The document information dictionary's `/Title`, if any.
     pub title: Option<String>,
     /// Each page's text, in order (only the pages that were read).
     pub pages: Vec<String>,
+}
+
+/// Why no text came out of a file (`bc-pdf`'s answer).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(tag = "code", rename_all = "snake_case", rename_all_fields = "camelCase")]
+pub enum PdfError {
+    #[error("the file is {bytes} bytes, over the {MAX_BYTES}-byte bound")]
+    TooLarge { bytes: usize },
+    #[error("not a PDF file")]
+    NotPdf,
+    #[error("the PDF is encrypted")]
+    Encrypted,
+    #[error("the PDF could not be read: {detail}")]
+    Broken { detail: String },
+    #[error("the PDF has no text (a scan, or images only)")]
+    NoText,
 }
 
 /// A first line longer than this is a sentence, not a title.
