@@ -4,7 +4,9 @@
 // with their own Playwright clicks and typing (trusted events), with the
 // service worker stopped in the middle; the flow is replayed with another
 // drink by a sentence, the scripted model server recording no request;
-// then replayed on the shop's shuffled variant (other classes and ids,
+// replayed again with the worker stopped at the card prompt (the replay
+// ends saying where; "continue the flow" runs the rest); then replayed on
+// the shop's shuffled variant (other classes and ids,
 // another order, a reworded button and label), where the healed steps are
 // reported and, accepted, stored in the flow. Each test asserts the page
 // the flow leads to, not just the panel's words.
@@ -152,6 +154,33 @@ test('a sentence replays the flow with another drink and no model call', async (
   await site.waitForURL(/\/flows\/done\//);
   await h.waitForText(site.locator('#confirmation'), 'Thank you, Ada! Your espresso with an extra shot is on its way (paid: yes).');
   assert.equal((await chats()).length, 0, 'the scripted model server saw a request');
+});
+
+test('the worker stopped mid-replay: the replay ends saying where, and “continue the flow” runs the rest', async () => {
+  await site.goto(`${www.main}/flows/shop/`);
+  await llm.clearRequests();
+  const exchange = await say('order flat white from the Bean There Coffee Shop');
+  // The card number is asked at the checkout: the worker is stopped there.
+  await exchange.locator('.card.prompt[aria-label="Enter the card number"]').waitFor({ timeout: 20_000 });
+  await h.stopServiceWorker(browser.ctx, site);
+  // The panel sees its connection drop, asks the restarted worker, and
+  // shows where the replay stopped; nothing went on without the user.
+  await h.waitForText(exchange, /stopped the copilot during the flow “order coffee” after step \d+ \(“Type “Ada” into “Name” \(textbox\)”\), so the flow ended there/, 20_000);
+  await h.waitForText(exchange, 'Say “continue the flow” to run the 2 steps left.');
+  assert.equal(await exchange.locator('section.task').getAttribute('data-status'), 'failed');
+  assert.match(site.url(), /\/flows\/checkout\//);
+
+  const rest = await replay('continue the flow');
+  assert.equal(rest.status, 'succeeded', rest.text);
+  assert.match(rest.text, /Ran the rest of the flow “order coffee”: 2 steps, no model calls/);
+  assert.deepEqual(rest.cards, ['Enter the card number', 'Confirm this action']);
+  await site.waitForURL(/\/flows\/done\//);
+  await h.waitForText(site.locator('#confirmation'), 'Thank you, Ada! Your flat white with an extra shot is on its way (paid: yes).');
+  assert.equal((await chats()).length, 0, 'the scripted model server saw a request');
+
+  // Nothing is left to continue.
+  const none = await say('continue the flow');
+  await h.waitForText(none, 'There is no interrupted flow to continue.');
 });
 
 test('on changed markup the replay heals, reports what it bound to, and the accepted heal is stored', async () => {

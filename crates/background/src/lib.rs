@@ -49,8 +49,8 @@ fn init() {
     js::log_err("setPanelBehavior", chrome::set_panel_behavior_open_on_click());
     // Tasks a stopped worker left running end here, saying where.
     wasm_bindgen_futures::spawn_local(agent::recover());
-    // A flow replay a stopped worker left goes on from its next step.
-    wasm_bindgen_futures::spawn_local(flows::resume());
+    // So does a flow replay; "continue the flow" runs the rest.
+    wasm_bindgen_futures::spawn_local(flows::interrupted());
     // A recording a stopped worker left hears its tab's page again.
     wasm_bindgen_futures::spawn_local(flows::rearm_recording());
 }

@@ -139,7 +139,8 @@ async fn handle(conn: Rc<Connection>, req: PanelRequest) {
             // A task cut off by a stopped worker is ended first, so it
             // says where it stopped.
             crate::agent::recover().await;
-            match store::load_task(&task_id).await {
+            let replay = crate::flows::cut_record(&task_id).await;
+            match replay.or(store::load_task(&task_id).await) {
                 Some(task) => (id, Ok(Some(PanelEvent::TaskRecord { id, task: Box::new(task) }))),
                 None => (id, Err(CopilotError::BadRequest { detail: format!("there is no task {task_id}") })),
             }

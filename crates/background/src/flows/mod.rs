@@ -2,7 +2,7 @@
 //! saved flows ([`store`]) and replay ([`replay`]). [`route`] runs first
 //! for every panel input: `record <name>`, `stop recording`, `run <flow>`,
 //! `accept the healed steps`, `save this as a flow` (the last task,
-//! [`from_task`]) and any sentence of a saved flow
+//! [`from_task`]), `continue the flow` (a replay a stopped worker cut off) and any sentence of a saved flow
 //! (`bc_core::flows::route`) are handled here, with no model call; so are
 //! the site commands action discovery found ([`discovered`]).
 
@@ -15,7 +15,7 @@ mod store;
 
 pub use discovered::offer;
 pub use recording::{on_recorded, on_tab_updated, rearm as rearm_recording};
-pub use replay::{reply, resume};
+pub use replay::{cut_record, interrupted, reply};
 pub use requests::handle;
 
 use crate::command::Stop;
@@ -45,6 +45,7 @@ pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, stop: &Rc<
             Err(e) => e.to_string(),
         }),
         FlowCommand::Run { name, args } => replay::run(conn, id, &name, args, stop).await,
+        FlowCommand::Continue => replay::resume(conn, id, stop).await,
     }
     true
 }

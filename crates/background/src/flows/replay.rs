@@ -11,18 +11,22 @@
 //!   when the user accepts (`FlowCommand::AcceptHealing`, [`accept`]).
 //! - A step that binds nowhere stops the replay, naming it.
 //! - After a step that navigates, the next waits for the new page.
-//! - Progress is kept in `chrome.storage.session` after every step, so a
-//!   worker stopped mid-replay goes on from the next step when it starts
-//!   again ([`resume`]); without a panel then, a step that must ask the
-//!   user stops it.
+//! - Progress is kept in `chrome.storage.session` after every step and
+//!   before each step's action is sent. A worker stopped mid-replay ends
+//!   the replay when it starts again ([`interrupted`]; what to say and
+//!   where to go on from is `bc_core::flows::interrupted`'s): nothing acts
+//!   while no panel watches, nothing is repeated blindly. The panel, back
+//!   on the restarted worker, gets the ended replay as a task record
+//!   ([`cut_record`]); "continue the flow" runs the rest ([`resume`]).
 
 use super::store;
 use crate::command::Stop;
 use crate::panel::Connection;
 use crate::{chrome, js, tabs, tools};
 use bc_core::agent::{TaskEvent, UserPrompt};
-use bc_core::agent::task::{StepStatus, TaskStatus};
-use bc_core::flows::{accept as accept_heals, ladder, pick_hit, plan, risk, Attempt, Healed, Rung, RunStep, RunValue, StepAction, StepTarget, WebFlow};
+use bc_core::agent::task::{StepRecord, StepStatus, TaskStatus};
+use bc_core::agent::Task;
+use bc_core::flows::{accept as accept_heals, cut_off, ladder, pick_hit, plan, risk, same_page, sent_step, Attempt, Healed, Rung, RunStep, RunValue, StepAction, StepTarget, WebFlow};
 use bc_core::protocol::{PanelEvent, PanelReply, RequestId};
 use bc_core::tools::{QueryKind, ToolCall, ToolError};
 use bc_core::types::{PcdActionDetail, QueryHit, Resolution, RoleSelector};
@@ -32,11 +36,13 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::rc::Rc;
 
 const PROGRESS_KEY: &str = "flowReplay";
 const HEALED_KEY: &str = "flowHealed";
+/// A replay a stopped worker cut off, waiting for "continue the flow".
+const CUT_KEY: &str = "flowCutOff";
 /// How long a step looks for its element (the page may still render).
 const BIND_WAIT_MS: u32 = 5_000;
 /// How long the next step waits for a page a step led to.
@@ -56,6 +62,24 @@ struct Progress {
     /// The URL before the last step ran, when it navigates.
     #[serde(default)]
     left: Option<String>,
+    /// The URL when step `next`'s action was sent to the page, until its
+    /// outcome is stored: a stopped worker's replay judges it by this.
+    #[serde(default)]
+    sent_from: Option<String>,
+    /// Each step's result line, for the panel after a restart.
+    #[serde(default)]
+    results: Vec<String>,
+    #[serde(default)]
+    started_at: f64,
+}
+
+/// A replay a stopped worker ended: where "continue the flow" goes on.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Cut {
+    progress: Progress,
+    message: String,
+    ended_at: f64,
 }
 
 /// The last replay's heals, waiting for the user's accept.
@@ -81,6 +105,9 @@ impl Sink {
 }
 
 thread_local! {
+    /// Replays this worker is running (their stored progress is live).
+    static LIVE: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
+    static GATE: Rc<futures::lock::Mutex<()>> = Rc::new(futures::lock::Mutex::new(()));
     static WAITING: RefCell<HashMap<(String, u32), oneshot::Sender<PanelReply>>> = RefCell::new(HashMap::new());
 }
 
@@ -107,34 +134,132 @@ pub async fn run(conn: &Rc<Connection>, id: RequestId, name: &str, args: BTreeMa
     };
     let title = chrome::tabs_get(tab.id).await.ok().and_then(|t| js::get_str(&t, "title")).unwrap_or_default();
     sink.event(TaskEvent::Started { task_id: task_id.clone(), goal: format!("Run the flow “{}”", flow.name), url: tab.url.clone(), title });
-    let progress = Progress { flow: flow.name.clone(), args, next: 0, task_id, tab_id: tab.id, healed: Vec::new(), left: None };
+    let progress = Progress {
+        flow: flow.name.clone(),
+        args,
+        next: 0,
+        task_id,
+        tab_id: tab.id,
+        healed: Vec::new(),
+        left: None,
+        sent_from: None,
+        results: Vec::new(),
+        started_at: js_sys::Date::now(),
+    };
     drive(&sink, &flow, progress, stop).await;
 }
 
-/// The worker started: a replay it was running goes on from its next step.
-pub async fn resume() {
-    let Some(progress) = store::session_get::<Progress>(PROGRESS_KEY).await else { return };
-    let flows = super::discovered::with_offered(store::all().await).await;
-    let Some(flow) = bc_core::flows::find(&flows, &progress.flow).cloned() else {
-        store::session_set::<Progress>(PROGRESS_KEY, None).await;
+/// The worker (re)started: a replay the stored progress says was running
+/// was cut off by the stop. It ends here, and waits for "continue the flow".
+pub async fn interrupted() {
+    // The worker's start and the panel's `GetTask` both call this: the
+    // second waits for the first, then finds the cut-off replay stored.
+    let gate = GATE.with(Rc::clone);
+    let _one = gate.lock().await;
+    let Some(mut progress) = store::session_get::<Progress>(PROGRESS_KEY).await else { return };
+    if LIVE.with(|l| l.borrow().contains(&progress.task_id)) {
         return;
+    }
+    let flows = super::discovered::with_offered(store::all().await).await;
+    let steps = bc_core::flows::find(&flows, &progress.flow).and_then(|f| plan(f, &progress.args).ok());
+    let Some(steps) = steps else {
+        return store::session_set::<Progress>(PROGRESS_KEY, None).await;
     };
-    let sink = Sink { conn: None, id: 0, task_id: progress.task_id.clone() };
-    drive(&sink, &flow, progress, &Stop::new(0)).await;
+    let sent = match (&progress.sent_from, steps.get(progress.next)) {
+        (Some(before), Some(run)) => {
+            let now = tabs::tab(progress.tab_id).await.map(|t| t.url).unwrap_or_default();
+            Some(sent_step(run, before, &now))
+        }
+        _ => None,
+    };
+    let cut = cut_off(&progress.flow, &steps, progress.next, sent);
+    if sent == Some(bc_core::flows::Sent::Done) {
+        progress.results.push("Done".into());
+    }
+    progress.next = cut.resume_at;
+    progress.sent_from = None;
+    progress.left = None;
+    store::session_set(CUT_KEY, Some(&Cut { progress, message: cut.message, ended_at: js_sys::Date::now() })).await;
+    store::session_set::<Progress>(PROGRESS_KEY, None).await;
+}
+
+/// The ended replay `task_id` as a task record for the panel, if it is
+/// the one a stopped worker cut off.
+pub async fn cut_record(task_id: &str) -> Option<Task> {
+    interrupted().await;
+    let cut = store::session_get::<Cut>(CUT_KEY).await.filter(|c| c.progress.task_id == task_id)?;
+    let flows = super::discovered::with_offered(store::all().await).await;
+    let steps = plan(bc_core::flows::find(&flows, &cut.progress.flow)?, &cut.progress.args).ok()?;
+    let p = &cut.progress;
+    let mut task = Task::new(p.task_id.clone(), format!("Run the flow “{}”", p.flow), p.tab_id, String::new(), p.started_at);
+    task.steps = (p.results.iter().zip(&steps).enumerate())
+        .map(|(index, (result, run))| StepRecord {
+            index: index as u32,
+            llm_call: 0,
+            tool: "flow".into(),
+            args: json!({}),
+            description: run.description.clone(),
+            call: None,
+            used_selector: None,
+            risk: None,
+            status: StepStatus::Ok,
+            result: result.clone(),
+            observation: None,
+            pcd_ts: None,
+            started_at: p.started_at,
+            ms: 0,
+        })
+        .collect();
+    task.status = TaskStatus::Failed;
+    task.failure = Some(cut.message.clone());
+    task.updated_at = cut.ended_at;
+    Some(task)
+}
+
+/// "continue the flow": runs the rest of the replay a stopped worker cut
+/// off, in the tab it ran in, for panel request `id`.
+pub async fn resume(conn: &Rc<Connection>, id: RequestId, stop: &Rc<Stop>) {
+    interrupted().await;
+    let task_id = format!("flow-{}", js_sys::Date::now() as u64);
+    let sink = Sink { conn: Some(conn.clone()), id, task_id: task_id.clone() };
+    let Some(cut) = store::session_get::<Cut>(CUT_KEY).await else {
+        return finish(&sink, TaskStatus::Failed, "There is no interrupted flow to continue.".into());
+    };
+    store::session_set::<Cut>(CUT_KEY, None).await;
+    let flows = super::discovered::with_offered(store::all().await).await;
+    let Some(flow) = bc_core::flows::find(&flows, &cut.progress.flow).cloned() else {
+        return finish(&sink, TaskStatus::Failed, format!("There is no flow called “{}” any more.", cut.progress.flow));
+    };
+    let Some(tab) = tabs::tab(cut.progress.tab_id).await else {
+        return finish(&sink, TaskStatus::Failed, format!("The tab the flow “{}” ran in is closed.", flow.name));
+    };
+    let title = chrome::tabs_get(tab.id).await.ok().and_then(|t| js::get_str(&t, "title")).unwrap_or_default();
+    let goal = format!("Continue the flow “{}” from step {}", flow.name, cut.progress.next + 1);
+    sink.event(TaskEvent::Started { task_id: task_id.clone(), goal, url: tab.url.clone(), title });
+    let progress = Progress { task_id, started_at: js_sys::Date::now(), ..cut.progress };
+    drive(&sink, &flow, progress, stop).await;
 }
 
 fn finish(sink: &Sink, status: TaskStatus, answer: String) {
     sink.event(TaskEvent::Finished { status, answer: Some(answer), usage: Default::default(), cost: None });
 }
 
-async fn drive(sink: &Sink, flow: &WebFlow, mut progress: Progress, stop: &Stop) {
+async fn drive(sink: &Sink, flow: &WebFlow, progress: Progress, stop: &Stop) {
     // A card can wait on the user longer than Chrome's 30 s idle limit.
     let _alive = crate::agent::keepalive::Held::new();
+    let task_id = progress.task_id.clone();
+    LIVE.with(|l| l.borrow_mut().insert(task_id.clone()));
+    drive_steps(sink, flow, progress, stop).await;
+    LIVE.with(|l| l.borrow_mut().remove(&task_id));
+}
+
+async fn drive_steps(sink: &Sink, flow: &WebFlow, mut progress: Progress, stop: &Stop) {
     let steps = match plan(flow, &progress.args) {
         Ok(s) => s,
         Err(e) => return finish(sink, TaskStatus::Failed, e.to_string()),
     };
     store::session_set(PROGRESS_KEY, Some(&progress)).await;
+    let first = progress.next;
     while progress.next < steps.len() {
         let index = progress.next;
         let run = &steps[index];
@@ -148,12 +273,14 @@ async fn drive(sink: &Sink, flow: &WebFlow, mut progress: Progress, stop: &Stop)
             wait_for_page(progress.tab_id, Some(&before)).await;
         }
         let before = tabs::tab(progress.tab_id).await.map(|t| t.url).unwrap_or_default();
-        let outcome = step(sink, progress.tab_id, index, run, stop).await;
+        let outcome = step(sink, &progress, run, stop).await;
         let ms = (js_sys::Date::now() - started) as u32;
         match outcome {
             Ok((line, healed)) => {
-                sink.event(TaskEvent::StepDone { index: index as u32, status: StepStatus::Ok, description: run.description.clone(), result: line, ms });
+                sink.event(TaskEvent::StepDone { index: index as u32, status: StepStatus::Ok, description: run.description.clone(), result: line.clone(), ms });
                 progress.healed.extend(healed);
+                progress.results.push(line.clone());
+                progress.sent_from = None;
                 progress.next += 1;
                 progress.left = run.step.navigates.then_some(before);
                 store::session_set(PROGRESS_KEY, Some(&progress)).await;
@@ -166,7 +293,10 @@ async fn drive(sink: &Sink, flow: &WebFlow, mut progress: Progress, stop: &Stop)
         }
     }
     store::session_set::<Progress>(PROGRESS_KEY, None).await;
-    let mut answer = format!("Ran the flow “{}”: {} steps, no model calls.", flow.name, steps.len());
+    let mut answer = match first {
+        0 => format!("Ran the flow “{}”: {} steps, no model calls.", flow.name, steps.len()),
+        _ => format!("Ran the rest of the flow “{}”: {} steps, no model calls.", flow.name, steps.len() - first),
+    };
     if !progress.healed.is_empty() {
         answer.push_str("\nHealed steps (the page changed):");
         for h in &progress.healed {
@@ -207,13 +337,15 @@ pub async fn accept() -> String {
 
 type StepResult = Result<(String, Option<Healed>), (StepStatus, String)>;
 
-async fn step(sink: &Sink, tab_id: i32, index: usize, run: &RunStep, stop: &Stop) -> StepResult {
+async fn step(sink: &Sink, progress: &Progress, run: &RunStep, stop: &Stop) -> StepResult {
+    let (tab_id, index) = (progress.tab_id, progress.next);
     let failed = |why: String| (StepStatus::Failed, why);
     if let StepAction::Navigate { url } = &run.step.action {
         let here = tabs::tab(tab_id).await.map(|t| t.url).unwrap_or_default();
         if same_page(&here, url) {
             return Ok(("Already on that page".into(), None));
         }
+        sending(progress, &here).await;
         let _: Value = call(ToolCall::parse("nav.go", json!({ "tabId": tab_id, "url": url })), stop).await.map_err(|e| failed(e.error))?;
         return Ok((format!("Opened {url}"), None));
     }
@@ -262,6 +394,7 @@ async fn step(sink: &Sink, tab_id: i32, index: usize, run: &RunStep, stop: &Stop
         _ => return Err(failed("the step has no element to act on".into())),
     };
     let secret_typed = matches!(run.value, Some(RunValue::Secret { .. }));
+    sending(progress, &page).await;
     let _: Value = call(ToolCall::parse(args.0, args.1), stop).await.map_err(|e| {
         // A tool's error could echo what was typed: never a secret.
         failed(if secret_typed { "Typing the secret failed.".into() } else { e.error })
@@ -271,6 +404,13 @@ async fn step(sink: &Sink, tab_id: i32, index: usize, run: &RunStep, stop: &Stop
         None => "Done".into(),
     };
     Ok((line, healed))
+}
+
+/// Stores that step `progress.next` is being sent from `url`, so a worker
+/// stopped before its outcome is stored can judge it (`interrupted`).
+async fn sending(progress: &Progress, url: &str) {
+    let sent = Progress { sent_from: Some(url.to_owned()), ..progress.clone() };
+    store::session_set(PROGRESS_KEY, Some(&sent)).await;
 }
 
 /// Shows `prompt` in the panel and waits; `None` without a panel.
@@ -358,12 +498,6 @@ async fn wait_for_page(tab_id: i32, before: Option<&str>) {
         TimeoutFuture::new(POLL_MS).await;
         waited += POLL_MS;
     }
-}
-
-/// Same origin and path (the query and fragment may differ).
-fn same_page(a: &str, b: &str) -> bool {
-    let cut = |u: &str| u.split(['?', '#']).next().unwrap_or("").trim_end_matches('/').to_owned();
-    cut(a) == cut(b)
 }
 
 async fn call<T: DeserializeOwned>(call: Result<ToolCall, ToolError>, stop: &Stop) -> Result<T, ToolError> {

@@ -37,6 +37,8 @@ pub enum FlowCommand {
     /// Save the last task the agent carried out as flow `name` (empty:
     /// named from its goal; `from_task`).
     SaveTask { name: String },
+    /// Run the rest of a replay a stopped worker cut off (`interrupted`).
+    Continue,
 }
 
 /// Grammar words of `text`: lower-case, letters, digits and apostrophes
@@ -152,6 +154,10 @@ const SAVE_TASK: &[&str] = &[
     "(make|create) [a|the] (flow|macro|workflow) (of|from) (this|that|it|the|my) [last|previous] [task|run] (called|named) {text}",
     "(make|create) [a|the] (flow|macro|workflow) (of|from) (this|that|it|the|my) [last|previous] [task|run]",
 ];
+const CONTINUE: &[&str] = &[
+    "(continue|resume|finish|complete) [the|my] [interrupted|stopped|last|previous] (flow|macro|workflow|replay)",
+    "(go on|carry on|keep going) with [the|my] [interrupted|stopped|last|previous] (flow|macro|workflow|replay)",
+];
 const RUN: &str = "(run|replay|play) [the] [flow|macro|workflow] {text} [flow|macro|workflow]";
 
 /// What `input` asks of flows, if anything: a flow command, or a sentence
@@ -174,6 +180,9 @@ pub fn route(input: &str, flows: &[WebFlow]) -> Option<FlowCommand> {
     }
     if FORGET.iter().any(|p| text_of(p).is_some()) {
         return Some(FlowCommand::ForgetSite);
+    }
+    if CONTINUE.iter().any(|p| text_of(p).is_some()) {
+        return Some(FlowCommand::Continue);
     }
     if let Some(name) = SAVE_TASK.iter().find_map(|p| text_of(p)) {
         return Some(FlowCommand::SaveTask { name });

@@ -8,6 +8,8 @@
 //! - `grammar`: sentences generated for a flow and matched against what
 //!   the user types; `record`/`stop recording`/`run` ([`route`]).
 //! - `replay`: run values, the healing ladder, hit choice, risk.
+//! - `interrupted`: a replay a stopped worker cut off, and where it
+//!   may continue.
 //! - `from_task`: a task the agent carried out, saved as a flow.
 //! - `edit`: the review card's edits; `io`: JSON export and import.
 //! - `discover`: a page's capabilities from its MiniPCD, as suggestions
@@ -21,6 +23,7 @@ pub mod discover;
 pub mod edit;
 pub mod from_task;
 pub mod grammar;
+pub mod interrupted;
 pub mod io;
 pub mod model;
 pub mod record;
@@ -37,6 +40,7 @@ pub use discover::{applicable, discover, without_site, CapabilityKind, Discovery
 pub use edit::{apply, FlowEdit};
 pub use from_task::flow_from_task;
 pub use grammar::{find, generate_patterns, match_sentence, route, FlowCommand, FlowMatch};
+pub use interrupted::{cut_off, same_page, sent_step, CutOff, Sent};
 pub use io::{export, import, ImportError};
 pub use model::{FlowError, FlowParameter, FlowScope, FlowSource, FlowStep, ParamType, ScopeKind, StepAction, StepTarget, StepValue, WebFlow, FLOW_VERSION};
 pub use record::{flow_from_recording, fold, Folded, RecordedEvent, RecordedKind};
