@@ -26,7 +26,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as h from '../support/harness.mjs';
 import { TASKS, prepare } from '../support/agent_tasks.mjs';
-import { allowSites, drive, exportTask, latestTaskId, promptWaits, startTask, watchPrompts } from '../support/agent_run.mjs';
+import { drive, exportTask, latestTaskId, promptWaits, setUp, startTask, watchPrompts } from '../support/agent_run.mjs';
 
 const SMOKE = process.env.BC_BENCH_SMOKE === '1';
 const RUNS = Number(process.env.BC_BENCH_RUNS ?? (SMOKE ? 1 : 3));
@@ -68,17 +68,7 @@ function snapshotEachTurn(llm, page) {
   return { snapshots, stop: async () => ((stopped = true), await loop) };
 }
 
-const www = await h.startWww();
-const llm = await h.startLlm({ apiKey: KEY, rules: [] });
-const browser = await h.launchBrowser();
-{
-  const options = await h.openOptions(browser.ctx, browser.extensionId);
-  await h.configure(options, { endpoint: llm.url, apiKey: KEY, model: 'scripted-model', timeoutSecs: 30 });
-  await options.close();
-}
-const site = browser.ctx.pages()[0];
-await site.goto(`${www.main}/`);
-await allowSites(browser.ctx, [new URL(www.main).origin]);
+const { www, llm, browser, site } = await setUp(KEY);
 
 const results = { runs: RUNS, smoke: SMOKE, delayMs: DELAY_MS, userAgent: await site.evaluate(() => navigator.userAgent), tasks: [] };
 for (let run = 1; run <= RUNS; run++) {

@@ -6,6 +6,24 @@
 // the panel exports it.
 import * as h from './harness.mjs';
 
+/**
+ * The www/ sites, the scripted model (no rules yet) configured as the
+ * endpoint with `key`, and Chromium with the extension, its first tab on
+ * the main site, which the agent may write on without asking.
+ */
+export async function setUp(key) {
+  const www = await h.startWww();
+  const llm = await h.startLlm({ apiKey: key, rules: [] });
+  const browser = await h.launchBrowser();
+  const options = await h.openOptions(browser.ctx, browser.extensionId);
+  await h.configure(options, { endpoint: llm.url, apiKey: key, model: 'scripted-model', timeoutSecs: 30 });
+  await options.close();
+  const site = browser.ctx.pages()[0];
+  await site.goto(`${www.main}/`);
+  await allowSites(browser.ctx, [new URL(www.main).origin]);
+  return { www, llm, browser, site };
+}
+
 /** Lets the agent write on `origin` without the site card (the options' "always" list), or not. */
 export async function allowSites(ctx, origins) {
   const sw = await h.serviceWorker(ctx);

@@ -80,6 +80,22 @@ export const TASKS = {
     secrets: [['Card number', '4242 4242 4242 4242'], ['Card expiry date', '12/30'], ['Card security code', '737']],
     confirms: 1,
   },
+  // The flows test shop's order (www/flows/): what `cargo xtask bench
+  // flows` saves as a flow and replays against the agent doing it again.
+  coffee: {
+    label: 'coffee order',
+    goal: 'Order a latte with an extra shot for Ada at the coffee shop',
+    start: '/flows/shop/',
+    rules: turns('latte with an extra shot', [
+      say('Filling the order.', ['dom_type', { field: 'Drink', text: 'latte' }], ['dom_check', { field: 'Extra shot' }]),
+      say('Adding it.', ['dom_click', { id: id('button', 'Add to order') }]),
+      say('Paying.', ['dom_type', { field: 'Name', text: 'Ada' }], ['dom_type', { field: 'Card number', text: '{{secret}}' }]),
+      say('Placing the order.', ['dom_click', { id: id('button', 'Place order') }]),
+      say('', ['done', { answer: 'Ordered a latte with an extra shot.' }]),
+    ]),
+    secrets: [['Card number', '4242 4242 4242 4242']],
+    confirms: 1,
+  },
 };
 
 /** The demo app's session for demo@acme.test, set in `page`'s origin (its sign-in page). */

@@ -4,6 +4,7 @@
 mod acting;
 mod agent;
 mod explore;
+mod flows;
 mod perception;
 mod safety;
 mod table;
@@ -23,6 +24,7 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         "agent" => agent::run(project, args.iter().any(|a| a == "--smoke")),
         "safety" => safety::run(project, args.iter().any(|a| a == "--smoke")),
         "explore" => explore::run(args.iter().any(|a| a == "--smoke")),
-        other => bail!("unknown benchmark `{other}`; available: load, perception, acting, agent, safety, explore"),
+        "flows" => flows::run(project, args.iter().any(|a| a == "--smoke")),
+        other => bail!("unknown benchmark `{other}`; available: load, perception, acting, agent, safety, explore, flows"),
     }
 }

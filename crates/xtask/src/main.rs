@@ -45,6 +45,9 @@ usage: cargo xtask <verb> [options]
                              what blocked the attack and whether the user's task was done
   bench explore [--smoke]    the explorer on generated sites of 50-200 pages vs a greedy walk and a
                              model call per click: success, model calls, tabs, modelled time
+  bench flows [--smoke]      the coffee order saved from an agent task as a flow, replayed as is and
+                             under generated markup mutations: success, healing, time per step, vs
+                             the agent doing it again (model calls, tokens)
   inspect <url-or-file> [--summary compact|full] [--query TEXT] [--kind K] [--top N] [--root DIR]
                              what the copilot sees on any page, as JSON, with timings
   replay <export.json> [--prebuilt]

@@ -10,8 +10,9 @@
 //!   (first as recorded, then without its landmark and `nth`, which
 //!   reordered pages break), then the text alternative, then the CSS path,
 //!   then a `pcd.query` on the step's label and kind whose hits
-//!   [`pick_hit`] judges (fields, which the query does not rank, are
-//!   looked for by the text near them and by a word of their label). Any
+//!   [`pick_hit`] judges (fields and boxes, which the query does not
+//!   rank, are looked for by the text near them and by each word of their
+//!   label). Any
 //!   rung past the first is a *heal*, reported with what it bound to; the
 //!   flow changes only when the user accepts ([`accept`]).
 //! - [`risk`]: the agent's risk rules (`safety::assess`) for a step; a
@@ -137,7 +138,7 @@ pub enum Attempt {
 }
 
 /// Roles of form fields (`pcd.query` ranks actions and forms, not fields).
-const FIELD_ROLES: &[&str] = &["textbox", "searchbox", "spinbutton", "combobox", "listbox", "slider"];
+const FIELD_ROLES: &[&str] = &["textbox", "searchbox", "spinbutton", "combobox", "listbox", "slider", "checkbox", "radio", "switch"];
 
 /// The ladder for `target`, in order (see the module docs).
 pub fn ladder(target: &StepTarget) -> Vec<Attempt> {
@@ -176,7 +177,9 @@ pub fn ladder(target: &StepTarget) -> Vec<Attempt> {
     match target.role.as_deref() {
         Some(role) if FIELD_ROLES.contains(&role) => {
             push(Rung::Query, RoleSelector::Near { role: role.to_owned(), label: label.to_owned(), nth: None, frame_path: target.frame_path.clone() });
-            if let Some(word) = longest_word(label) {
+            // A reworded label keeps some word ("Extra shot" → "Double
+            // shot"): each, longest first; binding needs exactly one match.
+            for word in words_by_length(label) {
                 push(Rung::Query, RoleSelector::role(role, Some(&word), NameMode::Includes));
             }
         }
@@ -185,8 +188,16 @@ pub fn ladder(target: &StepTarget) -> Vec<Attempt> {
     out
 }
 
-fn longest_word(label: &str) -> Option<String> {
-    label.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3).max_by_key(|w| w.chars().count()).map(str::to_owned)
+/// The label's words of 3 characters or more that are not stop words
+/// ("your", "the"), longest first (stable).
+fn words_by_length(label: &str) -> Vec<String> {
+    let mut words: Vec<&str> = label
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 3 && !crate::knowledge::text::is_stop(&w.to_lowercase()))
+        .collect();
+    words.dedup();
+    words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    words.into_iter().map(str::to_owned).collect()
 }
 
 fn label_words(s: &str) -> Vec<String> {

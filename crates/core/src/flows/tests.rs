@@ -110,6 +110,9 @@ fn sentences_route_to_flows_and_commands() {
         ("make a flow from this task", Some(FlowCommand::SaveTask { name: String::new() })),
         // The panel's "Save as a flow" sentence, sent without a name.
         ("save this as a flow called", Some(FlowCommand::SaveTask { name: String::new() })),
+        ("continue the flow", Some(FlowCommand::Continue)),
+        ("Please resume the interrupted workflow.", Some(FlowCommand::Continue)),
+        ("go on with the flow", Some(FlowCommand::Continue)),
         // Not flows: the command grammar or the agent has them.
         ("stop", None),
         ("run the numbers", None),
@@ -118,6 +121,8 @@ fn sentences_route_to_flows_and_commands() {
         ("order espresso from the other shop", None),
         ("save this article", None),
         ("save the form as draft", None),
+        ("continue", None),
+        ("continue to checkout", None),
     ];
     for (input, want) in cases {
         assert_eq!(route(input, &flows), want, "{input:?}");
@@ -174,6 +179,13 @@ fn the_healing_ladder_goes_role_text_css_then_query() {
         r#"RoleName {"kind":"role","role":"textbox","name":"Your name","nameMode":"exact"}"#.to_string(),
         r#"Query {"kind":"near","role":"textbox","label":"Your name"}"#.to_string(),
         r#"Query {"kind":"role","role":"textbox","name":"name","nameMode":"includes"}"#.to_string(),
+    ]);
+    // A box is a field too; a reworded label ("Double shot") keeps a word.
+    let check = target(json!({"selector": {"kind": "role", "role": "checkbox", "name": "/^\\s*Extra\\s+shot\\s*$/i", "nameMode": "regex"}, "role": "checkbox", "label": "Extra shot"}));
+    assert_eq!(rungs(&check)[1..], [
+        r#"Query {"kind":"near","role":"checkbox","label":"Extra shot"}"#.to_string(),
+        r#"Query {"kind":"role","role":"checkbox","name":"Extra","nameMode":"includes"}"#.to_string(),
+        r#"Query {"kind":"role","role":"checkbox","name":"shot","nameMode":"includes"}"#.to_string(),
     ]);
     let css_only = target(json!({"selector": {"kind": "css", "css": "div > a"}, "label": ""}));
     assert_eq!(rungs(&css_only), vec![r#"Css {"kind":"css","css":"div > a"}"#.to_string()]);
@@ -291,4 +303,55 @@ fn site_names_come_from_titles() {
     for (title, want) in cases {
         assert_eq!(grammar::site_name(title).as_deref(), want, "{title:?}");
     }
+}
+
+#[test]
+fn a_step_sent_when_the_worker_stopped_is_redone_only_when_harmless() {
+    let steps = plan(&coffee(), &BTreeMap::new()).unwrap();
+    let find = |pred: &dyn Fn(&RunStep) -> bool| steps.iter().find(|s| pred(s)).unwrap().clone();
+    let typing = find(&|s| matches!(s.step.action, StepAction::Type { .. }));
+    let leaving = find(&|s| matches!(s.step.action, StepAction::Click) && s.step.navigates);
+    let mut staying = leaving.clone();
+    staying.step.navigates = false;
+    let opening = RunStep { step: FlowStep { action: StepAction::Navigate { url: "http://shop.test/flows/shop/".into() }, target: None, navigates: false }, value: None, description: "Open".into() };
+    let shop = "http://shop.test/flows/shop/";
+    let checkout = "http://shop.test/flows/checkout/?d=1";
+    let cases: Vec<(&RunStep, &str, &str, Sent)> = vec![
+        (&typing, shop, shop, Sent::Redo),
+        (&leaving, shop, checkout, Sent::Done),
+        (&leaving, shop, "http://shop.test/flows/shop/#top", Sent::Unknown),
+        (&staying, shop, shop, Sent::Unknown),
+        (&opening, "about:blank", "http://shop.test/flows/shop", Sent::Done),
+        (&opening, "about:blank", "about:blank", Sent::Redo),
+    ];
+    for (i, (run, before, now, want)) in cases.into_iter().enumerate() {
+        assert_eq!(sent_step(run, before, now), want, "case {i}: {}", run.description);
+    }
+}
+
+#[test]
+fn a_cut_off_replay_says_where_it_stopped_and_what_is_left() {
+    let steps = plan(&coffee(), &BTreeMap::new()).unwrap();
+    let n = steps.len();
+    assert!(n >= 4, "{n} steps");
+    let d = |i: usize| steps[i].description.clone();
+    // Stopped between steps: continue from the next one.
+    let cut = cut_off("order coffee", &steps, 2, None);
+    assert_eq!(cut.resume_at, 2);
+    assert!(cut.message.contains(&format!("after step 2 (“{}”)", d(1))), "{}", cut.message);
+    assert!(cut.message.contains(&format!("the {} steps left", n - 2)), "{}", cut.message);
+    // A step that took effect counts as done.
+    let cut = cut_off("order coffee", &steps, 2, Some(Sent::Done));
+    assert_eq!(cut.resume_at, 3);
+    assert!(cut.message.contains(&format!("after step 3 (“{}”)", d(2))), "{}", cut.message);
+    // One whose effect is unknown is named, and is where "continue" starts.
+    let cut = cut_off("order coffee", &steps, 2, Some(Sent::Unknown));
+    assert_eq!(cut.resume_at, 2);
+    assert!(cut.message.contains(&format!("Step 3 (“{}”) had been sent to the page", d(2))), "{}", cut.message);
+    // Before the first step; and after the last, nothing is left to continue.
+    assert!(cut_off("order coffee", &steps, 0, None).message.contains("before its first step"));
+    let last = cut_off("order coffee", &steps, n - 1, Some(Sent::Done));
+    assert_eq!(last.resume_at, n);
+    assert!(!last.message.contains("continue the flow"), "{}", last.message);
+    assert!(cut_off("order coffee", &steps, n - 1, None).message.contains("to run its last step"));
 }

@@ -114,22 +114,22 @@ struct Snapshot {
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
-struct Wait {
-    from: f64,
-    to: f64,
+pub(super) struct Wait {
+    pub(super) from: f64,
+    pub(super) to: f64,
 }
 
-type Tok<'a> = &'a dyn Fn(&str) -> usize;
+pub(super) type Tok<'a> = &'a dyn Fn(&str) -> usize;
 
 /// A prompt's tokens: its messages, and its tool definitions.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-struct Prompt {
+pub(super) struct Prompt {
     messages: usize,
     tools: usize,
 }
 
 impl Prompt {
-    fn total(self) -> usize {
+    pub(super) fn total(self) -> usize {
         self.messages + self.tools
     }
 }
@@ -176,12 +176,12 @@ fn prompt_tokens(messages: &[Value], tools: &Value, tok: Tok) -> Prompt {
     Prompt { messages, tools }
 }
 
-fn body_tokens(body: &Value, tok: Tok) -> Prompt {
+pub(super) fn body_tokens(body: &Value, tok: Tok) -> Prompt {
     prompt_tokens(body["messages"].as_array().map_or(&[][..], Vec::as_slice), &body["tools"], tok)
 }
 
 /// Completion tokens: every model turn's note, tool names and arguments.
-fn completion_tokens(task: &TaskRecord, tok: Tok) -> usize {
+pub(super) fn completion_tokens(task: &TaskRecord, tok: Tok) -> usize {
     task.model_turns().map(|(content, calls)| tok(content) + calls.iter().map(|c| tok(&c.name) + tok(&c.arguments)).sum::<usize>()).sum()
 }
 
@@ -261,7 +261,7 @@ fn baseline_requests(task: &TaskRecord, first: &Value, snapshot: &dyn Fn(usize) 
 }
 
 /// Our own time of each step, ms: its `ms` minus the time a card waited.
-fn step_times(task: &TaskRecord, waits: &[Wait]) -> (Vec<f64>, usize) {
+pub(super) fn step_times(task: &TaskRecord, waits: &[Wait]) -> (Vec<f64>, usize) {
     let mut waited = 0;
     let times = task
         .steps
@@ -362,7 +362,7 @@ fn met(ok: bool) -> &'static str {
 }
 
 /// `12,345`.
-fn thousands(n: usize) -> String {
+pub(super) fn thousands(n: usize) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
