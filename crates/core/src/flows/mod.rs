@@ -7,6 +7,8 @@
 //!   and parameters ([`fold`], [`flow_from_recording`]).
 //! - `grammar`: sentences generated for a flow and matched against what
 //!   the user types; `record`/`stop recording`/`run` ([`route`]).
+//! - `sentences`: more sentences for a flow, written by the model and
+//!   checked by rules.
 //! - `replay`: run values, the healing ladder, hit choice, risk.
 //! - `interrupted`: a replay a stopped worker cut off, and where it
 //!   may continue.
@@ -28,11 +30,14 @@ pub mod io;
 pub mod model;
 pub mod record;
 pub mod replay;
+pub mod sentences;
 
 #[cfg(test)]
 mod discover_tests;
 #[cfg(test)]
 mod from_task_tests;
+#[cfg(test)]
+mod sentences_tests;
 #[cfg(test)]
 mod tests;
 
