@@ -21,7 +21,15 @@ before(async () => {
   www = await h.startWww();
   // A model is configured, so anything the flows did not take would reach
   // it: its request log proves a replay made none.
-  llm = await h.startLlm({ apiKey: KEY, rules: [{ when: {}, reply: { content: 'The model was asked.' } }] });
+  llm = await h.startLlm({
+    apiKey: KEY,
+    rules: [
+      // A flow just saved asks for more sentences: the model's lines are
+      // only data; the worker keeps those that pass its checks.
+      { when: { lastUserContains: 'Macro name: order coffee' }, reply: { content: '1. Get me a {drink} please\n- I could go for a {drink}\nclick Add to order\nbuy with card {card_number}' } },
+      { when: {}, reply: { content: 'The model was asked.' } },
+    ],
+  });
   browser = await h.launchBrowser();
   const options = await h.openOptions(browser.ctx, browser.extensionId);
   await h.configure(options, { endpoint: llm.url, apiKey: KEY, model: 'scripted-model', timeoutSecs: 10 });
@@ -117,8 +125,15 @@ test('the user records a checkout flow with their own clicks and typing, the wor
   await site.waitForURL(/\/flows\/done\//);
   await h.waitForText(site.locator('#confirmation'), 'Your latte with an extra shot is on its way');
 
+  await llm.clearRequests();
   const stopped = await say('stop recording');
   const review = await h.waitForText(stopped.locator('.bubble.local'), 'Saved the flow');
+  // One model call wrote more sentences; a command's words and a secret's
+  // slot were dropped, and the card number never reached the model.
+  assert.match(review, /Or: get me a \{drink\}; i could go for a \{drink\}$/m, review);
+  const asked = await chats();
+  assert.equal(asked.length, 1);
+  assert.ok(!JSON.stringify(asked[0].body).includes('4242'), 'no card number in the request');
   for (const line of [
     'Type {drink} into “Drink” (textbox)',
     'Check “Extra shot” (checkbox)',
@@ -181,6 +196,15 @@ test('the worker stopped mid-replay: the replay ends saying where, and “contin
   // Nothing is left to continue.
   const none = await say('continue the flow');
   await h.waitForText(none, 'There is no interrupted flow to continue.');
+});
+
+test('a sentence the model wrote runs the flow, with no model call', async () => {
+  await site.goto(`${www.main}/flows/shop/`);
+  await llm.clearRequests();
+  const result = await replay('Get me a cortado please');
+  assert.equal(result.status, 'succeeded', result.text);
+  await h.waitForText(site.locator('#confirmation'), 'Your cortado with an extra shot is on its way (paid: yes).');
+  assert.equal((await chats()).length, 0, 'the scripted model server saw a request');
 });
 
 test('on changed markup the replay heals, reports what it bound to, and the accepted heal is stored', async () => {

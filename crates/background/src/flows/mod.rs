@@ -4,13 +4,16 @@
 //! `accept the healed steps`, `save this as a flow` (the last task,
 //! [`from_task`]), `continue the flow` (a replay a stopped worker cut off) and any sentence of a saved flow
 //! (`bc_core::flows::route`) are handled here, with no model call; so are
-//! the site commands action discovery found ([`discovered`]).
+//! the site commands action discovery found ([`discovered`]). A flow just
+//! saved gets more sentences from the model when one is configured
+//! ([`sentences`]).
 
 mod discovered;
 mod from_task;
 mod recording;
 mod replay;
 mod requests;
+mod sentences;
 mod store;
 
 pub use discovered::offer;
@@ -19,6 +22,7 @@ pub use replay::{cut_record, interrupted, reply};
 pub use requests::handle;
 
 use crate::command::Stop;
+use crate::llm_http::Cancel;
 use crate::panel::Connection;
 use bc_core::flows::FlowCommand;
 use bc_core::protocol::{PanelEvent, RequestId};
@@ -26,14 +30,14 @@ use std::rc::Rc;
 
 /// Handles `input` if it is about flows; `false` leaves it to the commands
 /// and the agent.
-pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, stop: &Rc<Stop>) -> bool {
+pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, cancel: &Cancel, stop: &Rc<Stop>) -> bool {
     let flows = discovered::runnable().await;
     let Some(command) = bc_core::flows::route(input, &flows) else { return false };
     let say = |text: String| conn.post(&PanelEvent::LocalReply { id, text, needs_llm: false });
     match command {
         FlowCommand::Record { name } => say(recording::start(&name).await.unwrap_or_else(|e| e.to_string())),
         FlowCommand::StopRecording => say(match recording::stop().await {
-            Ok(recording::Stopped::Saved(flow)) => recording::review(&flow),
+            Ok(recording::Stopped::Saved(flow)) => recording::review(&sentences::add(flow, cancel).await),
             Ok(recording::Stopped::Nothing) => "Nothing is being recorded.".into(),
             Err(e) => e.to_string(),
         }),
@@ -41,7 +45,7 @@ pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, stop: &Rc<
         FlowCommand::RememberSite => say(discovered::remember(stop).await.unwrap_or_else(|e| e.to_string())),
         FlowCommand::ForgetSite => say(discovered::forget_here().await.unwrap_or_else(|e| e.to_string())),
         FlowCommand::SaveTask { name } => say(match from_task::save(&name).await {
-            Ok(flow) => recording::review(&flow),
+            Ok(flow) => recording::review(&sentences::add(flow, cancel).await),
             Err(e) => e.to_string(),
         }),
         FlowCommand::Run { name, args } => replay::run(conn, id, &name, args, stop).await,

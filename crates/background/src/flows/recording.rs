@@ -149,8 +149,13 @@ pub fn review(flow: &WebFlow) -> String {
             .collect();
         text.push_str(&format!("Parameters: {}\n", params.join(", ")));
     }
-    if let Some(p) = flow.grammar_patterns.last() {
+    // The rules' sentences come first, then the model's (`sentences`).
+    let rules = bc_core::flows::generate_patterns(&flow.name, flow.site_name.as_deref(), &flow.parameters).len().min(flow.grammar_patterns.len());
+    if let Some(p) = flow.grammar_patterns[..rules].last().or(flow.grammar_patterns.last()) {
         text.push_str(&format!("Run it by saying: {p}"));
+    }
+    if flow.grammar_patterns.len() > rules && rules > 0 {
+        text.push_str(&format!("\nOr: {}", flow.grammar_patterns[rules..].join("; ")));
     }
     text
 }
