@@ -3,7 +3,8 @@
 //! for every panel input: `record <name>`, `stop recording`, `run <flow>`,
 //! `accept the healed steps`, `save this as a flow` (the last task,
 //! [`from_task`]), `continue the flow` (a replay a stopped worker cut off) and any sentence of a saved flow
-//! (`bc_core::flows::route`) are handled here, with no model call; so are
+//! (`bc_core::flows::route`) are handled here, with no model call (but
+//! one for a flow just saved, below); so are
 //! the site commands action discovery found ([`discovered`]). A flow just
 //! saved gets more sentences from the model when one is configured
 //! ([`sentences`]).
