@@ -54,8 +54,8 @@ pub struct CutOff {
 /// The replay of `flow` over `steps` stopped with `next` steps done and,
 /// if the worker had sent step `next` already, that step judged `sent`.
 pub fn cut_off(flow: &str, steps: &[RunStep], next: usize, sent: Option<Sent>) -> CutOff {
-    let resume_at = if sent == Some(Sent::Done) { next + 1 } else { next }.min(steps.len());
-    let done = if sent == Some(Sent::Done) { next + 1 } else { next };
+    let done = next + usize::from(sent == Some(Sent::Done));
+    let resume_at = done.min(steps.len());
     let last = match done.checked_sub(1).and_then(|i| steps.get(i)) {
         Some(step) => format!(" after step {done} (“{}”)", step.description),
         None => " before its first step".to_owned(),

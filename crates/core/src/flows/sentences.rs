@@ -16,7 +16,7 @@ use crate::agent::prompt::untrusted;
 use crate::command::pattern::Pattern;
 use crate::command::split::strip_politeness;
 use crate::command::tokens::{tokenize, TokenKind};
-use crate::llm::{Message, ToolChatRequest};
+use crate::llm::ToolChatRequest;
 
 /// At most this many sentences are kept from the model.
 pub const MAX_SENTENCES: usize = 5;
@@ -57,17 +57,7 @@ pub fn request(model: &str, flow: &WebFlow, nonce: &str) -> ToolChatRequest {
         .collect();
     user.push_str("What it does:\n");
     user.push_str(&untrusted(nonce, &steps.join("\n")));
-    ToolChatRequest {
-        model: model.to_owned(),
-        messages: vec![Message::system(system), Message::user(user)],
-        tools: Vec::new(),
-        tool_choice: None,
-        parallel_tool_calls: None,
-        stream: true,
-        stream_options: None,
-        temperature: None,
-        max_tokens: Some(MAX_TOKENS),
-    }
+    ToolChatRequest::plain(model, system, user, MAX_TOKENS)
 }
 
 /// Why a line of the model's reply was not kept (for the log and tests).

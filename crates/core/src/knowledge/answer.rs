@@ -17,7 +17,7 @@ use super::text;
 use super::time::{short_date, Clock};
 use crate::agent::conversation::estimate_tokens;
 use crate::agent::prompt::untrusted;
-use crate::llm::{Message, ToolChatRequest};
+use crate::llm::ToolChatRequest;
 use serde::{Deserialize, Serialize};
 
 /// The whole request's budget, system prompt and question included.
@@ -127,17 +127,7 @@ pub fn request(model: &str, question: &str, q: &QueryAnalysis, pages: &[PageReco
         user.push_str(&untrusted(nonce, &excerpt));
         user.push_str("\n\n");
     }
-    ToolChatRequest {
-        model: model.to_owned(),
-        messages: vec![Message::system(system), Message::user(user.trim_end().to_owned())],
-        tools: Vec::new(),
-        tool_choice: None,
-        parallel_tool_calls: None,
-        stream: true,
-        stream_options: None,
-        temperature: None,
-        max_tokens: Some(ANSWER_MAX_TOKENS),
-    }
+    ToolChatRequest::plain(model, system, user.trim_end().to_owned(), ANSWER_MAX_TOKENS)
 }
 
 /// `text` cut (at a word) until it is at most `tokens` by the estimate.

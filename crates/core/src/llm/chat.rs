@@ -31,6 +31,24 @@ pub struct ToolChatRequest {
     pub max_tokens: Option<u32>,
 }
 
+impl ToolChatRequest {
+    /// A streamed request without tools: a system and a user message, for
+    /// the one-call answers (knowledge, flow sentences).
+    pub fn plain(model: &str, system: String, user: String, max_tokens: u32) -> ToolChatRequest {
+        ToolChatRequest {
+            model: model.to_owned(),
+            messages: vec![Message::system(system), Message::user(user)],
+            tools: Vec::new(),
+            tool_choice: None,
+            parallel_tool_calls: None,
+            stream: true,
+            stream_options: None,
+            temperature: None,
+            max_tokens: Some(max_tokens),
+        }
+    }
+}
+
 /// `stream_options`: `include_usage` asks for a last chunk with the token
 /// counts (OpenAI, vLLM, OpenRouter; others ignore it or always send usage).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
