@@ -5,7 +5,9 @@
 // service worker stopped in the middle; the flow is replayed with another
 // drink by a sentence, the scripted model server recording no request;
 // replayed again with the worker stopped at the card prompt (the replay
-// ends saying where; "continue the flow" runs the rest); then replayed on
+// ends saying where; "continue the flow" runs the rest); replayed on a
+// checkout that now wants the terms accepted (the replay stops at Place
+// order and "Let the agent finish" has the scripted model do the rest); then replayed on
 // the shop's shuffled variant (other classes and ids,
 // another order, a reworded button and label), where the healed steps are
 // reported and, accepted, stored in the flow. Each test asserts the page
@@ -13,6 +15,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
+import { id, say as reply } from '../support/agent_tasks.mjs';
 
 const KEY = 'sk-test-flows-0123456789';
 let www, llm, browser, site, panel;
@@ -67,8 +70,12 @@ async function storedFlows() {
  * user would (the card number when asked, "Allow" for the order), and
  * returns what the task view shows at the end.
  */
-async function replay(sentence, { card = '4242 4242 4242 4242' } = {}) {
-  const exchange = await say(sentence);
+async function replay(sentence, options = {}) {
+  return finish(await say(sentence), options);
+}
+
+/** Waits for the task in `exchange` to end, answering its cards as `replay` does. */
+async function finish(exchange, { card = '4242 4242 4242 4242' } = {}) {
   const view = exchange.locator('section.task');
   await view.waitFor({ timeout: 10_000 });
   const cards = [];
@@ -84,6 +91,8 @@ async function replay(sentence, { card = '4242 4242 4242 4242' } = {}) {
       if (name.startsWith('Enter the ')) {
         await c.locator('input:not([type=checkbox])').fill(card);
         await c.getByRole('button', { name: 'Fill in', exact: true }).click();
+      } else if (name === 'Allow actions on this site?') {
+        await c.getByRole('button', { name: 'Allow once', exact: true }).click();
       } else {
         await c.getByRole('button', { name: 'Allow', exact: true }).click();
       }
@@ -205,6 +214,48 @@ test('a sentence the model wrote runs the flow, with no model call', async () =>
   assert.equal(result.status, 'succeeded', result.text);
   await h.waitForText(site.locator('#confirmation'), 'Your cortado with an extra shot is on its way (paid: yes).');
   assert.equal((await chats()).length, 0, 'the scripted model server saw a request');
+});
+
+test('a step the page no longer has stops the replay, and the agent finishes the flow from there', async () => {
+  // The checkout now wants the terms accepted before it shows Place order.
+  await site.goto(`${www.main}/flows/shop/?variant=terms`);
+  const goal = 'Finish the saved flow “order coffee”';
+  await llm.setScenario({
+    apiKey: KEY,
+    rules: [
+      { when: { turn: 1, lastUserContains: goal }, reply: reply('The button shows once the terms are accepted.', ['dom_check', { id: '{{match:- (f\\w+) [^\\n]*Card number}}', field: 'I agree to the terms of sale' }]) },
+      { when: { turn: 2, lastUserContains: goal }, reply: reply('Placing the order.', ['dom_click', { id: id('button', 'Place order') }]) },
+      { when: { turn: 3, lastUserContains: goal }, reply: reply('', ['done', { answer: 'The order is placed.' }]) },
+    ],
+  });
+  await llm.clearRequests();
+  const stopped = await replay('order espresso from the Bean There Coffee Shop');
+  assert.equal(stopped.status, 'failed', stopped.text);
+  assert.match(stopped.text, /The flow stopped at step 7 “Click “Place order” \(button\)”: button "Place order" is not visible/);
+  assert.match(stopped.text, /Say “let the agent finish” to have the agent do its last step/);
+  assert.deepEqual(stopped.cards, ['Enter the card number', 'Confirm this action']);
+  assert.equal((await chats()).length, 0, 'the replay asked the model');
+  assert.match(site.url(), /\/flows\/checkout\//);
+
+  const exchanges = panel.locator('.exchange');
+  const n = await exchanges.count();
+  await panel.getByRole('button', { name: 'Let the agent finish' }).last().click();
+  const agent = await finish(exchanges.nth(n));
+  assert.equal(agent.status, 'succeeded', agent.text);
+  // The agent's own gates hold: writing on the site, placing the order.
+  assert.deepEqual(agent.cards, ['Allow actions on this site?', 'Confirm this action']);
+  await site.waitForURL(/\/flows\/done\//);
+  await h.waitForText(site.locator('#confirmation'), 'Thank you, Ada! Your espresso with an extra shot is on its way (paid: yes).');
+  // One goal told the model what was done and what is left, with this
+  // run's values and none of the card's digits.
+  const requests = await chats();
+  assert.equal(requests.length, 3);
+  const goalText = JSON.stringify(requests[0].body.messages);
+  for (const want of ['Steps 1–6 are done', '7. Click “Place order” (button)', 'drink = espresso']) assert.ok(goalText.includes(want), `${want} not in ${goalText}`);
+  assert.doesNotMatch(goalText, /4242/);
+  // One takeover per failure.
+  const again = await say('let the agent finish');
+  await h.waitForText(again, 'No flow has stopped at a step for the agent to finish.');
 });
 
 test('on changed markup the replay heals, reports what it bound to, and the accepted heal is stored', async () => {

@@ -1,6 +1,6 @@
 // ?variant=shuffled (issue 43, flow healing): the same shop with other
 // class names and ids, its form's parts in another order, and a button
-// and a label reworded slightly. The variant is carried to the next page.
+// and a label reworded slightly.
 const variant = new URLSearchParams(location.search).get('variant');
 if (variant === 'shuffled') {
   const form = document.querySelector('form');
@@ -17,10 +17,24 @@ if (variant === 'shuffled') {
   if (nameLabel) nameLabel.textContent = 'Your name';
   const place = document.getElementById('place');
   if (place) place.id = 'place-order';
-  if (form.method === 'get') {
-    const keep = Object.assign(document.createElement('input'), { type: 'hidden', name: 'variant', value: variant });
-    form.append(keep);
-  }
+}
+// ?variant=terms (issue 43, the agent finishing a flow): the checkout asks
+// the buyer to agree to the terms of sale first, and shows its Place order
+// button only once they do — a step the recorded flow does not know.
+const payForm = document.getElementById('pay-form');
+if (variant === 'terms' && payForm) {
+  const place = document.getElementById('place');
+  const field = document.createElement('div');
+  field.className = 'field terms-field';
+  field.innerHTML = '<label><input type="checkbox" id="terms" name="terms"> I agree to the terms of sale</label>';
+  payForm.insertBefore(field, place);
+  place.hidden = true;
+  document.getElementById('terms').addEventListener('change', (e) => { place.hidden = !e.target.checked; });
+}
+// The variant is carried to the next page.
+const getForm = document.querySelector('form[method=get]');
+if (variant && getForm) {
+  getForm.append(Object.assign(document.createElement('input'), { type: 'hidden', name: 'variant', value: variant }));
 }
 
 // Generated mutations (`cargo xtask bench flows`): sessionStorage

@@ -175,7 +175,7 @@ pub async fn route(
     // Recorded flows and their sentences come first (issue 43), then
     // questions about what the user read (the knowledge index: its rules
     // are narrow, a first-person reading phrase in a question).
-    if crate::flows::route(conn, id, input, cancel, stop).await {
+    if crate::flows::route(conn, id, input, cancel, stop).await? {
         return Ok(());
     }
     if crate::knowledge::answer(conn, id, input, cancel).await? {

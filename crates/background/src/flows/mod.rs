@@ -2,7 +2,8 @@
 //! saved flows ([`store`]) and replay ([`replay`]). [`route`] runs first
 //! for every panel input: `record <name>`, `stop recording`, `run <flow>`,
 //! `accept the healed steps`, `save this as a flow` (the last task,
-//! [`from_task`]), `continue the flow` (a replay a stopped worker cut off) and any sentence of a saved flow
+//! [`from_task`]), `continue the flow` (a replay a stopped worker cut off), `let the agent
+//! finish` (one whose step failed, [`takeover`]) and any sentence of a saved flow
 //! (`bc_core::flows::route`) are handled here, with no model call (but
 //! one for a flow just saved, below); so are
 //! the site commands action discovery found ([`discovered`]). A flow just
@@ -16,6 +17,7 @@ mod replay;
 mod requests;
 mod sentences;
 mod store;
+mod takeover;
 
 pub use discovered::offer;
 pub use recording::{on_recorded, on_tab_updated, rearm as rearm_recording};
@@ -26,14 +28,14 @@ use crate::command::Stop;
 use crate::llm_http::Cancel;
 use crate::panel::Connection;
 use bc_core::flows::FlowCommand;
-use bc_core::protocol::{PanelEvent, RequestId};
+use bc_core::protocol::{CopilotError, PanelEvent, RequestId};
 use std::rc::Rc;
 
 /// Handles `input` if it is about flows; `false` leaves it to the commands
 /// and the agent.
-pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, cancel: &Cancel, stop: &Rc<Stop>) -> bool {
+pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, cancel: &Cancel, stop: &Rc<Stop>) -> Result<bool, CopilotError> {
     let flows = discovered::runnable().await;
-    let Some(command) = bc_core::flows::route(input, &flows) else { return false };
+    let Some(command) = bc_core::flows::route(input, &flows) else { return Ok(false) };
     let say = |text: String| conn.post(&PanelEvent::LocalReply { id, text, needs_llm: false });
     match command {
         FlowCommand::Record { name } => say(recording::start(&name).await.unwrap_or_else(|e| e.to_string())),
@@ -51,6 +53,7 @@ pub async fn route(conn: &Rc<Connection>, id: RequestId, input: &str, cancel: &C
         }),
         FlowCommand::Run { name, args } => replay::run(conn, id, &name, args, stop).await,
         FlowCommand::Continue => replay::resume(conn, id, stop).await,
+        FlowCommand::Takeover => takeover::run(conn, id, cancel, stop).await?,
     }
-    true
+    Ok(true)
 }

@@ -26,7 +26,7 @@ use crate::{chrome, js, tabs, tools};
 use bc_core::agent::{TaskEvent, UserPrompt};
 use bc_core::agent::task::{StepRecord, StepStatus, TaskStatus};
 use bc_core::agent::Task;
-use bc_core::flows::{accept as accept_heals, cut_off, ladder, pick_hit, plan, risk, same_page, sent_step, Attempt, Healed, Rung, RunStep, RunValue, StepAction, StepTarget, WebFlow};
+use bc_core::flows::{accept as accept_heals, cut_off, ladder, pick_hit, plan, risk, same_page, sent_step, Attempt, Healed, Rung, RunStep, RunValue, StepAction, StepTarget, Stuck, WebFlow};
 use bc_core::protocol::{PanelEvent, PanelReply, RequestId};
 use bc_core::tools::{QueryKind, ToolCall, ToolError};
 use bc_core::types::{PcdActionDetail, QueryHit, Resolution, RoleSelector};
@@ -259,6 +259,7 @@ async fn drive_steps(sink: &Sink, flow: &WebFlow, mut progress: Progress, stop: 
         Err(e) => return finish(sink, TaskStatus::Failed, e.to_string()),
     };
     store::session_set(PROGRESS_KEY, Some(&progress)).await;
+    super::takeover::keep(None, 0).await;
     let first = progress.next;
     while progress.next < steps.len() {
         let index = progress.next;
@@ -288,7 +289,14 @@ async fn drive_steps(sink: &Sink, flow: &WebFlow, mut progress: Progress, stop: 
             Err((status, why)) => {
                 sink.event(TaskEvent::StepDone { index: index as u32, status, description: run.description.clone(), result: why.clone(), ms });
                 store::session_set::<Progress>(PROGRESS_KEY, None).await;
-                return finish(sink, TaskStatus::Failed, format!("The flow stopped at step {} “{}”: {why}", index + 1, run.description));
+                let mut answer = format!("The flow stopped at step {} “{}”: {why}", index + 1, run.description);
+                // A step that bound nowhere may be the agent's to finish;
+                // a refused confirmation or secret is the user's choice.
+                let stuck = (status == StepStatus::Failed).then(|| Stuck { flow: flow.name.clone(), args: progress.args.clone(), at: index, why, tab_id: progress.tab_id });
+                if let Some(line) = super::takeover::keep(stuck.as_ref(), steps.len() - index).await {
+                    answer.push_str(&format!("\n{line}"));
+                }
+                return finish(sink, TaskStatus::Failed, answer);
             }
         }
     }

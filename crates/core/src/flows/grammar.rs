@@ -39,6 +39,8 @@ pub enum FlowCommand {
     SaveTask { name: String },
     /// Run the rest of a replay a stopped worker cut off (`interrupted`).
     Continue,
+    /// Hand the rest of a replay that failed to the agent (`takeover`).
+    Takeover,
 }
 
 /// Grammar words of `text`: lower-case, letters, digits and apostrophes
@@ -154,6 +156,13 @@ const SAVE_TASK: &[&str] = &[
     "(make|create) [a|the] (flow|macro|workflow) (of|from) (this|that|it|the|my) [last|previous] [task|run] (called|named) {text}",
     "(make|create) [a|the] (flow|macro|workflow) (of|from) (this|that|it|the|my) [last|previous] [task|run]",
 ];
+const TAKEOVER: &[&str] = &[
+    "(let|have|get) the (agent|ai|model|copilot) (finish|complete|do|take over) [it|this|that|the rest|the flow|the job] [for me]",
+    "(let|have|get) the (agent|ai|model|copilot) do the rest [of it|of the flow] [for me]",
+    "(finish|complete|do) (it|this|that|the rest|the flow) with the (agent|ai|model|copilot)",
+    "(hand|give) (it|this|that|the rest|the flow) (to|over to) the (agent|ai|model|copilot)",
+    "[the] (agent|ai|model|copilot) take over",
+];
 const CONTINUE: &[&str] = &[
     "(continue|resume|finish|complete) [the|my] [interrupted|stopped|last|previous] (flow|macro|workflow|replay)",
     "(go on|carry on|keep going) with [the|my] [interrupted|stopped|last|previous] (flow|macro|workflow|replay)",
@@ -180,6 +189,9 @@ pub fn route(input: &str, flows: &[WebFlow]) -> Option<FlowCommand> {
     }
     if FORGET.iter().any(|p| text_of(p).is_some()) {
         return Some(FlowCommand::ForgetSite);
+    }
+    if TAKEOVER.iter().any(|p| text_of(p).is_some()) {
+        return Some(FlowCommand::Takeover);
     }
     if CONTINUE.iter().any(|p| text_of(p).is_some()) {
         return Some(FlowCommand::Continue);

@@ -12,6 +12,7 @@
 //! - `replay`: run values, the healing ladder, hit choice, risk.
 //! - `interrupted`: a replay a stopped worker cut off, and where it
 //!   may continue.
+//! - `takeover`: a replay whose step failed, handed to the agent.
 //! - `from_task`: a task the agent carried out, saved as a flow.
 //! - `edit`: the review card's edits; `io`: JSON export and import.
 //! - `discover`: a page's capabilities from its MiniPCD, as suggestions
@@ -31,6 +32,7 @@ pub mod model;
 pub mod record;
 pub mod replay;
 pub mod sentences;
+pub mod takeover;
 
 #[cfg(test)]
 mod discover_tests;
@@ -38,6 +40,8 @@ mod discover_tests;
 mod from_task_tests;
 #[cfg(test)]
 mod sentences_tests;
+#[cfg(test)]
+mod takeover_tests;
 #[cfg(test)]
 mod tests;
 
@@ -49,4 +53,5 @@ pub use interrupted::{cut_off, same_page, sent_step, CutOff, Sent};
 pub use io::{export, import, ImportError};
 pub use model::{FlowError, FlowParameter, FlowScope, FlowSource, FlowStep, ParamType, ScopeKind, StepAction, StepTarget, StepValue, WebFlow, FLOW_VERSION};
 pub use record::{flow_from_recording, fold, Folded, RecordedEvent, RecordedKind};
+pub use takeover::Stuck;
 pub use replay::{accept, ladder, pick_hit, plan, risk, Attempt, Healed, ReplayError, Rung, RunStep, RunValue};

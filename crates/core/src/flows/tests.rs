@@ -113,6 +113,12 @@ fn sentences_route_to_flows_and_commands() {
         ("continue the flow", Some(FlowCommand::Continue)),
         ("Please resume the interrupted workflow.", Some(FlowCommand::Continue)),
         ("go on with the flow", Some(FlowCommand::Continue)),
+        (takeover::SENTENCE, Some(FlowCommand::Takeover)),
+        ("Let the agent do the rest, please", Some(FlowCommand::Takeover)),
+        ("finish it with the AI", Some(FlowCommand::Takeover)),
+        ("hand the rest over to the agent", Some(FlowCommand::Takeover)),
+        ("agent take over", Some(FlowCommand::Takeover)),
+        ("let the agent finish the quarterly report", None),
         // Not flows: the command grammar or the agent has them.
         ("stop", None),
         ("run the numbers", None),

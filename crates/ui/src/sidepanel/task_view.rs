@@ -12,6 +12,7 @@ use super::prompt::PromptCard;
 use super::task::{percent, status_word, TaskState};
 use super::{AnswerState, Conversation, Exchange};
 use bc_core::agent::TaskStatus;
+use bc_core::flows::takeover::SENTENCE as TAKEOVER;
 use leptos::prelude::*;
 
 /// What "Save as a flow" puts in the composer (a name may follow).
@@ -41,6 +42,9 @@ pub fn TaskRun(
     // A task that did something can be kept as a flow, to run again
     // with no model call (the worker saves the newest finished task).
     let savable = read(task, |t| t.status == TaskStatus::Succeeded && !t.steps.is_empty());
+    // A replay that stopped at a step offers the agent for the rest
+    // (the worker adds the offer only when a model is configured).
+    let takeover = read(task, |t| t.status == TaskStatus::Failed && t.answer().is_some_and(|a| a.contains(TAKEOVER)));
     let usage = read(task, TaskState::usage_line);
     let about = move || {
         page.get()
@@ -73,6 +77,14 @@ pub fn TaskRun(
             <Show when=move || savable.get()>
                 <button type="button" class="chip save-flow" on:click=move |_| super::offers::to_finish(&conversation, SAVE_AS_FLOW)>
                     "Save as a flow"
+                </button>
+            </Show>
+            <Show when=move || takeover.get()>
+                <button type="button" class="chip takeover" on:click=move |_| {
+                    conversation.draft.set(TAKEOVER.into());
+                    conversation.ask();
+                }>
+                    "Let the agent finish"
                 </button>
             </Show>
             {move || usage.get().map(|line| view! { <p class="task-usage">{line}</p> })}
