@@ -1,9 +1,12 @@
-//! "Save this as a flow" (issue 43 point 2): the newest finished task in
-//! the history becomes a flow by
+//! "Save this as a flow" (issue 43 point 2): the newest task in the
+//! history that succeeded (the panel offers "Save as a flow" under those
+//! only; a later task that failed or was stopped is passed over) becomes
+//! a flow by
 //! `bc_core::flows::flow_from_task` and is stored like a recording; the
 //! panel shows the same review.
 
 use super::store;
+use bc_core::agent::TaskStatus;
 use bc_core::flows::{flow_from_task, FlowError, WebFlow};
 
 /// Why nothing was saved; each says what to do, for the panel.
@@ -17,19 +20,19 @@ pub enum SaveError {
 impl std::fmt::Display for SaveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SaveError::NoTask => f.write_str("There is no task to save yet: ask me to do something on a page, then say “save this as a flow”."),
+            SaveError::NoTask => f.write_str("There is no task that succeeded to save yet: ask me to do something on a page, then say “save this as a flow”."),
             SaveError::Gone { id } => write!(f, "The task {id} is no longer in the history."),
             SaveError::NotAFlow { goal, why } => write!(f, "“{goal}” was not saved as a flow: {why}."),
         }
     }
 }
 
-/// Saves the newest finished task as flow `name` (empty: named from its goal).
+/// Saves the newest task that succeeded as flow `name` (empty: named from its goal).
 pub async fn save(name: &str) -> Result<WebFlow, SaveError> {
     let id = crate::store::task_briefs()
         .await
         .into_iter()
-        .filter(|b| b.status.is_final())
+        .filter(|b| b.status == TaskStatus::Succeeded)
         .max_by(|a, b| a.created_at.total_cmp(&b.created_at))
         .map(|b| b.id)
         .ok_or(SaveError::NoTask)?;

@@ -40,7 +40,7 @@ pub fn TaskRun(
     let failed = read(task, |t| t.status == TaskStatus::Failed);
     let stopped = read(task, |t| t.status == TaskStatus::Cancelled);
     // A task that did something can be kept as a flow, to run again
-    // with no model call (the worker saves the newest finished task).
+    // with no model call (the worker saves the newest task that succeeded).
     let savable = read(task, |t| t.status == TaskStatus::Succeeded && !t.steps.is_empty());
     // A replay that stopped at a step offers the agent for the rest
     // (the worker adds the offer only when a model is configured).
