@@ -24,11 +24,13 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         // (www/articles-wild/ and the real sites' pages).
         "main-content" => dist::node_with_extension(project, "tests/conformance/main_content.mjs")?,
         // Typed instructions on www/widgets-plain/, every set of phrasings
-        // (the test's own run in `cargo xtask test` asserts the first two).
+        // and six seeds of each page (the test's own run in `cargo xtask
+        // test` asserts the first two sets, on four seeds).
         "commands" => {
             let mut cmd = dist::node_with_extension(project, "--test")?;
             cmd.args(["--test-reporter=spec", "--test-name-pattern", "typed instructions", "tests/e2e/widgets_plain.test.mjs"])
-                .env("BC_PHRASINGS", "tuned,held-out,fresh,unseen");
+                .env("BC_PHRASINGS", "tuned,held-out,fresh,unseen")
+                .env("BC_WIDGET_SEEDS", "1,2,3,4,5,6");
             cmd
         }
         other => bail!("unknown conformance suite `{other}`; available: aria, perception, main-content, commands"),
