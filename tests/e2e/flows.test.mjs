@@ -231,9 +231,11 @@ test('a step the page no longer has stops the replay, and the agent finishes the
   await llm.clearRequests();
   const stopped = await replay('order espresso from the Bean There Coffee Shop');
   assert.equal(stopped.status, 'failed', stopped.text);
-  assert.match(stopped.text, /The flow stopped at step 7 “Click “Place order” \(button\)”: button "Place order" is not visible/);
+  assert.match(stopped.text, /The flow stopped at step 7 “Click “Place order” \(button\)”: “Place order” is on the page but not shown/);
   assert.match(stopped.text, /Say “let the agent finish” to have the agent do its last step/);
-  assert.deepEqual(stopped.cards, ['Enter the card number', 'Confirm this action']);
+  // Not bound, so not confirmed: the user is never asked to allow a
+  // click that cannot happen.
+  assert.deepEqual(stopped.cards, ['Enter the card number']);
   assert.equal((await chats()).length, 0, 'the replay asked the model');
   assert.match(site.url(), /\/flows\/checkout\//);
 

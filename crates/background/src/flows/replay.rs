@@ -435,11 +435,15 @@ async fn ask(sink: &Sink, prompt_id: u32, prompt: UserPrompt) -> Option<PanelRep
 /// Binds `target` by the ladder, trying again while the page renders.
 async fn bind(tab_id: i32, target: &StepTarget, stop: &Stop) -> Result<(RoleSelector, Option<(Rung, StepTarget)>), String> {
     let mut waited = 0;
+    let hidden = std::cell::Cell::new(false);
     loop {
-        if let Some(found) = bind_once(tab_id, target, stop).await {
+        if let Some(found) = bind_once(tab_id, target, stop, &hidden).await {
             return Ok(found);
         }
         if waited >= BIND_WAIT_MS || stop.is_stopped() {
+            if hidden.get() {
+                return Err(format!("“{}” is on the page but not shown (the page may want something else first)", target.label));
+            }
             return Err(format!("nothing on the page matches “{}” any more (tried its role and name, text, CSS path and a page search)", target.label));
         }
         TimeoutFuture::new(POLL_MS * 3).await;
@@ -447,7 +451,11 @@ async fn bind(tab_id: i32, target: &StepTarget, stop: &Stop) -> Result<(RoleSele
     }
 }
 
-async fn bind_once(tab_id: i32, target: &StepTarget, stop: &Stop) -> Option<(RoleSelector, Option<(Rung, StepTarget)>)> {
+/// One pass down the ladder. A button or link with no box (hidden, or in
+/// a closed part of the page) is not bound: clicking it would fail, and a
+/// high-risk step would have asked the user to confirm it first. `hidden`
+/// says one was seen.
+async fn bind_once(tab_id: i32, target: &StepTarget, stop: &Stop, hidden: &std::cell::Cell<bool>) -> Option<(RoleSelector, Option<(Rung, StepTarget)>)> {
     for attempt in ladder(target) {
         match attempt {
             Attempt::Resolve { rung, selector } => {
@@ -456,6 +464,11 @@ async fn bind_once(tab_id: i32, target: &StepTarget, stop: &Stop) -> Option<(Rol
                     continue;
                 }
                 let m = &r.matches[0];
+                let clickable = matches!(m.role.as_deref(), Some("button" | "link"));
+                if clickable && m.rect.width <= 0.0 && m.rect.height <= 0.0 {
+                    hidden.set(true);
+                    continue;
+                }
                 let heal = (rung != Rung::RoleName).then(|| {
                     let label = if m.name.is_empty() { target.label.clone() } else { m.name.clone() };
                     // Stored, the element's role and new name come first
