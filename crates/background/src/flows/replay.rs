@@ -9,7 +9,10 @@
 //!   `getDetails` for the hit `pick_hit` chose. A step bound past its
 //!   role + name is reported with what it bound to; the flow changes only
 //!   when the user accepts (`FlowCommand::AcceptHealing`, [`accept`]).
-//! - A step that binds nowhere stops the replay, naming it.
+//! - A step that binds nowhere stops the replay, naming it; the user may
+//!   hand the rest to the agent (`super::takeover`). A button or link
+//!   with no box (hidden) does not bind: nothing is confirmed that cannot
+//!   be clicked.
 //! - After a step that navigates, the next waits for the new page.
 //! - Progress is kept in `chrome.storage.session` after every step and
 //!   before each step's action is sent. A worker stopped mid-replay ends
