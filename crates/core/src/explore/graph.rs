@@ -127,6 +127,14 @@ impl SiteGraph {
         self.node(url).map_or(1.0, |n| 1.0 / (1.0 + f64::from(n.visits)))
     }
 
+    /// Where the control `label` of a page of `from`'s kind led the last
+    /// time (that page's address), when the graph saw it.
+    pub fn led_to(&self, from: &str, label: &str) -> Option<String> {
+        let from = url_template(from);
+        let edge = self.edges.iter().filter(|e| e.from == from && e.label == label).max_by(|a, b| a.seen.total_cmp(&b.seen))?;
+        self.nodes.iter().find(|n| n.template == edge.to).map(|n| n.url.clone())
+    }
+
     /// Whether a page of `url`'s kind showed one of `goals` before.
     pub fn showed(&self, url: &str, goals: &[GoalKind]) -> bool {
         self.node(url).is_some_and(|n| n.goals.iter().any(|g| goals.contains(g)))
