@@ -127,11 +127,10 @@ impl SiteGraph {
         self.node(url).map_or(1.0, |n| 1.0 / (1.0 + f64::from(n.visits)))
     }
 
-    /// Where the control `label` of a page of `from`'s kind led the last
-    /// time (that page's address), when the graph saw it.
-    pub fn led_to(&self, from: &str, label: &str) -> Option<String> {
-        let from = url_template(from);
-        let edge = self.edges.iter().filter(|e| e.from == from && e.label == label).max_by(|a, b| a.seen.total_cmp(&b.seen))?;
+    /// Where a control labelled `label` led the last time (that page's
+    /// address), when the graph saw it.
+    pub fn led_to(&self, label: &str) -> Option<String> {
+        let edge = self.edges.iter().filter(|e| e.label == label).max_by(|a, b| a.seen.total_cmp(&b.seen))?;
         self.nodes.iter().find(|n| n.template == edge.to).map(|n| n.url.clone())
     }
 

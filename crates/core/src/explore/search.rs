@@ -242,7 +242,7 @@ pub async fn explore<H: ExploreHost>(host: &H, graph: &mut SiteGraph, req: &Expl
             let mut winner: Option<(usize, i32)> = None;
             let first_child = children.len();
             for (c, (tab, reading)) in batch.iter().zip(opened) {
-                visited.insert(link_key(&frontier[c.parent].url, &c.link));
+                visited.insert(link_key(&origin, &c.link));
                 let reading = match reading {
                     Ok(r) => r,
                     Err(_) => {
@@ -345,14 +345,14 @@ fn candidates(frontier: &[Reached], graph: &SiteGraph, expected: &[GoalKind], or
     for (i, page) in frontier.iter().enumerate() {
         let top = page.reading.links.iter().map(|l| l.score).fold(0.0_f64, f64::max);
         for link in &page.reading.links {
-            let key = link_key(&page.url, link);
+            let key = link_key(origin, link);
             if !may_follow(link, &page.url, origin) || visited.contains(&key) {
                 continue;
             }
             let fit = if top > 0.0 { link.score / top } else { 0.0 };
             // Memory of the site: a kind of page that showed the goal
             // before (a link with no address: where it led last time).
-            let known = if link.href.is_empty() { graph.led_to(&page.url, &link.label) } else { Some(link.href.clone()) };
+            let known = if link.href.is_empty() { graph.led_to(&link.label) } else { Some(link.href.clone()) };
             let known_goal = if known.as_deref().is_some_and(|u| graph.showed(u, expected)) { 1.0 } else { 0.0 };
             let novelty = known.as_deref().map_or(1.0, |u| graph.novelty(u));
             let priority = 0.6 * fit + 0.2 * page.score.score + 0.2 * novelty + known_goal;
@@ -361,16 +361,18 @@ fn candidates(frontier: &[Reached], graph: &SiteGraph, expected: &[GoalKind], or
     }
     out.sort_by(|a, b| b.priority.total_cmp(&a.priority));
     let mut kinds = HashSet::new();
-    out.retain(|c| kinds.insert(link_key(&frontier[c.parent].url, &c.link)));
+    out.retain(|c| kinds.insert(link_key(origin, &c.link)));
     out.truncate(beam);
     out
 }
 
 /// What a link is known by: the kind of page its address is, or, with no
-/// address, the kind of page showing it and its label.
-fn link_key(page_url: &str, link: &Link) -> String {
+/// address, its label on the site. A label is taken to lead to the same
+/// view from every page (an app's menu is on each view): its second
+/// showing is not clicked again.
+fn link_key(origin: &str, link: &Link) -> String {
     match link.href.is_empty() {
-        true => format!("{}#click:{}", url_template(page_url), link.label.trim().to_lowercase()),
+        true => format!("{origin}#click:{}", link.label.trim().to_lowercase()),
         false => url_template(&link.href),
     }
 }
