@@ -3,7 +3,8 @@
 // background tabs (grouped, muted, never focused), finds the goal page,
 // closes every tab it opened, and takes the user's tab there. Then the
 // model ends. Printed per site: found, pages read, tabs opened, time, model
-// calls. The sites are www/deep/ (see its README for goals and decoys).
+// calls. The sites are www/deep/ (see its README for goals and decoys); on
+// the single-page app the links have no address and are clicked.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
@@ -28,7 +29,10 @@ const SITES = [
   { name: 'account: billing 3 deep', start: '/deep/account/', task: 'Find the page with my invoices', explore: 'billing invoices', goal: '/deep/account/settings/organization/billing/' },
   { name: 'docs: answer 2 deep', start: '/deep/docs/', task: 'Find the documentation page about the API rate limit', explore: 'API rate limit', goal: '/deep/docs/reference/limits/' },
   { name: 'shop: side menu 2 deep', start: '/deep/shop/', task: 'I need the department page with the desk lamps', explore: 'desk lamps', goal: '/deep/shop/lighting/desk-lamps/' },
+  // A single-page app: its links have no address, so the search clicks them.
+  { name: 'app: links without addresses 3 deep', start: '/deep/app/', task: 'Find the invoices of our help desk workspace', explore: 'billing invoices', goal: '/deep/app/?view=invoices' },
 ];
+const where = (url) => new URL(url).pathname + new URL(url).search;
 
 test('explore: the goal page is found in background tabs, the losers are closed, the user’s tab ends there', { timeout: 300_000 }, async () => {
   const rows = [];
@@ -67,7 +71,7 @@ test('explore: the goal page is found in background tabs, the losers are closed,
       console.log(JSON.stringify(reqs.map((r) => r.body.messages.map((m) => [m.role, String(m.content ?? '').slice(0, 200), m.tool_calls]))), null, 1);
     }
     assert.equal(await view.getAttribute('data-status'), 'succeeded', `${s.name}:\n${text}`);
-    assert.equal(new URL(site.url()).pathname, s.goal, `${s.name}: the user's tab is on the goal page\n${text}`);
+    assert.equal(where(site.url()), s.goal, `${s.name}: the user's tab is on the goal page\n${text}`);
     assert.ok(opened.length >= 1, `${s.name}: the search opened background tabs`);
     for (const p of opened) assert.ok(p.isClosed(), `${s.name}: a background tab is still open: ${p.url()}`);
     assert.equal(browser.ctx.pages().length, before, `${s.name}: no tab left behind`);
@@ -76,7 +80,7 @@ test('explore: the goal page is found in background tabs, the losers are closed,
     assert.equal(chats.length, 2, `${s.name}: one call to explore, one to finish`);
     const second = JSON.stringify(chats[1].body.messages);
     assert.match(second, /found the page by/, `${s.name}: the model read the way found`);
-    rows.push({ site: s.name, found: new URL(site.url()).pathname === s.goal, 'background tabs': opened.length, ms, 'model calls': chats.length });
+    rows.push({ site: s.name, found: where(site.url()) === s.goal, 'background tabs': opened.length, ms, 'model calls': chats.length });
     await panel.close();
     await site.close();
   }

@@ -16,7 +16,7 @@ use bc_core::safety::origin_of;
 use bc_core::summary::{CompactPageSummary, SummaryMode};
 use bc_core::tab_queue::{Lane, TaskId};
 use bc_core::tools::{ErrorCode, QueryKind, ToolCall, ToolError};
-use bc_core::types::{MiniPcd, PcdActionDetail, QueryHit};
+use bc_core::types::{MiniPcd, PcdActionDetail, QueryHit, RoleSelector};
 use serde::de::DeserializeOwned;
 use serde_json::json;
 use std::cell::{Cell, RefCell};
@@ -55,13 +55,37 @@ impl SwExplorer<'_> {
         let ids: Vec<String> = hits.iter().map(|h| h.id.clone()).collect();
         let details: Vec<PcdActionDetail> = call(ToolCall::GetDetails { tab_id: tab, ids }, &self.task).await?;
         let role = |id: &str| mini.actions.iter().find(|a| a.id == id).and_then(|a| serde_json::to_value(a.role).ok()).and_then(|v| v.as_str().map(str::to_owned));
+        // A link with no address (a single-page app routes it) is kept
+        // with an empty href: the search clicks it (`open_by_click`).
         Ok(hits
             .into_iter()
             .filter_map(|h| {
                 let d = details.iter().find(|d| d.id == h.id)?;
-                Some(Link { href: d.href.clone()?, role: role(&h.id).unwrap_or_else(|| "link".into()), label: h.label, score: h.score, selector: Some(d.selector.clone()) })
+                let role = role(&h.id).unwrap_or_else(|| "link".into());
+                let href = match &d.href {
+                    Some(href) => href.clone(),
+                    None if role == "link" => String::new(),
+                    None => return None,
+                };
+                Some(Link { href, role, label: h.label, score: h.score, selector: Some(d.selector.clone()) })
             })
             .collect())
+    }
+
+    /// Opens `url` in a background tab of the search and waits for it to
+    /// load; the tab (when there is one) is the search's to close.
+    async fn load(&self, url: &str) -> (Option<i32>, Result<(), ToolError>) {
+        let (url, window) = (url.to_owned(), self.window_id);
+        let opened = queue::run(Lane::Free, Some(self.task.clone()), move |cancel| async move { Ok(nav::open_background(&url, window, &cancel).await) }).await;
+        let (tab, loaded) = match opened {
+            Ok(pair) => pair,
+            Err(e) => return (None, Err(e)),
+        };
+        if let Some(tab) = tab {
+            self.open.borrow_mut().push(tab);
+            self.group(tab).await;
+        }
+        (tab, loaded)
     }
 
     async fn group(&self, tab: i32) {
@@ -88,21 +112,29 @@ impl ExploreHost for SwExplorer<'_> {
     }
 
     async fn open(&self, url: &str, query: &str) -> (Option<i32>, Result<Reading, ToolError>) {
-        let (url, window) = (url.to_owned(), self.window_id);
-        let opened = queue::run(Lane::Free, Some(self.task.clone()), move |cancel| async move { Ok(nav::open_background(&url, window, &cancel).await) }).await;
-        let (tab, loaded) = match opened {
-            Ok(pair) => pair,
-            Err(e) => return (None, Err(e)),
-        };
-        let Some(tab) = tab else {
-            return (None, Err(loaded.err().unwrap_or_else(|| ToolError::new(ErrorCode::Internal, "the background tab has no id", false))));
-        };
-        self.open.borrow_mut().push(tab);
-        self.group(tab).await;
-        match loaded {
-            Ok(()) => (Some(tab), self.read(tab, query).await),
-            Err(e) => (Some(tab), Err(e)),
+        match self.load(url).await {
+            (Some(tab), Ok(())) => (Some(tab), self.read(tab, query).await),
+            (tab, Err(e)) => (tab, Err(e)),
+            (None, Ok(())) => (None, Err(ToolError::new(ErrorCode::Internal, "the background tab has no id", false))),
         }
+    }
+
+    async fn open_by_click(&self, from: &str, selector: &RoleSelector, query: &str) -> (Option<i32>, Result<Reading, ToolError>) {
+        let tab = match self.load(from).await {
+            (Some(tab), Ok(())) => tab,
+            (tab, Err(e)) => return (tab, Err(e)),
+            (None, Ok(())) => return (None, Err(ToolError::new(ErrorCode::Internal, "the background tab has no id", false))),
+        };
+        // The click's own outcome waits for the page to settle (a route
+        // change renders after it); the read that follows sees the view.
+        let click = match ToolCall::parse("dom.click", json!({ "tabId": tab, "selector": selector })) {
+            Ok(click) => click,
+            Err(e) => return (Some(tab), Err(e)),
+        };
+        if let Err(e) = call::<serde_json::Value>(click, &self.task).await {
+            return (Some(tab), Err(e));
+        }
+        (Some(tab), self.read(tab, query).await)
     }
 
     async fn close(&self, tab: i32) {

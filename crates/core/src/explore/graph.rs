@@ -127,6 +127,13 @@ impl SiteGraph {
         self.node(url).map_or(1.0, |n| 1.0 / (1.0 + f64::from(n.visits)))
     }
 
+    /// Where a control labelled `label` led the last time (that page's
+    /// address), when the graph saw it.
+    pub fn led_to(&self, label: &str) -> Option<String> {
+        let edge = self.edges.iter().filter(|e| e.label == label).max_by(|a, b| a.seen.total_cmp(&b.seen))?;
+        self.nodes.iter().find(|n| n.template == edge.to).map(|n| n.url.clone())
+    }
+
     /// Whether a page of `url`'s kind showed one of `goals` before.
     pub fn showed(&self, url: &str, goals: &[GoalKind]) -> bool {
         self.node(url).is_some_and(|n| n.goals.iter().any(|g| goals.contains(g)))

@@ -8,9 +8,12 @@
 //! `beam` pages of a depth are expanded at the next. No model is asked: a
 //! whole search is one tool call for the agent.
 //!
-//! Read-only by construction: only links are followed (an address to
-//! open, never a click, a submit or a typed value), only on the task's
+//! Read-only by construction: only links are followed, only on the task's
 //! origin, never one the risk rules rate above low (sign out, delete…).
+//! A link is an address to open; a link with no address (a single-page
+//! app routes it by script) is clicked in a background tab opened on the
+//! page that shows it ([`ExploreHost::open_by_click`]) — a link's click,
+//! never a button's, a submit or a typed value.
 //! Budgets: depth, pages, time; cancellable between batches; every tab
 //! it opened is closed before it returns, however it ends.
 
@@ -55,6 +58,8 @@ impl ExploreRequest {
 pub struct Link {
     pub label: String,
     pub role: String,
+    /// Empty for a link with no address (routed by script): followed by
+    /// clicking its `selector`.
     pub href: String,
     /// `pcd.query`'s score.
     pub score: f64,
@@ -89,6 +94,10 @@ pub trait ExploreHost {
     /// the task), waits for it to load and reads it. The tab stays open
     /// until [`close`](Self::close), also when the read failed.
     async fn open(&self, url: &str, query: &str) -> (Option<i32>, Result<Reading, ToolError>);
+    /// Opens `from` in a background tab as [`open`](Self::open) does,
+    /// clicks the link `selector` there, waits for the page to settle and
+    /// reads it.
+    async fn open_by_click(&self, from: &str, selector: &RoleSelector, query: &str) -> (Option<i32>, Result<Reading, ToolError>);
     async fn close(&self, tab: i32);
     fn now(&self) -> f64;
     fn cancelled(&self) -> bool;
@@ -219,14 +228,21 @@ pub async fn explore<H: ExploreHost>(host: &H, graph: &mut SiteGraph, req: &Expl
                 report.cutoff = Some(cut);
                 break;
             }
-            let opened = futures::future::join_all(batch.iter().map(|c| host.open(&c.link.href, &query))).await;
+            let opened = futures::future::join_all(batch.iter().map(|c| {
+                use futures::future::Either;
+                match (&c.link.selector, c.link.href.is_empty()) {
+                    (Some(selector), true) => Either::Left(host.open_by_click(&frontier[c.parent].url, selector, &query)),
+                    _ => Either::Right(host.open(&c.link.href, &query)),
+                }
+            }))
+            .await;
             report.rounds += 1;
             report.tabs_opened += opened.iter().filter(|(tab, _)| tab.is_some()).count() as u32;
             report.max_open = report.max_open.max(opened.iter().filter(|(tab, _)| tab.is_some()).count() as u32);
             let mut winner: Option<(usize, i32)> = None;
             let first_child = children.len();
             for (c, (tab, reading)) in batch.iter().zip(opened) {
-                visited.insert(url_template(&c.link.href));
+                visited.insert(link_key(&origin, &c.link));
                 let reading = match reading {
                     Ok(r) => r,
                     Err(_) => {
@@ -237,9 +253,18 @@ pub async fn explore<H: ExploreHost>(host: &H, graph: &mut SiteGraph, req: &Expl
                         continue;
                     }
                 };
-                report.pages += 1;
                 let parent = &frontier[c.parent];
                 let url = reading.mini.url.clone();
+                // A click that led to no other address showed something in
+                // place: no page to go to (the model can click it itself).
+                if c.link.href.is_empty() && url_template(&url) == url_template(&parent.url) {
+                    report.failed += 1;
+                    if let Some(tab) = tab {
+                        host.close(tab).await;
+                    }
+                    continue;
+                }
+                report.pages += 1;
                 visited.insert(url_template(&url));
                 let score = page_score(&req.goal, &expected, &reading.mini, reading.summary.as_ref());
                 let now = host.now();
@@ -320,21 +345,46 @@ fn candidates(frontier: &[Reached], graph: &SiteGraph, expected: &[GoalKind], or
     for (i, page) in frontier.iter().enumerate() {
         let top = page.reading.links.iter().map(|l| l.score).fold(0.0_f64, f64::max);
         for link in &page.reading.links {
-            if followable(&link.href, &link.label, origin).is_err() || visited.contains(&url_template(&link.href)) {
+            let key = link_key(origin, link);
+            if !may_follow(link, &page.url, origin) || visited.contains(&key) {
                 continue;
             }
             let fit = if top > 0.0 { link.score / top } else { 0.0 };
-            // Memory of the site: a kind of page that showed the goal before.
-            let known_goal = if graph.showed(&link.href, expected) { 1.0 } else { 0.0 };
-            let priority = 0.6 * fit + 0.2 * page.score.score + 0.2 * graph.novelty(&link.href) + known_goal;
+            // Memory of the site: a kind of page that showed the goal
+            // before (a link with no address: where it led last time).
+            let known = if link.href.is_empty() { graph.led_to(&link.label) } else { Some(link.href.clone()) };
+            let known_goal = if known.as_deref().is_some_and(|u| graph.showed(u, expected)) { 1.0 } else { 0.0 };
+            let novelty = known.as_deref().map_or(1.0, |u| graph.novelty(u));
+            let priority = 0.6 * fit + 0.2 * page.score.score + 0.2 * novelty + known_goal;
             out.push(Candidate { parent: i, link: link.clone(), priority });
         }
     }
     out.sort_by(|a, b| b.priority.total_cmp(&a.priority));
     let mut kinds = HashSet::new();
-    out.retain(|c| kinds.insert(url_template(&c.link.href)));
+    out.retain(|c| kinds.insert(link_key(origin, &c.link)));
     out.truncate(beam);
     out
+}
+
+/// What a link is known by: the kind of page its address is, or, with no
+/// address, its label on the site. A label is taken to lead to the same
+/// view from every page (an app's menu is on each view): its second
+/// showing is not clicked again.
+fn link_key(origin: &str, link: &Link) -> String {
+    match link.href.is_empty() {
+        true => format!("{origin}#click:{}", link.label.trim().to_lowercase()),
+        false => url_template(&link.href),
+    }
+}
+
+/// Whether the search may follow `link` of the page at `page_url`: an
+/// address as [`followable`] says; with no address, a link (role) with a
+/// selector, its label judged as for an address on the page's own origin.
+fn may_follow(link: &Link, page_url: &str, origin: &str) -> bool {
+    match link.href.is_empty() {
+        false => followable(&link.href, &link.label, origin).is_ok(),
+        true => link.role == "link" && link.selector.is_some() && followable(page_url, &link.label, origin).is_ok(),
+    }
 }
 
 fn best_link(page: &Reached) -> f64 {

@@ -83,6 +83,9 @@ pub struct SimSite {
     pub pages: BTreeMap<String, SimPage>,
     pub chrome: Vec<(String, String)>,
     pub goal_path: String,
+    /// Content links have no address (a single-page app's router follows
+    /// them on click); the chrome's keep theirs.
+    pub spa: bool,
 }
 
 /// A small deterministic generator (xorshift): the same seed, the same site.
@@ -166,7 +169,7 @@ impl SimSite {
         ];
         pages.insert("/support/".into(), page("Support"));
         pages.insert("/signout/".into(), page("You are signed out"));
-        SimSite { pages, chrome, goal_path }
+        SimSite { pages, chrome, goal_path, spa: false }
     }
 
     /// The page at `url` as the MiniPCD the content module would build.
@@ -226,8 +229,15 @@ impl SimSite {
         let hits = ranked(Some(query));
         let rest = ranked(None).into_iter().filter(|p| !hits.iter().any(|h| h.id == p.id)).map(|p| crate::types::QueryHit { score: 0.0, ..p });
         let all: Vec<crate::types::QueryHit> = hits.iter().cloned().chain(rest).take(12).collect();
+        // A single-page app's content links have no address: the search
+        // clicks them (by role and name).
+        let routed = |id: &str| self.spa && id.starts_with('l');
         all.into_iter()
-            .filter_map(|h| Some(Link { href: href(&h.id)?, label: h.label, role: "link".into(), score: h.score, selector: None }))
+            .filter_map(|h| {
+                let href = if routed(&h.id) { String::new() } else { href(&h.id)? };
+                let selector = Some(crate::types::RoleSelector::role("link", Some(&h.label), crate::types::NameMode::Exact));
+                Some(Link { href, label: h.label, role: "link".into(), score: h.score, selector })
+            })
             .collect()
     }
 }
@@ -249,6 +259,8 @@ pub struct SimHost {
     pub start: String,
     /// Pressing Stop after this many opens.
     pub cancel_after: Cell<Option<u32>>,
+    /// The links clicked (`open_by_click`), in order.
+    pub clicks: RefCell<Vec<crate::types::RoleSelector>>,
 }
 
 impl SimHost {
@@ -263,6 +275,7 @@ impl SimHost {
             progress: RefCell::new(vec![]),
             start: format!("{ORIGIN}/"),
             cancel_after: Cell::new(None),
+            clicks: RefCell::new(vec![]),
         }
     }
 
@@ -290,6 +303,24 @@ impl ExploreHost for SimHost {
         self.max_open.set(self.max_open.get().max(self.tabs.borrow().len() as u32));
         self.clock.set(self.clock.get() + 1.0);
         (Some(tab), self.reading(url, query))
+    }
+
+    async fn open_by_click(&self, from: &str, selector: &crate::types::RoleSelector, query: &str) -> (Option<i32>, Result<Reading, ToolError>) {
+        let (tab, _) = self.open(from, query).await;
+        self.clicks.borrow_mut().push(selector.clone());
+        let name = match selector {
+            crate::types::RoleSelector::Role { name: Some(name), .. } => name.clone(),
+            _ => String::new(),
+        };
+        let page = from.strip_prefix(ORIGIN).and_then(|p| self.site.pages.get(p));
+        let target = page.and_then(|p| p.links.iter().chain(&self.site.chrome).find(|(label, _)| *label == name)).map(|(_, path)| format!("{ORIGIN}{path}"));
+        match target {
+            Some(url) => {
+                self.tabs.borrow_mut().insert(tab.unwrap_or_default(), url.clone());
+                (tab, self.reading(&url, query))
+            }
+            None => (tab, Err(ToolError::new(ErrorCode::NotFound, format!("no link “{name}” on {from}"), false))),
+        }
     }
 
     async fn close(&self, tab: i32) {

@@ -178,3 +178,30 @@ fn a_docs_answer_is_the_page_whose_heading_names_it() {
     };
     assert!(shelf.found, "a heading naming the whole goal is the place: {shelf:?}");
 }
+
+#[test]
+fn links_without_an_address_are_clicked_in_background_tabs_and_remembered() {
+    for scenario in SCENARIOS {
+        for seed in 1..=3 {
+            let mut site = SimSite::generate(scenario, 120, seed);
+            site.spa = true;
+            let goal_url = format!("{ORIGIN}{}", site.goal_path);
+            let host = SimHost::new(site);
+            let mut graph = SiteGraph::new(ORIGIN);
+            let req = ExploreRequest { depth: scenario.path.len().max(3), ..ExploreRequest::new(scenario.goal) };
+            let r = run(&host, &mut graph, &req);
+            let labels: Vec<&str> = r.path.iter().map(|s| s.label.as_str()).collect();
+            assert!(r.found && r.goal_url.as_deref() == Some(goal_url.as_str()) && labels == scenario.path, "{} / seed {seed}: found {} at {:?} by {labels:?}", scenario.name, r.found, r.goal_url);
+            // Every content link was a click; none of them "Sign out".
+            let clicks = host.clicks.borrow().len();
+            assert!(clicks >= scenario.path.len(), "{}: {clicks} clicks", scenario.name);
+            assert!(host.open_tabs().is_empty(), "{}: tabs left open", scenario.name);
+            assert!(graph.node(&format!("{ORIGIN}/signout/")).is_none());
+            // The graph keeps where each click led: a second search on it
+            // goes the known way first, and reads no more pages.
+            let again = SimHost::new(host.site.clone());
+            let second = run(&again, &mut graph, &req);
+            assert!(second.found && second.pages <= r.pages, "{} / seed {seed}: {} pages, then {}", scenario.name, r.pages, second.pages);
+        }
+    }
+}
