@@ -73,19 +73,18 @@ impl SwExplorer<'_> {
     }
 
     /// Opens `url` in a background tab of the search and waits for it to
-    /// load; the tab (when there is one) is the search's to close.
-    async fn load(&self, url: &str) -> (Option<i32>, Result<(), ToolError>) {
+    /// load: the loaded tab, or why not (with the tab, when there is one:
+    /// it is the search's to close).
+    async fn load(&self, url: &str) -> Result<i32, (Option<i32>, ToolError)> {
         let (url, window) = (url.to_owned(), self.window_id);
         let opened = queue::run(Lane::Free, Some(self.task.clone()), move |cancel| async move { Ok(nav::open_background(&url, window, &cancel).await) }).await;
-        let (tab, loaded) = match opened {
-            Ok(pair) => pair,
-            Err(e) => return (None, Err(e)),
+        let (tab, loaded) = opened.map_err(|e| (None, e))?;
+        let Some(tab) = tab else {
+            return Err((None, loaded.err().unwrap_or_else(|| ToolError::new(ErrorCode::Internal, "the background tab has no id", false))));
         };
-        if let Some(tab) = tab {
-            self.open.borrow_mut().push(tab);
-            self.group(tab).await;
-        }
-        (tab, loaded)
+        self.open.borrow_mut().push(tab);
+        self.group(tab).await;
+        loaded.map(|()| tab).map_err(|e| (Some(tab), e))
     }
 
     async fn group(&self, tab: i32) {
@@ -113,17 +112,15 @@ impl ExploreHost for SwExplorer<'_> {
 
     async fn open(&self, url: &str, query: &str) -> (Option<i32>, Result<Reading, ToolError>) {
         match self.load(url).await {
-            (Some(tab), Ok(())) => (Some(tab), self.read(tab, query).await),
-            (tab, Err(e)) => (tab, Err(e)),
-            (None, Ok(())) => (None, Err(ToolError::new(ErrorCode::Internal, "the background tab has no id", false))),
+            Ok(tab) => (Some(tab), self.read(tab, query).await),
+            Err((tab, e)) => (tab, Err(e)),
         }
     }
 
     async fn open_by_click(&self, from: &str, selector: &RoleSelector, query: &str) -> (Option<i32>, Result<Reading, ToolError>) {
         let tab = match self.load(from).await {
-            (Some(tab), Ok(())) => tab,
-            (tab, Err(e)) => return (tab, Err(e)),
-            (None, Ok(())) => return (None, Err(ToolError::new(ErrorCode::Internal, "the background tab has no id", false))),
+            Ok(tab) => tab,
+            Err((tab, e)) => return (tab, Err(e)),
         };
         // The click's own outcome waits for the page to settle (a route
         // change renders after it); the read that follows sees the view.

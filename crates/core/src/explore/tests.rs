@@ -3,12 +3,26 @@
 //! tab it opened, never follows "Sign out", and stays within its budgets.
 
 use super::search::{explore, Cutoff, ExploreRequest};
-use super::sim::{SimHost, SimSite, ORIGIN, SCENARIOS};
+use super::sim::{Scenario, SimHost, SimSite, ORIGIN, SCENARIOS};
 use super::SiteGraph;
 use futures::executor::block_on;
 
 fn run(host: &SimHost, graph: &mut SiteGraph, req: &ExploreRequest) -> super::ExploreReport {
     block_on(explore(host, graph, req, 1)).expect("the start page reads")
+}
+
+/// A search deep enough for `scenario`'s path.
+fn deep_enough(scenario: &Scenario) -> ExploreRequest {
+    ExploreRequest { depth: scenario.path.len().max(3), ..ExploreRequest::new(scenario.goal) }
+}
+
+/// Whether `r` found `goal_url` by `scenario`'s path; else what it found.
+fn by_the_path(r: &super::ExploreReport, scenario: &Scenario, goal_url: &str) -> Result<(), String> {
+    let labels: Vec<&str> = r.path.iter().map(|s| s.label.as_str()).collect();
+    match r.found && r.goal_url.as_deref() == Some(goal_url) && labels == scenario.path {
+        true => Ok(()),
+        false => Err(format!("found {} at {:?} by {labels:?}; also {:?}", r.found, r.goal_url, r.also)),
+    }
 }
 
 #[test]
@@ -21,12 +35,10 @@ fn every_scenario_finds_its_goal_page_and_leaves_no_tab_open() {
                 let goal_url = format!("{ORIGIN}{}", site.goal_path);
                 let host = SimHost::new(site);
                 let mut graph = SiteGraph::new(ORIGIN);
-                let req = ExploreRequest { depth: scenario.path.len().max(3), ..ExploreRequest::new(scenario.goal) };
+                let req = deep_enough(scenario);
                 let r = run(&host, &mut graph, &req);
-                let labels: Vec<&str> = r.path.iter().map(|s| s.label.as_str()).collect();
-                let ok = r.found && r.goal_url.as_deref() == Some(goal_url.as_str()) && labels == scenario.path;
-                if !ok {
-                    failures.push(format!("{} / {size} pages / seed {seed}: found {} at {:?} by {labels:?}; also {:?}", scenario.name, r.found, r.goal_url, r.also));
+                if let Err(what) = by_the_path(&r, scenario, &goal_url) {
+                    failures.push(format!("{} / {size} pages / seed {seed}: {what}", scenario.name));
                 }
                 assert!(host.open_tabs().is_empty(), "{}: tabs left open", scenario.name);
                 assert!(r.max_open as usize <= req.max_tabs && host.max_open.get() as usize <= req.max_tabs);
@@ -188,10 +200,11 @@ fn links_without_an_address_are_clicked_in_background_tabs_and_remembered() {
             let goal_url = format!("{ORIGIN}{}", site.goal_path);
             let host = SimHost::new(site);
             let mut graph = SiteGraph::new(ORIGIN);
-            let req = ExploreRequest { depth: scenario.path.len().max(3), ..ExploreRequest::new(scenario.goal) };
+            let req = deep_enough(scenario);
             let r = run(&host, &mut graph, &req);
-            let labels: Vec<&str> = r.path.iter().map(|s| s.label.as_str()).collect();
-            assert!(r.found && r.goal_url.as_deref() == Some(goal_url.as_str()) && labels == scenario.path, "{} / seed {seed}: found {} at {:?} by {labels:?}", scenario.name, r.found, r.goal_url);
+            if let Err(what) = by_the_path(&r, scenario, &goal_url) {
+                panic!("{} / seed {seed}: {what}", scenario.name);
+            }
             // Every content link was a click; none of them "Sign out".
             let clicks = host.clicks.borrow().len();
             assert!(clicks >= scenario.path.len(), "{}: {clicks} clicks", scenario.name);
