@@ -31,9 +31,9 @@ after(async () => {
 
 const say = (content, [name, args]) => ({ content, toolCalls: [{ name, arguments: args }] });
 
-/** Runs `task` from `start` with `rules` (`allow`: the user allows writing on the site once when asked); returns the ended task view, the site tab and the chat requests. */
-async function run(start, task, rules, { allow = false } = {}) {
-  await llm.setScenario({ apiKey: KEY, rules });
+/** Runs `task` from `start` with `rules` (`scenario`: more scenario fields; `allow`: the user allows writing on the site once when asked); returns the ended task view, the site tab and the chat requests. */
+async function run(start, task, rules, { allow = false, scenario = {} } = {}) {
+  await llm.setScenario({ apiKey: KEY, rules, ...scenario });
   await llm.clearRequests();
   const site = await browser.ctx.newPage();
   await site.goto(www.main + start);
@@ -92,4 +92,50 @@ test('scout: not on this page, so the site is explored by itself and the tab end
   console.table([{ case: 'elsewhere → explore', 'model calls': r.chats.length, 'background tabs': background.length }]);
   await r.panel.close();
   await r.site.close();
+});
+
+/** The `image_url` parts of a request's messages. */
+const imagesIn = (chat) => chat.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url') : []));
+
+test('vision: a model that sees images is shown the tab and close-ups once; one that refuses them gets text', { timeout: 240_000 }, async () => {
+  const options = await h.openOptions(browser.ctx, browser.extensionId);
+  await options.getByLabel('The main model can see images (it is shown close-ups of look-alike controls)').check();
+  await options.getByLabel('The fast model can see images').check();
+  await options.getByRole('button', { name: 'Save agent settings' }).click();
+  await h.waitForText(options.locator('#agent-status'), 'Saved');
+  await options.close();
+  // Three look-alike controls of an ARIA-poor page (www/aria-poor: menu items are bare divs).
+  const rules = [
+    { when: { model: MAIN, lastToolContains: 'On screen' }, reply: say('', ['done', { answer: 'Home, Plans and the settings icon are in the top bar.' }]) },
+    { when: { model: MAIN, turn: 1 }, reply: say('Looking.', ['capture_candidates', { ids: ['{{match:- (\\w+) control "Home"}}', '{{match:- (\\w+) control "Plans"}}', '{{match:- (\\w+) button "Settings"}}'] }]) },
+  ];
+  const seen = await run('/aria-poor/', 'tell me where Home, Plans and the settings icon are', rules);
+  assert.equal(await seen.view.getAttribute('data-status'), 'succeeded', seen.text);
+  assert.deepEqual(seen.chats.map(imagesIn).map((i) => i.length), [0, 4], 'the tab and three close-ups, in the request after the capture only');
+  const messages = seen.chats[1].body.messages;
+  const tool = messages.findIndex((m) => m.role === 'tool');
+  assert.match(messages[tool].content, /Images follow/);
+  assert.equal(messages[tool + 1].role, 'user', 'the images follow the tool result');
+  const sizes = [];
+  for (const part of imagesIn(seen.chats[1])) {
+    assert.equal(part.image_url.detail, 'low');
+    const [head, data] = part.image_url.url.split(',');
+    assert.equal(head, 'data:image/jpeg;base64');
+    const jpeg = Buffer.from(data, 'base64');
+    assert.deepEqual([...jpeg.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG');
+    sizes.push(jpeg.length);
+  }
+  const sw = await h.serviceWorker(browser.ctx);
+  const stored = await sw.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)) + JSON.stringify(await chrome.storage.session.get(null)));
+  assert.doesNotMatch(stored, /base64,/, 'no image is kept in storage');
+  await seen.panel.close();
+  await seen.site.close();
+
+  const refused = await run('/aria-poor/', 'tell me where Home, Plans and the settings icon are', rules, { scenario: { vision: false } });
+  assert.equal(await refused.view.getAttribute('data-status'), 'succeeded', refused.text);
+  assert.deepEqual(refused.chats.map(imagesIn).map((i) => i.length), [0, 4, 0], 'refused with images, then the same request as text');
+  assert.equal(refused.chats[2].body.messages.length, refused.chats[1].body.messages.length - 1);
+  console.table([{ case: 'vision', images: 4, 'JPEG bytes': sizes.join(' / '), 'requests when refused': refused.chats.length }]);
+  await refused.panel.close();
+  await refused.site.close();
 });

@@ -33,6 +33,9 @@ pub enum ApiError {
     /// Ollama's wording for a model without tool calling.
     #[error("registry.ollama.ai/library/{0}:latest does not support tools")]
     ToolsUnsupported(String),
+    /// OpenAI's wording for image input to a model without vision.
+    #[error("Invalid content type. image_url is only supported by certain models.")]
+    ImagesUnsupported,
     #[error("The server had an error while processing your request. Sorry about that!")]
     ServerError,
     #[error("bc-llm-server: no scenario rule matched and the scenario has no \"default\" (model `{model}`, last user message {last_user:?})")]
@@ -61,7 +64,8 @@ impl ApiError {
             ApiError::BadRequest(_)
             | ApiError::BadScenario(_)
             | ApiError::ContextLength
-            | ApiError::ToolsUnsupported(_) => StatusCode::BAD_REQUEST,
+            | ApiError::ToolsUnsupported(_)
+            | ApiError::ImagesUnsupported => StatusCode::BAD_REQUEST,
             ApiError::StallEnded => StatusCode::GATEWAY_TIMEOUT,
         }
     }
@@ -74,6 +78,7 @@ impl ApiError {
             ApiError::RateLimited { .. } => ("requests", None, Some("rate_limit_exceeded")),
             ApiError::ContextLength => ("invalid_request_error", Some("messages"), Some("context_length_exceeded")),
             ApiError::ToolsUnsupported(_) => ("api_error", None, None),
+            ApiError::ImagesUnsupported => ("invalid_request_error", Some("messages"), None),
             ApiError::ServerError => ("server_error", None, Some("server_error")),
             ApiError::NoRuleMatched { .. } => ("server_error", None, Some("no_rule_matched")),
             // Only `Unmatched` reaches a request through a validated scenario.

@@ -16,6 +16,8 @@ pub struct ChatRequest {
     /// The body has a non-empty `tools` array (refused when the scenario
     /// says the server has no tool support).
     pub has_tools: bool,
+    /// Some message has an `image_url` part.
+    pub has_images: bool,
 }
 
 /// One message, reduced to its role, its text and its tool-call arguments.
@@ -85,7 +87,8 @@ impl ChatRequest {
             .and_then(Value::as_bool)
             .unwrap_or(false);
         let has_tools = obj.get("tools").and_then(Value::as_array).is_some_and(|t| !t.is_empty());
-        Ok(ChatRequest { model, messages, stream, include_usage, has_tools })
+        let has_images = raw.iter().filter_map(|m| m.get("content").and_then(Value::as_array)).flatten().any(|p| p.get("type").and_then(Value::as_str) == Some("image_url"));
+        Ok(ChatRequest { model, messages, stream, include_usage, has_tools, has_images })
     }
 
     /// Text of the latest message with `role`.
@@ -177,6 +180,7 @@ mod tests {
         assert_eq!(r.messages[1].text, "first");
         assert_eq!(r.messages[2].text, "");
         assert!(!r.has_tools);
+        assert!(r.has_images, "an image_url part");
     }
 
     #[test]
@@ -199,6 +203,7 @@ mod tests {
         assert_eq!(r.prompt_chars(), 25);
         let empty_tools = ChatRequest::parse(br#"{"model":"m","tools":[],"messages":[{"role":"user","content":"q"}]}"#).unwrap();
         assert!(!empty_tools.has_tools);
+        assert!(!empty_tools.has_images);
         assert_eq!(empty_tools.turn(), 1);
     }
 

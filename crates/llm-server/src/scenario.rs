@@ -34,6 +34,10 @@ pub struct Scenario {
     /// with `tools` gets Ollama's 400). Absent means `true`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_support: Option<bool>,
+    /// `false`: behave as a server whose model sees no images (a request
+    /// with an `image_url` part gets OpenAI's 400). Absent means `true`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vision: Option<bool>,
     /// Play a model that obeys instructions injected into what it reads
     /// (`crate::adversary`) before the rules answer.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -209,6 +213,11 @@ impl Scenario {
     /// Whether chat requests may carry `tools` (`toolSupport`, default true).
     pub fn supports_tools(&self) -> bool {
         self.tool_support.unwrap_or(true)
+    }
+
+    /// Whether chat requests may carry images (`vision`, default true).
+    pub fn sees_images(&self) -> bool {
+        self.vision.unwrap_or(true)
     }
 
     /// Checks what serde cannot: every rule does something, pieces are

@@ -102,6 +102,9 @@ async fn chat(State(state): State<Shared>, headers: HeaderMap, body: Bytes) -> R
         if req.has_tools && !book.scenario().supports_tools() {
             return Err(ApiError::ToolsUnsupported(req.model));
         }
+        if req.has_images && !book.scenario().sees_images() {
+            return Err(ApiError::ImagesUnsupported);
+        }
         let outcome = book.select(&req);
         Ok((req, outcome))
     })();

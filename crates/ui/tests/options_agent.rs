@@ -28,6 +28,8 @@ fn stored() -> AgentSettings {
     AgentSettings {
         tool_calling: ToolCalling::Text,
         fast_model: "gpt-4.1-nano".into(),
+        vision: false,
+        fast_vision: true,
         max_steps: 25,
         context_tokens: 0,
         prices: vec![
@@ -157,6 +159,10 @@ async fn save_sends_the_form_as_edited_and_says_saved() {
     let page = agent_page().await;
     choose(&page, "auto").await;
     type_into(&page.labelled("Fast model (optional)"), "  gpt-4o-mini ").await;
+    let sees = |label: &str| page.labelled(label).unchecked_into::<web_sys::HtmlInputElement>();
+    assert!(!sees("The main model can see images (it is shown close-ups of look-alike controls)").checked());
+    assert!(sees("The fast model can see images").checked(), "the stored setting loads");
+    sees("The main model can see images (it is shown close-ups of look-alike controls)").click();
     type_into(&page.labelled("Step limit"), "60").await;
     type_into(&page.labelled("Model context (tokens, optional)"), "32768").await;
     assert_eq!(value_of(&page.labelled("Pages compared per level")), "4", "the stored explore settings load");
@@ -174,6 +180,8 @@ async fn save_sends_the_form_as_edited_and_says_saved() {
     let sent = AgentSettings {
         tool_calling: ToolCalling::Auto,
         fast_model: "gpt-4o-mini".into(),
+        vision: true,
+        fast_vision: true,
         max_steps: 60,
         context_tokens: 32_768,
         prices: vec![

@@ -42,6 +42,7 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
     }
     task.explore = config.explore;
     task.scout = config.scout.clone();
+    task.vision = config.vision;
     if task.status == TaskStatus::Created {
         set_status(host, task, TaskStatus::Planning);
         if let Err(e) = bootstrap(host, task).await {
@@ -74,6 +75,8 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
             ToolMode::Native => reply.text.clone(),
             ToolMode::Text => completion.content.clone(),
         };
+        // Images are shown once: the model has seen them now.
+        drop_images(task);
         task.turns.push(Turn::Model { content, calls: reply.calls.iter().map(|d| d.wire.clone()).collect() });
 
         if reply.calls.is_empty() {
@@ -104,14 +107,14 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
             }
             match &decoded.call {
                 Err(problem) => {
-                    results.push(CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: format!("Error: {problem}"), page: None });
+                    results.push(CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: format!("Error: {problem}"), page: None, images: Vec::new() });
                     malformed = Some(problem.clone());
                     rest_skipped = Some("Not run: an earlier call of the same reply was malformed.");
                 }
                 Ok(AgentCall::Done(done)) => match doubt(task, done) {
                     // Seed 000 §10: goal predicates judge `done` claims —
                     // once; the model may insist.
-                    Some(why) => results.push(CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: why, page: None }),
+                    Some(why) => results.push(CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: why, page: None, images: Vec::new() }),
                     None => return complete(host, task, done).await,
                 },
                 Ok(AgentCall::AskUser(ask)) => match ask_user(host, task, &ask.question).await {
@@ -120,6 +123,7 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) {
                         name: decoded.wire.name.clone(),
                         brief: format!("The user answered: {answer}"),
                         page: None,
+                        images: Vec::new(),
                     }),
                     None => return finish(host, task, TaskStatus::Cancelled, None).await,
                 },
@@ -196,6 +200,7 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
         }
         attempt += 1;
         let request = conversation::request(task, &config.model, config.temperature, budget);
+        let with_images = request.messages.iter().any(|m| m.image_count() > 0);
         let started = host.now();
         // `done`'s answer is shown as the model writes it.
         let mut answers: Vec<(usize, super::answer_stream::AnswerStream)> = Vec::new();
@@ -230,6 +235,14 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
                 task.note = Some("The endpoint has no tool calling; using text mode.".into());
                 set_status(host, task, task.status);
             }
+            // "Can see images" was set for a model that cannot: the same
+            // request with text only, and no images for the rest of the task.
+            Err(e) if with_images && e.refuses_images() => {
+                task.vision = false;
+                drop_images(task);
+                task.note = Some("The model does not take images (turn off “can see images” in the options); going on with text only.".into());
+                set_status(host, task, task.status);
+            }
             Err(LlmError::ContextTooLong { .. }) if budget > MIN_BUDGET => budget = (budget / 2).max(MIN_BUDGET),
             // A timeout already waited as long as the user allows, and an
             // unreachable endpoint is down or misconfigured: say so now.
@@ -242,6 +255,17 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
                 }
                 None => return Err(e),
             },
+        }
+    }
+}
+
+/// Forgets the images of every result: they are shown in one request only.
+fn drop_images(task: &mut Task) {
+    for turn in &mut task.turns {
+        if let Turn::Results { results } = turn {
+            for r in results {
+                r.images.clear();
+            }
         }
     }
 }
@@ -281,7 +305,7 @@ async fn repair<H: Host>(host: &H, task: &mut Task, text: String) -> bool {
 }
 
 fn skipped(decoded: &Decoded, why: &str) -> CallResult {
-    CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: why.to_owned(), page: None }
+    CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: why.to_owned(), page: None, images: Vec::new() }
 }
 
 /// A step's result for the model, and whether the page moved.
@@ -317,7 +341,13 @@ async fn run_step<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &D
     });
     host.event(TaskEvent::StepDone { index, status: outcome.status, description: outcome.description.clone(), result: first_line(&outcome.brief), ms });
     Ran {
-        result: CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief: outcome.brief, page: outcome.page },
+        result: CallResult {
+            call_id: decoded.wire.id.clone(),
+            name: decoded.wire.name.clone(),
+            brief: outcome.brief,
+            page: outcome.page,
+            images: if task.vision { outcome.images } else { Vec::new() },
+        },
         moved: outcome.moved,
         ok: outcome.status == StepStatus::Ok,
         observation: outcome.observation,
@@ -427,7 +457,7 @@ async fn run_skill<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &
         _ => None,
     };
     let brief = format!("{} {}", if ok { "Done:" } else { "Failed:" }, lines.join("\n"));
-    Ran { result: CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief, page }, moved, ok, observation: None }
+    Ran { result: CallResult { call_id: decoded.wire.id.clone(), name: decoded.wire.name.clone(), brief, page, images: Vec::new() }, moved, ok, observation: None }
 }
 
 fn first_line(text: &str) -> String {

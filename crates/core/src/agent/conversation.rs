@@ -186,13 +186,23 @@ fn push_turn(out: &mut Vec<Message>, task: &Task, turn: &Turn, short: bool, page
             for (r, result) in results.iter().enumerate() {
                 out.push(Message::tool(&result.call_id, result_text(task, result, short, page_kept(r))));
             }
+            push_images(out, results);
         }
         (Turn::Results { results }, ToolMode::Text) => {
             let text: Vec<String> =
                 results.iter().enumerate().map(|(r, result)| format!("[{}] {}", result.name, result_text(task, result, short, page_kept(r)))).collect();
             out.push(Message::user(format!("Results:\n{}", text.join("\n"))));
+            push_images(out, results);
         }
         (Turn::User { text }, _) => out.push(Message::user(text.clone())),
+    }
+}
+
+/// The results' images, in a user message of their own after them: a
+/// tool message takes text only at most endpoints.
+fn push_images(out: &mut Vec<Message>, results: &[CallResult]) {
+    for result in results.iter().filter(|r| !r.images.is_empty()) {
+        out.push(Message::user_images(format!("The images {} gave:", result.name), &result.images));
     }
 }
 

@@ -9,7 +9,7 @@ fn task_with_steps(n: usize, page_chars: usize) -> Task {
     for i in 0..n {
         task.turns.push(Turn::Model { content: format!("step {i}"), calls: vec![ModelCall { id: format!("c{i}"), name: "dom_click".into(), arguments: format!("{{\"id\":\"a{i}\"}}") }] });
         task.turns.push(Turn::Results {
-            results: vec![CallResult { call_id: format!("c{i}"), name: "dom_click".into(), brief: format!("Done: click {i}.\nmore detail {i}"), page: Some(format!("PAGE{i} {}", "x".repeat(page_chars))) }],
+            results: vec![CallResult { call_id: format!("c{i}"), name: "dom_click".into(), brief: format!("Done: click {i}.\nmore detail {i}"), page: Some(format!("PAGE{i} {}", "x".repeat(page_chars))), images: Vec::new() }],
         });
     }
     task

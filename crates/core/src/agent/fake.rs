@@ -233,6 +233,14 @@ impl Fake {
                 Ok(self.acted(false))
             }
             ToolCall::TabsOpen { url, .. } | ToolCall::NavGo { url, .. } => self.go(url),
+            // Every id on screen, a crop of each of the first three.
+            ToolCall::CaptureCandidates { ids, .. } => Ok(json!({
+                "image": "data:image/jpeg;base64,VEFC", "width": 800, "height": 600, "scale": 1.0,
+                "viewport": {"width": 800.0, "height": 600.0, "devicePixelRatio": 1.0},
+                "boxes": ids.iter().enumerate().map(|(i, id)| json!({"id": id, "rect": {"x": 10.0, "y": 40.0 * i as f64, "width": 30.0, "height": 30.0}, "visible": true})).collect::<Vec<_>>(),
+                "crops": ids.iter().take(3).map(|id| json!({"id": id, "image": format!("data:image/jpeg;base64,CROP{id}"), "width": 62, "height": 62,
+                    "rect": {"x": 0.0, "y": 0.0, "width": 62.0, "height": 62.0}})).collect::<Vec<_>>(),
+            })),
             other => Err(ToolError::not_implemented(other.name())),
         }
     }

@@ -137,6 +137,8 @@ pub struct AgentConfig {
     pub explore: crate::explore::ExploreSettings,
     /// The PCD Scout's model: the fast model, when the user set one.
     pub scout: Option<super::scout::ScoutSetup>,
+    /// The model takes images (`AgentSettings::vision`).
+    pub vision: bool,
 }
 
 impl AgentConfig {
@@ -153,6 +155,7 @@ impl AgentConfig {
             price: None,
             explore: Default::default(),
             scout: None,
+            vision: false,
         }
     }
 
@@ -167,7 +170,9 @@ impl AgentConfig {
             scout: Some(settings.fast_model.trim()).filter(|m| !m.is_empty()).map(|m| super::scout::ScoutSetup {
                 model: m.to_owned(),
                 price: settings.price_of(m).cloned(),
+                vision: settings.fast_vision,
             }),
+            vision: settings.vision,
             ..AgentConfig::new(model)
         }
     }

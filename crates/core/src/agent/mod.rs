@@ -52,6 +52,8 @@ mod leaving_tests;
 mod explore_tests;
 #[cfg(test)]
 mod scout_tests;
+#[cfg(test)]
+mod vision_tests;
 
 pub use controller::run;
 pub use host::{AgentConfig, Host, StreamPiece, TaskEvent, UserPrompt, UserReply};

@@ -97,7 +97,9 @@ pub(super) async fn extract<H: Host>(host: &H, task: &mut Task, a: &super::tools
     Ok(out)
 }
 
-pub(super) async fn capture<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], mut out: Outcome) -> Step {
+/// `capture_candidates`: where the ids are on screen; with `vision`
+/// (the caller's model takes images) the tab and the crops as images.
+pub(super) async fn capture<H: Host>(host: &H, task: &mut Task, tab: Option<i32>, ids: &[String], vision: bool, mut out: Outcome) -> Step {
     let tab = tab_of(task, tab).map_err(|e| out.clone().failed(e))?;
     let shot: CandidateCapture = read(host, ToolCall::CaptureCandidates { tab_id: tab, ids: ids.to_vec() }).await.map_err(|e| out.clone().failed(e))?;
     let mut lines = String::new();
@@ -105,5 +107,19 @@ pub(super) async fn capture<H: Host>(host: &H, task: &mut Task, tab: Option<i32>
         let _ = writeln!(lines, "{} at x={:.0} y={:.0} {:.0}×{:.0}{}", b.id, b.rect.x, b.rect.y, b.rect.width, b.rect.height, if b.visible { "" } else { " (not visible)" });
     }
     out.brief = format!("On screen:\n{lines}");
+    if vision && !shot.image.is_empty() {
+        out.images = images_of(shot);
+        let _ = write!(out.brief, "Images follow: the tab, then {}.", if out.images.len() > 1 { "each visible candidate up close" } else { "no close-up (no candidate is visible)" });
+    }
     Ok(out)
+}
+
+/// A capture as captioned images (seed 000 §14: the whole tab for the
+/// layout, then ≤ 3 crops, each named by its id).
+pub(super) fn images_of(shot: CandidateCapture) -> Vec<(String, String)> {
+    let mut images = vec![("The tab as shown:".to_owned(), shot.image)];
+    for c in shot.crops {
+        images.push((format!("{} up close:", c.id), c.image));
+    }
+    images
 }

@@ -43,6 +43,9 @@ pub const MAX_ENTRIES: usize = 5;
 pub const MAX_TURNS: usize = 3;
 /// Entries below this confidence are not acted on.
 pub const MIN_CONFIDENCE: f32 = 0.3;
+/// `pcd_query` hits within this score of the best are tied: the text
+/// cannot tell them apart, so a vision Scout is shown them (seed 000 §14).
+pub const TIE_MARGIN: f64 = 0.05;
 
 /// Which model the Scout uses (the fast model when one is set).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,6 +54,9 @@ pub struct ScoutSetup {
     pub model: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub price: Option<super::settings::ModelPrice>,
+    /// The fast model takes images: tied candidates are shown to it.
+    #[serde(default)]
+    pub vision: bool,
 }
 
 /// What the Scout is asked to find.
@@ -178,7 +184,16 @@ pub async fn scout<H: Host>(host: &H, task: &mut Task, setup: &ScoutSetup, tab: 
     } else {
         bind::read(host, crate::tools::ToolCall::PcdQuery { tab_id: tab, kind: None, text: Some(words.to_owned()), top_k: Some(8) }).await.unwrap_or_default()
     };
-    let mut messages = vec![Message::system(system(&task.nonce, task.mode)), Message::user(ask(task, want, &page, &hits))];
+    let question = ask(task, want, &page, &hits);
+    let first = match tied(&hits).filter(|_| setup.vision) {
+        Some(ids) => match bind::read::<_, crate::capture::CandidateCapture>(host, crate::tools::ToolCall::CaptureCandidates { tab_id: tab, ids }).await {
+            Ok(shot) if !shot.crops.is_empty() => Message::user_images(format!("{question}\nThe tied candidates as they look:"), &super::reads::images_of(shot)),
+            // Not the active tab, or none on screen: the text alone.
+            _ => Message::user(question),
+        },
+        None => Message::user(question),
+    };
+    let mut messages = vec![Message::system(system(&task.nonce, task.mode)), first];
     for turn in 0..MAX_TURNS {
         let completion = call_model(host, task, setup, &messages, turn + 1 == MAX_TURNS).await?;
         let (wire, calls) = read_calls(&completion, turn);
@@ -190,12 +205,17 @@ pub async fn scout<H: Host>(host: &H, task: &mut Task, setup: &ScoutSetup, tab: 
             return Err("the scout answered without a bundle".into());
         }
         messages.push(wire);
+        let mut shown = Vec::new();
         for (id, name, args) in calls {
-            let result = look(host, task, tab, &name, args).await;
+            let (result, images) = look(host, task, tab, setup.vision, &name, args).await;
             match task.mode {
                 ToolMode::Native => messages.push(Message::tool(id, result)),
                 ToolMode::Text => messages.push(Message::user(format!("{name} gave:\n{result}"))),
             }
+            shown.extend(images);
+        }
+        if !shown.is_empty() {
+            messages.push(Message::user_images("The images capture_candidates gave:", &shown));
         }
     }
     Err("the scout did not answer within its calls".into())
@@ -258,14 +278,23 @@ fn read_calls(completion: &Completion, turn: usize) -> (Message, Vec<(String, St
     (wire, calls)
 }
 
-/// Runs one of the Scout's read calls; anything else is refused.
-async fn look<H: Host>(host: &H, task: &mut Task, tab: i32, name: &str, args: serde_json::Value) -> String {
+/// The ids of the hits tied with the best (at most the crops a capture
+/// makes), when two or more are.
+fn tied(hits: &[QueryHit]) -> Option<Vec<String>> {
+    let best = hits.first()?.score;
+    let ids: Vec<String> = hits.iter().take_while(|h| best - h.score <= TIE_MARGIN).take(crate::capture::MAX_CROPS).map(|h| h.id.clone()).collect();
+    (ids.len() >= 2).then_some(ids)
+}
+
+/// Runs one of the Scout's read calls; anything else is refused. The
+/// text for the Scout, and the images for a `vision` Scout.
+async fn look<H: Host>(host: &H, task: &mut Task, tab: i32, vision: bool, name: &str, args: serde_json::Value) -> (String, Vec<(String, String)>) {
     if !READ_TOOLS.iter().any(|t| tools::find(name).is_some_and(|d| d.name == *t)) {
-        return format!("`{name}` is not available to you: only {} and bundle.", READ_TOOLS.join(", "));
+        return (format!("`{name}` is not available to you: only {} and bundle.", READ_TOOLS.join(", ")), Vec::new());
     }
     let call = match tools::decode(name, args) {
         Ok(c) => c,
-        Err(e) => return e.to_string(),
+        Err(e) => return (e.to_string(), Vec::new()),
     };
     // The Scout looks where the step is, whatever tab it names.
     let out = super::step::Outcome::new(String::new());
@@ -277,14 +306,15 @@ async fn look<H: Host>(host: &H, task: &mut Task, tab: i32, name: &str, args: se
         }
         AgentCall::GetMiniPcd(_) => super::reads::look(host, task, Some(tab), out).await,
         AgentCall::GetDetails(a) => super::reads::get_details(host, task, Some(tab), &a.ids, out).await,
-        AgentCall::CaptureCandidates(a) => super::reads::capture(host, task, Some(tab), &a.ids, out).await,
-        other => return format!("`{}` is not available to you.", other.name()),
+        AgentCall::CaptureCandidates(a) => super::reads::capture(host, task, Some(tab), &a.ids, vision, out).await,
+        other => return (format!("`{}` is not available to you.", other.name()), Vec::new()),
     };
     let out = step.unwrap_or_else(|failed| failed);
-    match out.page {
+    let text = match out.page {
         Some(page) => format!("{}\n{}", out.brief, untrusted(&task.nonce, &page)),
         None => out.brief,
-    }
+    };
+    (text, out.images)
 }
 
 /// The bundle from the Scout's picks: ids that are on the page, bound

@@ -27,7 +27,7 @@ fn site() -> Vec<crate::types::MiniPcd> {
 }
 
 fn config() -> AgentConfig {
-    AgentConfig { scout: Some(ScoutSetup { model: "fast".into(), price: None }), ..AgentConfig::new("main") }
+    AgentConfig { scout: Some(ScoutSetup { model: "fast".into(), price: None, vision: false }), ..AgentConfig::new("main") }
 }
 
 fn run(fake: &Fake, goal: &str, config: &AgentConfig) -> Task {

@@ -56,6 +56,15 @@ pub struct AgentSettings {
     /// A cheaper model for sub-calls (empty: the main model does all).
     #[serde(default)]
     pub fast_model: String,
+    /// The main model takes images: `capture_candidates` shows it the
+    /// tab and crops of the candidates (seed 000 §14, look-alikes on
+    /// ARIA-poor pages). Off by default: a text-only model refuses them.
+    #[serde(default)]
+    pub vision: bool,
+    /// The fast model takes images: the Scout sees crops of tied
+    /// candidates.
+    #[serde(default)]
+    pub fast_vision: bool,
     #[serde(default = "default_max_steps")]
     pub max_steps: u32,
     /// The model's context window in tokens, when the user knows it is
@@ -97,6 +106,8 @@ impl Default for AgentSettings {
         AgentSettings {
             tool_calling: ToolCalling::Auto,
             fast_model: String::new(),
+            vision: false,
+            fast_vision: false,
             max_steps: default_max_steps(),
             context_tokens: 0,
             prices: default_prices(),

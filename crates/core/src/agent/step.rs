@@ -42,6 +42,8 @@ pub struct Outcome {
     pub observation: Option<crate::types::Observation>,
     /// The tool's error code when the tool itself failed.
     pub error: Option<ErrorCode>,
+    /// Images for a vision model (`CallResult::images`).
+    pub images: Vec<(String, String)>,
 }
 
 impl Outcome {
@@ -57,6 +59,7 @@ impl Outcome {
             risk: None,
             observation: None,
             error: None,
+            images: Vec::new(),
         }
     }
 
@@ -154,7 +157,10 @@ pub async fn run<H: Host>(host: &H, task: &mut Task, step: u32, call: &AgentCall
         AgentCall::TabsSwitch(a) => switch(host, task, a.tab_id, out).await,
         AgentCall::TabsClose(a) => close(host, task, a.tab_id, out).await,
         AgentCall::TabsList => tabs_list(host, task, out).await,
-        AgentCall::CaptureCandidates(a) => super::reads::capture(host, task, a.tab_id, &a.ids, out).await,
+        AgentCall::CaptureCandidates(a) => {
+            let vision = task.vision;
+            super::reads::capture(host, task, a.tab_id, &a.ids, vision, out).await
+        }
         AgentCall::Explore(a) => super::explore_step::explore(host, task, &a.goal, out).await,
         AgentCall::AskUser(_) | AgentCall::Done(_) | AgentCall::Skill { .. } => {
             Err(Outcome::new(describe(call, None)).failed("handled by the controller".into()))

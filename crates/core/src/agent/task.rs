@@ -65,6 +65,12 @@ pub struct CallResult {
     pub brief: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<String>,
+    /// Images a vision model sees with this result, once: `(caption,
+    /// data URL)`. Only in the request right after the result (older
+    /// results drop theirs), and never stored, exported or logged: a
+    /// task's record holds the result's text only.
+    #[serde(skip)]
+    pub images: Vec<(String, String)>,
 }
 
 /// The conversation with the model, in order; each request is rendered
@@ -178,6 +184,9 @@ pub struct Task {
     /// The PCD Scout's model (`None`: no Scout; see `scout`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scout: Option<super::scout::ScoutSetup>,
+    /// The model takes images (off after the endpoint refused them).
+    #[serde(default)]
+    pub vision: bool,
     /// Goals the task explored for by itself (once each).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub auto_explored: Vec<String>,
@@ -255,6 +264,7 @@ impl Task {
             auto_choice: false,
             explore: Default::default(),
             scout: None,
+            vision: false,
             auto_explored: Vec::new(),
             cost: None,
             progress: 0.0,

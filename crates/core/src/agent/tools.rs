@@ -330,7 +330,7 @@ tools! {
     "tabs_list" => "The open tabs.", NoArgs, |_| AgentCall::TabsList;
     "nav_go" => "Go to an address in the current tab.", NavGoArgs, AgentCall::NavGo;
     "nav_back" => "Go back in the current tab.", TabArgs, AgentCall::NavBack;
-    "capture_candidates" => "Where elements are on screen and whether they are visible (for look-alikes).", IdsArgs, AgentCall::CaptureCandidates;
+    "capture_candidates" => "Where elements are on screen and whether they are visible; if you can see images, with the tab and close-ups (for look-alikes).", IdsArgs, AgentCall::CaptureCandidates;
     "explore" => "Find a page of this site the current page does not link to directly: follows its links in background tabs (one call, not one per click) and goes there.", ExploreArgs, AgentCall::Explore;
     "ask_user" => "Ask the user when the task is ambiguous or information is missing. Never ask for passwords: type {{secret}} instead.", AskArgs, AgentCall::AskUser;
     "done" => "Finish: the answer or what was done, and whether it succeeded.", DoneArgs, AgentCall::Done;

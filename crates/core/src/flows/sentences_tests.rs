@@ -69,7 +69,7 @@ fn another_flows_sentence_is_not_taken_and_at_most_five_are_kept() {
 fn the_request_lists_spoken_slots_only_and_marks_the_steps_as_data() {
     let flow = coffee();
     let req = request("m", &flow, "n0nce");
-    let crate::llm::Message::User { content: user } = &req.messages[1] else { panic!("{:?}", req.messages) };
+    let crate::llm::Message::User { content: crate::llm::UserContent::Text(user) } = &req.messages[1] else { panic!("{:?}", req.messages) };
     assert!(user.contains("Macro name: order coffee"), "{user}");
     assert!(user.contains("{drink}"), "{user}");
     let secret = flow.parameters.iter().find(|p| p.secret).unwrap();

@@ -64,7 +64,7 @@ pub enum Message {
         content: String,
     },
     User {
-        content: String,
+        content: UserContent,
     },
     /// The model's turn: text, calls, or both. `content` is sent as `null`
     /// when there is none, as OpenAI does for a turn of calls only.
@@ -87,7 +87,27 @@ impl Message {
     }
 
     pub fn user(content: impl Into<String>) -> Message {
-        Message::User { content: content.into() }
+        Message::User { content: UserContent::Text(content.into()) }
+    }
+
+    /// A user message with images after its text, for a vision model:
+    /// `images` are `(caption, data URL)`; each caption goes just before
+    /// its image, so the model knows which image is which.
+    pub fn user_images(text: impl Into<String>, images: &[(String, String)]) -> Message {
+        let mut parts = vec![ContentPart::Text { text: text.into() }];
+        for (caption, url) in images {
+            parts.push(ContentPart::Text { text: caption.clone() });
+            parts.push(ContentPart::ImageUrl { image_url: ImageUrl { url: url.clone(), detail: Some(ImageDetail::Low) } });
+        }
+        Message::User { content: UserContent::Parts(parts) }
+    }
+
+    /// How many images the message carries.
+    pub fn image_count(&self) -> usize {
+        match self {
+            Message::User { content: UserContent::Parts(parts) } => parts.iter().filter(|p| matches!(p, ContentPart::ImageUrl { .. })).count(),
+            _ => 0,
+        }
     }
 
     pub fn assistant_text(content: impl Into<String>) -> Message {
@@ -108,13 +128,64 @@ impl Message {
     /// history budget counts (ids, names and roles are small and fixed).
     pub fn text_len(&self) -> usize {
         match self {
-            Message::System { content } | Message::User { content } | Message::Tool { content, .. } => content.chars().count(),
+            Message::System { content } | Message::Tool { content, .. } => content.chars().count(),
+            Message::User { content: UserContent::Text(text) } => text.chars().count(),
+            Message::User { content: UserContent::Parts(parts) } => parts
+                .iter()
+                .map(|p| match p {
+                    ContentPart::Text { text } => text.chars().count(),
+                    ContentPart::ImageUrl { .. } => IMAGE_CHARS,
+                })
+                .sum(),
             Message::Assistant { content, tool_calls } => {
                 content.as_deref().map_or(0, |c| c.chars().count())
                     + tool_calls.iter().map(|c| c.function.arguments.chars().count()).sum::<usize>()
             }
         }
     }
+}
+
+/// What an image counts for in [`Message::text_len`]: a `detail: low`
+/// image is 85 tokens at OpenAI (~4 characters a token); local vision
+/// models take a similar few hundred.
+pub const IMAGE_CHARS: usize = 85 * 4;
+
+/// A user message's content: text, or parts (text and images) for a
+/// vision model. Plain text stays a plain string on the wire, as every
+/// server takes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum UserContent {
+    Text(String),
+    Parts(Vec<ContentPart>),
+}
+
+/// One part of a user message, as OpenAI's vision input has it (Ollama,
+/// LM Studio, vLLM and OpenRouter take the same shape).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ContentPart {
+    Text { text: String },
+    ImageUrl { image_url: ImageUrl },
+}
+
+/// An image as a `data:` URL: nothing is fetched from elsewhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImageUrl {
+    pub url: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<ImageDetail>,
+}
+
+/// `low`: the image is seen at most 512 px a side — a crop is that size
+/// already, and the whole tab is for the layout only — at a fixed small
+/// cost (85 tokens at OpenAI, instead of up to ~1,100).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ImageDetail {
+    Low,
+    High,
+    Auto,
 }
 
 /// The only kind of tool (and tool call) the API has: `"type": "function"`.
@@ -392,6 +463,14 @@ mod tests {
                 ]}),
             ),
             (Message::tool("call_1", "done"), json!({"role": "tool", "tool_call_id": "call_1", "content": "done"})),
+            (
+                Message::user_images("Look:", &[("Image 1: e3".into(), "data:image/jpeg;base64,AAAA".into())]),
+                json!({"role": "user", "content": [
+                    {"type": "text", "text": "Look:"},
+                    {"type": "text", "text": "Image 1: e3"},
+                    {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,AAAA", "detail": "low"}}
+                ]}),
+            ),
         ];
         for (message, wire) in cases {
             assert_eq!(serde_json::to_value(&message).unwrap(), wire, "{message:?}");
@@ -404,6 +483,7 @@ mod tests {
         let cases = [
             (Message::user("héllo"), 5),
             (Message::tool("id", "ok"), 2),
+            (Message::user_images("ab", &[("c".into(), "data:,x".into()), ("d".into(), "data:,y".into())]), 4 + 2 * IMAGE_CHARS),
             (Message::assistant_calls(Some("ab".into()), vec![ToolCallWire::new("x", "click", "{}")]), 4),
             (Message::assistant_calls(None, vec![ToolCallWire::new("x", "a", "{1}"), ToolCallWire::new("y", "b", "[]")]), 5),
         ];

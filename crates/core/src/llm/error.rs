@@ -43,6 +43,21 @@ pub enum LlmError {
     ContextTooLong { detail: String },
 }
 
+impl LlmError {
+    /// For a request that carried images: the endpoint refused it for
+    /// them (the model is not a vision model), so the same request with
+    /// text only may pass. A refusal that names images, whatever status
+    /// or class the server's wording gave it.
+    pub fn refuses_images(&self) -> bool {
+        match self {
+            LlmError::BadRequest { detail, .. } | LlmError::ServerError { detail, .. } | LlmError::ModelNotFound { detail, .. } | LlmError::ToolsUnsupported { detail } => {
+                says_images_unsupported(&detail.to_lowercase())
+            }
+            _ => false,
+        }
+    }
+}
+
 fn detail_suffix(detail: &str) -> String {
     if detail.is_empty() {
         String::new()
@@ -138,10 +153,22 @@ const NO_TOOLS_WORDS: &[&str] = &[
     "invalid tool_choice",
 ];
 
+/// Words with which servers say the model takes no images: OpenAI
+/// ("image_url is only supported by certain models"), LM Studio ("Model
+/// does not support images"), vLLM ("… is not a multimodal model"),
+/// Ollama and others ("vision").
+const IMAGE_WORDS: &[&str] = &["image", "vision", "multimodal", "multi-modal"];
+
 const TOOL_WORDS: &[&str] = &["tool", "function call", "function_call", "functions"];
 
 fn says_context_too_long(f: &ErrorFields, haystack: &str) -> bool {
     f.code == "context_length_exceeded" || CONTEXT_WORDS.iter().any(|w| haystack.contains(w))
+}
+
+/// Only asked of a request that carried images: then a refusal naming
+/// images is about them, not about the rest of the request.
+fn says_images_unsupported(haystack: &str) -> bool {
+    IMAGE_WORDS.iter().any(|w| haystack.contains(w))
 }
 
 fn says_tools_unsupported(f: &ErrorFields, haystack: &str) -> bool {
@@ -261,6 +288,25 @@ mod tests {
         for (server, status, body, want) in REAL_BODIES {
             let e = classify_http_failure(*status, None, body, "m");
             assert_eq!(serde_json::to_value(&e).unwrap()["code"], *want, "{server} {status}: {e}");
+        }
+    }
+
+    /// Refusals of a request with images by servers whose model sees none
+    /// (wordings from their issue trackers), and errors that are not that.
+    #[test]
+    fn refusals_of_images() {
+        let cases = [
+            (400, r#"{"error":{"message":"Invalid content type. image_url is only supported by certain models.","type":"invalid_request_error","param":"messages.[2].content.[1].type","code":null}}"#, true),
+            (400, r#"{"error":"Model does not support images. Please use a model that does."}"#, true),
+            (400, r#"{"object":"error","message":"Qwen2.5-7B-Instruct is not a multimodal model","type":"BadRequestError","param":null,"code":400}"#, true),
+            (500, r#"{"error":{"message":"image input is not supported - hint: if this is unexpected, you may need to provide the mmproj","type":"server_error"}}"#, true),
+            (400, r#"{"error":{"message":"bad"}}"#, false),
+            (429, r#"{"error":{"message":"image rate limit"}}"#, false),
+            (401, r#"{"error":{"message":"vision key invalid"}}"#, false),
+        ];
+        for (status, body, want) in cases {
+            let e = classify_http_failure(status, None, body, "m");
+            assert_eq!(e.refuses_images(), want, "{status} {body}: {e}");
         }
     }
 

@@ -30,7 +30,7 @@ mod text_calls;
 mod tool_stream;
 
 pub use chat::{
-    Completion, FunctionCall, FunctionSpec, FunctionType, Message, StreamOptions, ToolCallWire, ToolChatRequest, ToolChoice, ToolSpec, Usage,
+    Completion, ContentPart, FunctionCall, FunctionSpec, FunctionType, ImageDetail, ImageUrl, Message, UserContent, IMAGE_CHARS, StreamOptions, ToolCallWire, ToolChatRequest, ToolChoice, ToolSpec, Usage,
 };
 pub use error::{classify_http_failure, LlmError};
 pub use repair::{parse_lenient, RepairError};

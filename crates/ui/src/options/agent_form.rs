@@ -3,7 +3,7 @@
 //! form, Save and status line. State and checks live in `agent_state.rs`.
 
 use super::agent_state::{AgentState, Column};
-use super::explore_form::ExploreFields;
+use super::explore_form::{Check, ExploreFields};
 use super::{Field, StatusLine};
 use bc_core::agent::settings::ToolCalling;
 use leptos::ev::SubmitEvent;
@@ -32,6 +32,8 @@ pub fn AgentSection(
                     placeholder="gpt-4o-mini"
                     hint="A cheaper model for helper calls: when the main model names a control the page does not have, it finds the one meant (read-only). Empty: no helper."
                 />
+                <Check id="vision" label="The main model can see images (it is shown close-ups of look-alike controls)" value=agent.vision />
+                <Check id="fast-vision" label="The fast model can see images" value=agent.fast_vision />
                 <Field
                     id="max-steps"
                     label="Step limit"

@@ -125,6 +125,8 @@ pub struct AgentState {
     client: StoredValue<Client, LocalStorage>,
     pub tool_calling: RwSignal<ToolCalling>,
     pub fast_model: RwSignal<String>,
+    pub vision: RwSignal<bool>,
+    pub fast_vision: RwSignal<bool>,
     pub max_steps: RwSignal<String>,
     pub context_tokens: RwSignal<String>,
     pub prices: RwSignal<Vec<PriceRow>>,
@@ -147,6 +149,8 @@ impl AgentState {
             client: StoredValue::new_local(client),
             tool_calling: RwSignal::new(ToolCalling::Auto),
             fast_model: RwSignal::new(String::new()),
+            vision: RwSignal::new(false),
+            fast_vision: RwSignal::new(false),
             max_steps: RwSignal::new(String::new()),
             context_tokens: RwSignal::new(String::new()),
             prices: RwSignal::new(Vec::new()),
@@ -263,6 +267,8 @@ impl AgentState {
     fn fill(self, settings: &AgentSettings) {
         self.tool_calling.set(settings.tool_calling);
         self.fast_model.set(settings.fast_model.clone());
+        self.vision.set(settings.vision);
+        self.fast_vision.set(settings.fast_vision);
         let e = settings.explore;
         self.explore_beam.set(e.beam.to_string());
         self.explore_depth.set(e.depth.to_string());
@@ -329,6 +335,8 @@ impl AgentState {
         let settings = AgentSettings {
             tool_calling: self.tool_calling.get_untracked(),
             fast_model: self.fast_model.get_untracked(),
+            vision: self.vision.get_untracked(),
+            fast_vision: self.fast_vision.get_untracked(),
             max_steps,
             context_tokens,
             prices: prices.map_err(|e| e.to_string())?,

@@ -28,7 +28,7 @@ pub fn ExploreFields(agent: AgentState) -> impl IntoView {
 
 /// A labelled checkbox bound to a bool signal.
 #[component]
-fn Check(id: &'static str, label: &'static str, value: RwSignal<bool>) -> impl IntoView {
+pub(super) fn Check(id: &'static str, label: &'static str, value: RwSignal<bool>) -> impl IntoView {
     view! {
         <div class="field check">
             <input id=id name=id type="checkbox" prop:checked=move || value.get() on:change=move |ev| value.set(event_target_checked(&ev)) />
