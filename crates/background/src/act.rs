@@ -174,16 +174,19 @@ fn page_went_away(e: &CopilotError) -> bool {
         .any(|s| detail.contains(s))
 }
 
-/// Waits for the tab to finish loading the page the action led to.
+/// Waits for the tab to finish loading the page the action led to: its
+/// `complete`, or its own document parsed a while ago while a frame or
+/// another subresource holds the load (`bc_core::nav::LoadWatch`).
 async fn arrived(tab_id: i32, url_before: &str) -> Result<ActOutcome, ToolError> {
     let mut waited = 0;
+    let mut watch = bc_core::nav::LoadWatch::new(true);
     loop {
         let tab = chrome::tabs_get(tab_id)
             .await
             .map_err(|_| ToolError::new(ErrorCode::NoSuchTab, format!("tab {tab_id} closed during the action"), false))?;
         let url = js::get_str(&tab, "url").unwrap_or_default();
-        let complete = js::get_str(&tab, "status").as_deref() == Some("complete");
-        if complete || waited >= ARRIVE_MS {
+        let there = crate::tabs::page_there(&tab, tab_id, &mut watch, f64::from(waited)).await;
+        if there || waited >= ARRIVE_MS {
             let title = js::get_str(&tab, "title").unwrap_or_default();
             let url_changed = url != url_before;
             return Ok(ActOutcome {
@@ -199,7 +202,7 @@ async fn arrived(tab_id: i32, url_before: &str) -> Result<ActOutcome, ToolError>
                 changes: vec![if url_changed { "url" } else { "reload" }.to_owned()],
                 attempts: 1,
                 used_selector: None,
-                detail: (!complete).then(|| "the page was still loading".to_owned()),
+                detail: (js::get_str(&tab, "status").as_deref() != Some("complete")).then(|| "a part of the page (a frame, an image) was still loading".to_owned()),
                 opened_tabs: Vec::new(),
             });
         }

@@ -1,8 +1,10 @@
 //! The tab and navigation tools (seed 000 §7 "Tab tools", issue 4):
 //! `tabs.open/switch/close/list` and `nav.go/back/forward/reload`, with the
 //! compact page summary bundled into every navigation (seed 001): wait for
-//! `status: complete`, settle 500 ms, then ask the page for its summary with
-//! a 3 s cap. A summary that fails never fails the navigation: the result
+//! `status: complete` (or, when a frame or another subresource holds the
+//! load forever, for the page's own document to have answered 2 s before:
+//! `bc_core::nav::LoadWatch`), settle 500 ms, then ask the page for its
+//! summary with a 3 s cap. A summary that fails never fails the navigation: the result
 //! then has `summary: null` and `summary_error`.
 //!
 //! What to open, what is refused, and when a load counts as done are
@@ -350,6 +352,10 @@ impl LoadWaiter {
                             let pending = js_sys::Reflect::get(&tab, &"pendingUrl".into()).map(|v| !v.is_undefined()).unwrap_or(false);
                             let complete = js::get_str(&tab, "status").as_deref() == Some("complete") && !pending;
                             watch.on_poll(elapsed, complete);
+                            // Still loading a while on: is the page itself there?
+                            if !pending && !complete && watch.wants_probe(elapsed) && crate::tabs::top_frame_answers(self.tab_id, crate::tabs::PROBE_MS).await {
+                                watch.on_parsed(js_sys::Date::now() - self.started);
+                            }
                         }
                         Err(_) => watch.on_event(TabEvent::Removed),
                     }

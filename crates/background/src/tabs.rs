@@ -85,6 +85,37 @@ pub async fn ask_content(tab_id: i32, req: &ContentRequest) -> Result<ContentRes
     ask_frame(tab_id, 0, req).await
 }
 
+/// One poll of `tab` (its `chrome.tabs.get` object) during a load after an
+/// action: whether its page is there — `complete`, or its own document
+/// parsed [`bc_core::nav::PARSED_GRACE_MS`] ago while a frame or another
+/// subresource holds the load (`LoadWatch`; issue 44 point 1).
+pub async fn page_there(tab: &wasm_bindgen::JsValue, tab_id: i32, watch: &mut bc_core::nav::LoadWatch, elapsed_ms: f64) -> bool {
+    let pending = js_sys::Reflect::get(tab, &"pendingUrl".into()).map(|v| !v.is_undefined()).unwrap_or(false);
+    let complete = !pending && js::get_str(tab, "status").as_deref() == Some("complete");
+    if !pending && !complete && watch.wants_probe(elapsed_ms) && top_frame_answers(tab_id, PROBE_MS).await {
+        watch.on_parsed(elapsed_ms);
+    }
+    complete || watch.verdict(elapsed_ms) == Some(bc_core::nav::LoadVerdict::Loaded)
+}
+
+/// How long a probe of a loading document may take (its first message
+/// starts the content module: ~100–250 ms).
+pub const PROBE_MS: u32 = 600;
+
+/// Whether the top frame's content script answers a ping now, without
+/// injecting it: the manifest runs it at `document_idle`, so an answer
+/// during a load says the loading document is parsed. Waits at most
+/// `within_ms` (the first message also starts the content module).
+pub async fn top_frame_answers(tab_id: i32, within_ms: u32) -> bool {
+    let msg = js::to_js(&ContentRequest::Ping);
+    let target = js::to_js(&json!({"frameId": 0}));
+    let asked = std::pin::pin!(chrome::tabs_send_message(tab_id, &msg, &target));
+    match futures::future::select(asked, gloo_timers::future::TimeoutFuture::new(within_ms)).await {
+        futures::future::Either::Left((Ok(reply), _)) => matches!(decode(reply), Ok(ContentResponse::Pong { .. })),
+        _ => false,
+    }
+}
+
 /// Sends a request to the content script of one frame of the tab (frame 0:
 /// the top frame, with the loader injected where missing; other frames are
 /// reached through `frames.rs`, and the answer is theirs as is — an

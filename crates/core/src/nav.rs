@@ -39,6 +39,15 @@ pub const LOAD_TIMEOUT_MS: u32 = 15_000;
 /// same-document history entry, or nothing to do) counts as loaded once the
 /// tab reports `complete`.
 pub const START_GRACE_MS: u32 = 1_000;
+/// A load still `loading` this long asks the top document whether it is
+/// parsed (most loads are `complete` before: no question asked).
+pub const PARSE_PROBE_AFTER_MS: u32 = 1_000;
+/// The top document answered (its content script runs at `document_idle`,
+/// within 200 ms of `DOMContentLoaded`) and the tab is still `loading` this
+/// much later: what it waits for are subresources, typically a frame whose
+/// server never answers (an ad server down or blocked; issue 44 point 1;
+/// `load` then never fires). The page itself is there: loaded.
+pub const PARSED_GRACE_MS: u32 = 2_000;
 /// The load watcher also polls the tab this often, so a missed event never
 /// leaves it waiting for the timeout.
 pub const POLL_MS: u32 = 100;
@@ -202,12 +211,14 @@ pub enum LoadVerdict {
 #[derive(Debug, Clone)]
 pub struct LoadWatch {
     saw_loading: bool,
+    /// When the loading document's own content script first answered.
+    parsed_at: Option<f64>,
     verdict: Option<LoadVerdict>,
 }
 
 impl LoadWatch {
     pub fn new(fresh: bool) -> LoadWatch {
-        LoadWatch { saw_loading: fresh, verdict: None }
+        LoadWatch { saw_loading: fresh, parsed_at: None, verdict: None }
     }
 
     pub fn on_event(&mut self, event: TabEvent) {
@@ -235,6 +246,19 @@ impl LoadWatch {
         }
     }
 
+    /// Whether to ask the top document if it is parsed now: a load seen,
+    /// still going after [`PARSE_PROBE_AFTER_MS`], no answer yet.
+    pub fn wants_probe(&self, elapsed_ms: f64) -> bool {
+        self.verdict.is_none() && self.saw_loading && self.parsed_at.is_none() && elapsed_ms >= PARSE_PROBE_AFTER_MS as f64
+    }
+
+    /// The loading document (no `pendingUrl`: the new one) answered.
+    pub fn on_parsed(&mut self, elapsed_ms: f64) {
+        if self.saw_loading && self.parsed_at.is_none() {
+            self.parsed_at = Some(elapsed_ms);
+        }
+    }
+
     /// Whether a load was seen at all (always, for a fresh tab). `false` with
     /// [`LoadVerdict::Loaded`] means the tab stayed `complete` throughout the
     /// grace period: a same-document move, or nothing happened.
@@ -243,7 +267,10 @@ impl LoadWatch {
     }
 
     pub fn verdict(&self, elapsed_ms: f64) -> Option<LoadVerdict> {
-        self.verdict.or((elapsed_ms >= LOAD_TIMEOUT_MS as f64).then_some(LoadVerdict::TimedOut))
+        let parsed_long_ago = self.parsed_at.is_some_and(|at| elapsed_ms - at >= PARSED_GRACE_MS as f64);
+        self.verdict
+            .or(parsed_long_ago.then_some(LoadVerdict::Loaded))
+            .or((elapsed_ms >= LOAD_TIMEOUT_MS as f64).then_some(LoadVerdict::TimedOut))
     }
 }
 
@@ -456,6 +483,30 @@ mod tests {
         w.on_poll(START_GRACE_MS as f64, true);
         assert_eq!(w.verdict(START_GRACE_MS as f64), Some(LoadVerdict::Loaded));
         assert!(!w.load_seen(), "nothing loaded: the caller can tell a no-op");
+    }
+
+    #[test]
+    fn a_parsed_page_whose_frames_never_load_is_loaded_after_the_grace() {
+        let mut w = LoadWatch::new(false);
+        w.on_event(TabEvent::Loading);
+        assert!(!w.wants_probe(PARSE_PROBE_AFTER_MS as f64 - 1.0), "most loads end before anyone asks");
+        assert!(w.wants_probe(PARSE_PROBE_AFTER_MS as f64));
+        w.on_parsed(1_200.0);
+        assert!(!w.wants_probe(1_300.0), "asked once");
+        assert_eq!(w.verdict(1_200.0 + PARSED_GRACE_MS as f64 - 1.0), None, "a late `complete` still has its chance");
+        assert_eq!(w.verdict(1_200.0 + PARSED_GRACE_MS as f64), Some(LoadVerdict::Loaded));
+        assert!(w.load_seen());
+        // Before any load was seen (the old document), an answer means nothing.
+        let mut w = LoadWatch::new(false);
+        w.on_parsed(10.0);
+        assert!(!w.wants_probe(PARSE_PROBE_AFTER_MS as f64));
+        assert_eq!(w.verdict(10.0 + PARSED_GRACE_MS as f64), None);
+        // `complete` first: loaded at once, as always.
+        let mut w = LoadWatch::new(false);
+        w.on_event(TabEvent::Loading);
+        w.on_parsed(1_100.0);
+        w.on_event(TabEvent::Complete);
+        assert_eq!(w.verdict(1_150.0), Some(LoadVerdict::Loaded));
     }
 
     #[test]

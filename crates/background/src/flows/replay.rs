@@ -508,14 +508,16 @@ async fn bind_once(tab_id: i32, target: &StepTarget, stop: &Stop, hidden: &std::
     None
 }
 
-/// Waits until the tab has left `before` (if given) and finished loading.
+/// Waits until the tab has left `before` (if given) and its page is there
+/// (`tabs::page_there`: loaded, or parsed while a frame holds the load).
 async fn wait_for_page(tab_id: i32, before: Option<&str>) {
     let mut waited = 0;
+    let mut watch = bc_core::nav::LoadWatch::new(true);
     while waited < LOAD_WAIT_MS {
         if let Ok(info) = chrome::tabs_get(tab_id).await {
             let url = js::get_str(&info, "url").unwrap_or_default();
             let left = before.is_none_or(|b| b != url);
-            if left && js::get_str(&info, "status").as_deref() == Some("complete") {
+            if left && crate::tabs::page_there(&info, tab_id, &mut watch, f64::from(waited)).await {
                 return;
             }
         }
