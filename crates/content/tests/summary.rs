@@ -387,3 +387,30 @@ async fn a_hidden_sign_in_form_and_unspaced_scripts_keep_an_article_an_article()
     // ~1,300 Han characters in 13 space-free runs: split on spaces, 13 words.
     assert!(words >= 600, "unspaced words counted: {words}");
 }
+
+/// A short Chinese news story (six paragraphs, ~310 characters) in a
+/// portal's page without landmarks: 20 channel links above, related
+/// stories below. At two characters a word it counted under 200 words of
+/// prose and came out a list of links; Chinese averages ~1.5 characters
+/// a word (`summary::word_count`).
+#[wasm_bindgen_test]
+async fn a_short_chinese_story_among_many_links_is_an_article() {
+    let paras = [
+        "区政府今天上午召开会议，决定在今年秋季之前完成全区二十三所中小学的操场改造工程，并同步更新学校周边的交通标志和人行横道。",
+        "教育局负责人表示，改造将优先安排在暑假期间进行，尽量减少对正常教学的影响，施工期间学生的体育课将临时安排在附近的体育馆。",
+        "不少家长对这一消息表示欢迎。一位学生家长说，原来的操场坑坑洼洼，下雨后积水严重，孩子们经常没有办法在户外活动。",
+        "据了解，此次改造的资金主要来自区级财政，部分学校还将获得市里的专项补助，全部工程预计总投资约一点二亿元。",
+        "区政府同时表示，将邀请家长代表参与工程的监督，并在每所学校完工后组织验收，确保质量和安全达到标准后再交付使用。",
+        "记者从区教育局获悉，第一批改造的八所学校名单将于下周公布，其余学校将根据施工条件分两批在秋季开学前完成。",
+    ];
+    let body: String = paras.iter().map(|p| format!("<p>{p}</p>")).collect();
+    let channels: String = (0..20).map(|i| format!(r#"<li><a href="/c/{i}">频道{i}</a></li>"#)).collect();
+    let related: String = (0..6).map(|i| format!(r#"<li><a href="/r/{i}">相关新闻标题第{i}条</a></li>"#)).collect();
+    let html = format!(
+        r#"<div class="nav"><ul>{channels}</ul></div>
+          <div class="left"><h1>全区中小学操场今年完成改造</h1><div class="info">2026年5月8日 来源：本报</div>
+          <div class="content">{body}</div><div class="related"><h3>相关新闻</h3><ul>{related}</ul></div></div>"#
+    );
+    let s = summarize(&html, "compact").await;
+    assert_eq!(s["type"], "article", "{s}");
+}

@@ -165,7 +165,7 @@ fn a_page_of_links_has_no_article() {
 #[test]
 fn measure_counts_collapsed_characters_commas_and_words() {
     assert_eq!(BlockFact::measure("  Hello,   big\n world  "), (16, 1, 3));
-    assert_eq!(BlockFact::measure("风暴袭击了沿海地区，居民们正在撤离、"), (18, 2, 8));
+    assert_eq!(BlockFact::measure("风暴袭击了沿海地区，居民们正在撤离、"), (18, 2, 11));
     assert_eq!(BlockFact::measure(""), (0, 0, 0));
 }
 
