@@ -3,20 +3,16 @@
 //! behind History, Open, Export and Clear history; a past task shown
 //! read-only; the way back to the conversation; failures shown.
 
-mod common;
-
 use bc_core::agent::task::{LlmCallRecord, TaskBrief};
 use bc_core::agent::{StepStatus, Task, TaskStatus};
 use bc_core::protocol::{CopilotError, PanelEvent, PanelRequest};
-use common::task::{ask, step_record, stored_task, usage, QUESTION_LABEL};
-use common::{is_disabled, settle, Page};
+use crate::common::task::{ask, step_record, stored_task, usage, QUESTION_LABEL};
+use crate::common::{is_disabled, settle, Page};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const HISTORY: &str = "section.history[aria-label='Task history']";
 const PAST_TASK: &str = "article.past-task[aria-label='Past task']";

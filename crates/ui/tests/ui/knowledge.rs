@@ -2,16 +2,12 @@
 //! the side panel's list of pages found (alone, and under a streamed
 //! answer), and the options page's switch and excluded sites.
 
-mod common;
-
 use bc_core::knowledge::answer::{Found, Source};
 use bc_core::knowledge::settings::KnowledgeView;
 use bc_core::protocol::{PanelEvent, PanelRequest};
-use common::{settle, type_into, Page};
+use crate::common::{settle, type_into, Page};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn found() -> Found {
     let source = |n: u32, url: &str, title: &str, date: &str| Source {
@@ -53,7 +49,7 @@ async fn pages_found_without_a_model_are_listed_with_links_dates_and_snippets() 
     assert_eq!(page.text(".knowledge-source:last-child .source-snippet"), "Snippet of Grid.");
     // No empty answer bubble beside the list, and the composer is free again.
     assert_eq!(page.count(".bubble.answer:not(.knowledge)"), 0);
-    assert!(!common::is_disabled(&page.labelled("Ask about this page")));
+    assert!(!crate::common::is_disabled(&page.labelled("Ask about this page")));
 }
 
 #[wasm_bindgen_test]
@@ -77,15 +73,15 @@ async fn a_model_s_answer_streams_above_its_sources() {
 
 #[wasm_bindgen_test]
 async fn the_options_switch_and_excluded_sites() {
-    let page = common::options::loaded(None, Default::default(), vec![]).await;
+    let page = crate::common::options::loaded(None, Default::default(), vec![]).await;
     let switch: web_sys::HtmlInputElement = page.get("input[role=switch]").unchecked_into();
     assert!(!switch.checked(), "off by default");
     assert_eq!(page.text(".knowledge-size"), "No page stored.");
     switch.click();
     settle().await;
-    assert_eq!(page.fake.take_requests(), vec![PanelRequest::SetKnowledgeEnabled { id: common::options::FIRST_ID, enabled: true }]);
+    assert_eq!(page.fake.take_requests(), vec![PanelRequest::SetKnowledgeEnabled { id: crate::common::options::FIRST_ID, enabled: true }]);
     page.fake.push(PanelEvent::Knowledge {
-        id: common::options::FIRST_ID,
+        id: crate::common::options::FIRST_ID,
         state: KnowledgeView { enabled: true, excluded: vec!["bank.example".into()], pages: 3, bytes: 12_345, forgot: None },
     });
     settle().await;
@@ -95,7 +91,7 @@ async fn the_options_switch_and_excluded_sites() {
     page.click("Remove bank.example").await;
     assert_eq!(
         page.fake.take_requests(),
-        vec![PanelRequest::IncludeKnowledgeSite { id: common::options::FIRST_ID + 1, site: "bank.example".into() }]
+        vec![PanelRequest::IncludeKnowledgeSite { id: crate::common::options::FIRST_ID + 1, site: "bank.example".into() }]
     );
 }
 
@@ -109,5 +105,5 @@ async fn forget_this_site_is_one_click_away_in_the_panel() {
         matches!(sent.as_slice(), [PanelRequest::Ask { question, .. }] if question == bc_core::knowledge::query::FORGET_THIS_SITE),
         "{sent:?}"
     );
-    assert_eq!(common::value_of(&page.labelled("Ask about this page")), "half a question", "the draft is kept");
+    assert_eq!(crate::common::value_of(&page.labelled("Ask about this page")), "half a question", "the draft is kept");
 }

@@ -1,15 +1,11 @@
 //! The options page in headless Chromium, on a fake service worker.
 
-mod common;
-
 use bc_core::llm::LlmError;
 use bc_core::protocol::{PanelEvent, PanelRequest};
 use bc_core::settings::{SettingsError, SettingsInput, SettingsView};
-use common::options::{loaded as loaded_with, FIRST_ID, SETTINGS_STATUS};
-use common::{is_disabled, type_into, value_of, Page};
+use crate::common::options::{loaded as loaded_with, FIRST_ID, SETTINGS_STATUS};
+use crate::common::{is_disabled, type_into, value_of, Page};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn stored() -> SettingsView {
     SettingsView {
@@ -122,7 +118,7 @@ async fn save_sends_the_form_and_reports_saved() {
         id: FIRST_ID,
         settings: saved,
     });
-    common::settle().await;
+    crate::common::settle().await;
     assert_eq!(page.text(SETTINGS_STATUS).trim(), "Saved.");
     assert!(!is_disabled(&page.button("Save")));
 }
@@ -146,7 +142,7 @@ async fn a_typed_key_is_sent_once_then_cleared() {
         id: FIRST_ID,
         settings: saved,
     });
-    common::settle().await;
+    crate::common::settle().await;
     assert_eq!(value_of(&key), "");
     assert_eq!(
         key.get_attribute("placeholder").as_deref(),
@@ -163,7 +159,7 @@ async fn save_failure_shows_the_error() {
         id: FIRST_ID,
         error: SettingsError::MissingModel.into(),
     });
-    common::settle().await;
+    crate::common::settle().await;
     let status = page.get(SETTINGS_STATUS);
     assert_eq!(
         status.text_content().unwrap(),
@@ -196,7 +192,7 @@ async fn test_connection_reports_success_and_the_exact_failure() {
         id,
         error: error.clone().into(),
     });
-    common::settle().await;
+    crate::common::settle().await;
     let status = page.get(SETTINGS_STATUS);
     assert_eq!(status.text_content().unwrap(), error.to_string());
     assert!(status.class_list().contains("error"));
@@ -208,7 +204,7 @@ async fn test_connection_reports_success_and_the_exact_failure() {
         id,
         message: "Connected: model llama3.2 answered.".into(),
     });
-    common::settle().await;
+    crate::common::settle().await;
     assert_eq!(
         status.text_content().unwrap(),
         "Connected: model llama3.2 answered."
@@ -221,7 +217,7 @@ async fn a_worker_restart_fails_the_pending_request() {
     let page = loaded().await;
     page.click("Save").await;
     page.fake.disconnect();
-    common::settle().await;
+    crate::common::settle().await;
     assert_eq!(
         page.text(SETTINGS_STATUS),
         "The service worker restarted before answering; please ask again."

@@ -2,16 +2,12 @@
 //! point 8) in headless Chromium, on a fake service worker: what loads,
 //! the exact requests Save and Remove send, and every refusal shown.
 
-mod common;
-
 use bc_core::agent::settings::{AgentSettings, AgentSettingsError, ModelPrice, ToolCalling};
 use bc_core::protocol::{PanelEvent, PanelRequest};
-use common::options::{loaded, AGENT_STATUS, FIRST_ID};
-use common::{fire, is_disabled, settle, type_into, value_of, Page};
+use crate::common::options::{loaded, AGENT_STATUS, FIRST_ID};
+use crate::common::{fire, is_disabled, settle, type_into, value_of, Page};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const SAVE: &str = "Save agent settings";
 

@@ -1,14 +1,10 @@
 //! The side panel in headless Chromium, on a fake service worker.
 
-mod common;
-
 use bc_core::llm::{ChatTurn, LlmError};
 use bc_core::protocol::{PageRef, PanelEvent, PanelRequest, StepAttachment, StepOutcome};
 use bc_core::settings::SettingsError;
-use common::{is_disabled, press, settle, type_into, value_of, Page};
+use crate::common::{is_disabled, press, settle, type_into, value_of, Page};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const QUESTION_LABEL: &str = "Ask about this page";
 

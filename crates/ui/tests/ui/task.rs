@@ -3,17 +3,13 @@
 //! and its cost, a failed task, Stop, a worker restart. The cards are in
 //! `task_prompts.rs`.
 
-mod common;
-
 use bc_core::agent::{StepStatus, TaskEvent, TaskStatus, UserPrompt};
 use bc_core::llm::{ChatTurn, Usage};
 use bc_core::protocol::{CopilotError, PanelEvent, PanelRequest};
-use common::task::*;
-use common::{is_disabled, settle, Page};
+use crate::common::task::*;
+use crate::common::{is_disabled, settle, Page};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn a_task_shows_its_progress_note_steps_answer_and_cost() {

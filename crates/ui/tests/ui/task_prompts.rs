@@ -2,17 +2,13 @@
 //! worker: each kind answered, with the exact `TaskReply` it sends; a
 //! secret that stays nowhere on the page; an answer that cannot be sent.
 
-mod common;
-
 use bc_core::agent::{TaskEvent, TaskStatus, UserPrompt};
 use bc_core::protocol::PanelReply;
 use bc_core::safety::{Risk, SecretKind, SiteAnswer};
-use common::task::*;
-use common::{is_disabled, settle, value_of, Page};
+use crate::common::task::*;
+use crate::common::{is_disabled, settle, value_of, Page};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn a_question_card_sends_the_answer_once() {
