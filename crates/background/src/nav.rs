@@ -348,15 +348,7 @@ impl LoadWaiter {
                 Either::Right(_) => {
                     let elapsed = js_sys::Date::now() - self.started;
                     match chrome::tabs_get(self.tab_id).await {
-                        Ok(tab) => {
-                            let pending = js_sys::Reflect::get(&tab, &"pendingUrl".into()).map(|v| !v.is_undefined()).unwrap_or(false);
-                            let complete = js::get_str(&tab, "status").as_deref() == Some("complete") && !pending;
-                            watch.on_poll(elapsed, complete);
-                            // Still loading a while on: is the page itself there?
-                            if !pending && !complete && watch.wants_probe(elapsed) && crate::tabs::top_frame_answers(self.tab_id, crate::tabs::PROBE_MS).await {
-                                watch.on_parsed(js_sys::Date::now() - self.started);
-                            }
-                        }
+                        Ok(tab) => crate::tabs::poll_load(&tab, self.tab_id, &mut watch, elapsed).await,
                         Err(_) => watch.on_event(TabEvent::Removed),
                     }
                 }

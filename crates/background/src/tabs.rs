@@ -90,17 +90,25 @@ pub async fn ask_content(tab_id: i32, req: &ContentRequest) -> Result<ContentRes
 /// parsed [`bc_core::nav::PARSED_GRACE_MS`] ago while a frame or another
 /// subresource holds the load (`LoadWatch`; issue 44 point 1).
 pub async fn page_there(tab: &wasm_bindgen::JsValue, tab_id: i32, watch: &mut bc_core::nav::LoadWatch, elapsed_ms: f64) -> bool {
+    poll_load(tab, tab_id, watch, elapsed_ms).await;
+    watch.verdict(elapsed_ms) == Some(bc_core::nav::LoadVerdict::Loaded)
+}
+
+/// Feeds `watch` one poll of `tab`: `complete` is `status: complete` with
+/// no `pendingUrl`; a load still going when the watch wants it probes
+/// whether the loading document answers (`top_frame_answers`).
+pub async fn poll_load(tab: &wasm_bindgen::JsValue, tab_id: i32, watch: &mut bc_core::nav::LoadWatch, elapsed_ms: f64) {
     let pending = js_sys::Reflect::get(tab, &"pendingUrl".into()).map(|v| !v.is_undefined()).unwrap_or(false);
     let complete = !pending && js::get_str(tab, "status").as_deref() == Some("complete");
+    watch.on_poll(elapsed_ms, complete);
     if !pending && !complete && watch.wants_probe(elapsed_ms) && top_frame_answers(tab_id, PROBE_MS).await {
         watch.on_parsed(elapsed_ms);
     }
-    complete || watch.verdict(elapsed_ms) == Some(bc_core::nav::LoadVerdict::Loaded)
 }
 
 /// How long a probe of a loading document may take (its first message
 /// starts the content module: ~100–250 ms).
-pub const PROBE_MS: u32 = 600;
+const PROBE_MS: u32 = 600;
 
 /// Whether the top frame's content script answers a ping now, without
 /// injecting it: the manifest runs it at `document_idle`, so an answer
