@@ -5,9 +5,9 @@
 // state (<body data-state>, `done` once the instruction was carried out).
 // Passes, one per set of phrasings: the ones the grammar was written
 // against (`tuned`), held-out ones (`?phrasing=held-out`) written after
-// it, and two sets written by people who never read the grammar, as a
-// new user would put each task: `fresh` (since used to extend the
-// grammar) and `unseen` (kept unseen by whoever tunes it). It prints the
+// it, and three sets written by people who never read the grammar, as a
+// new user would put each task: `fresh` and `fresh-2` (since used to
+// extend the grammar) and `unseen` (kept unseen by whoever tunes it). It prints the
 // success rate per pattern family and holds the commands to the issue's
 // bar: at least 90 % of the first pass succeed; in the first two, no step
 // shows ✓ when the page says nothing happened on a page whose instruction
@@ -15,7 +15,7 @@
 // is shown. The fresh and unseen passes are only measured, never
 // asserted: they show how far the grammar carries beyond wordings anyone
 // tuned it on. `cargo xtask test` runs the first two (BC_PHRASINGS
-// unset); `cargo xtask conformance commands` runs all four.
+// unset); `cargo xtask conformance commands` runs all five.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
@@ -110,7 +110,8 @@ async function typeAll(phrasing) {
       const ticked = shown.steps.length > 0 && shown.steps.every((s) => s.status === 'done');
       rows.push({ name, family, roleWord, seed, instruction, done: !!state.done, ticked, shown });
       if (name === 'signin') {
-        const password = instruction.match(/password (\S+?)\.?$/)[1];
+        // Every set keeps the password as the sentence's last word.
+        const password = instruction.match(/(\S+?)\.?$/)[1];
         const log = await panel.locator('[role=log]').innerText();
         if (log.includes(password)) shownPasswords.push(`${name}?seed=${seed}`);
       }
@@ -141,20 +142,27 @@ function report(title, rows, shownPasswords) {
 const PASSES = (process.env.BC_PHRASINGS ?? 'tuned,held-out').split(',');
 
 test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, async () => {
-  const tuned = await typeAll('tuned');
-  const heldOut = await typeAll('held-out');
-  const t = report('the phrasings the grammar was written with', tuned.rows, tuned.shownPasswords);
-  const h = report('held-out phrasings (written after the grammar)', heldOut.rows, heldOut.shownPasswords);
+  // BC_PHRASINGS without `tuned` measures the other sets alone (no assertions).
+  const asserted = PASSES.includes('tuned');
+  const tuned = asserted ? await typeAll('tuned') : { rows: [], shownPasswords: [] };
+  const heldOut = asserted ? await typeAll('held-out') : { rows: [], shownPasswords: [] };
+  const t = asserted && report('the phrasings the grammar was written with', tuned.rows, tuned.shownPasswords);
+  const h = asserted && report('held-out phrasings (written after the grammar)', heldOut.rows, heldOut.shownPasswords);
   // Measurements only: printed, never asserted (see the top of the file).
   if (PASSES.includes('fresh')) {
     const fresh = await typeAll('fresh');
     report('fresh phrasings (by someone who never saw the grammar; since used to extend it)', fresh.rows, fresh.shownPasswords);
+  }
+  if (PASSES.includes('fresh-2')) {
+    const fresh2 = await typeAll('fresh-2');
+    report('second fresh phrasings (by another writer who never saw the grammar; used to extend it)', fresh2.rows, fresh2.shownPasswords);
   }
   if (PASSES.includes('unseen')) {
     const unseen = await typeAll('unseen');
     report('unseen phrasings (by someone who never saw the grammar; never tuned on)', unseen.rows, unseen.shownPasswords);
   }
 
+  if (!asserted) return;
   assert.deepEqual([...tuned.shownPasswords, ...heldOut.shownPasswords], [], 'a password typed in the panel is never shown');
   assert.deepEqual([...t.roleFalse, ...h.roleFalse], [], 'no ✓ for a click that missed when a role word was given');
   assert.ok(t.rate >= 0.9, `only ${(100 * t.rate).toFixed(0)} % of the typed instructions succeeded`);

@@ -44,12 +44,14 @@ export function task() {
      * who never read the grammar, as a new user would put the task; with
      * `?phrasing=unseen`, one of `unseen` — wordings written later by
      * another person who never read the grammar either, in many users'
-     * registers, and kept unseen by whoever tunes the grammar. An empty set
-     * falls back to `phrasings`.
+     * registers, and kept unseen by whoever tunes the grammar; with
+     * `?phrasing=fresh-2`, one of `fresh2` — a second set by yet another
+     * writer who never read the grammar (seven per task, written to widen
+     * the grammar, so tuned on). An empty set falls back to `phrasings`.
      */
-    say(phrasings, heldOut = [], fresh = [], unseen = []) {
+    say(phrasings, heldOut = [], fresh = [], unseen = [], fresh2 = []) {
       // A Map, so that `?phrasing=constructor` cannot pick a prototype key.
-      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen]]);
+      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen], ['fresh-2', fresh2]]);
       const chosen = sets.get(new URLSearchParams(location.search).get('phrasing')) ?? [];
       const text = pick(chosen.length > 0 ? chosen : phrasings);
       document.getElementById('instruction').textContent = text;

@@ -31,7 +31,7 @@ use crate::{agent, chrome, js, queue, store, tabs, tools};
 use bc_core::act::ActOutcome;
 use bc_core::command::report::{self, GroundError, NavVerb};
 use bc_core::command::{
-    exact_case, help_text, item_control_selectors, item_months, parse, per_item_selectors, pick_month, pick_tab, reply_without_llm,
+    exact_case, help_text, item_control_selectors, item_months, mask_values, parse, per_item_selectors, pick_month, pick_tab, reply_without_llm, secret_values,
     BrowserAction, Command, DirectCall, ElementAction, Grounding, LocalReply, Locate, OpenTarget, Parsed, PlannedStep, RoleHint, Target,
 };
 use bc_core::command::dates::{Month, MonthRef};
@@ -184,7 +184,7 @@ pub async fn route(
     let parsed = parse(input);
     let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
     if let Parsed::Commands(commands) = parsed {
-        if run(conn, id, &commands, stop, configured).await == RunEnd::HandedOver {
+        if run(conn, id, input, &commands, stop, configured).await == RunEnd::HandedOver {
             return agent::run(conn, id, input, history, cancel, stop).await;
         }
         return Ok(());
@@ -213,8 +213,11 @@ enum RunEnd {
 /// Runs `commands` in order, posting each step's start and outcome; the
 /// first failure (or a stop) ends the run. With `agent` (an LLM
 /// configured), a first step that found nothing hands over ([`RunEnd`]).
-async fn run(conn: &Connection, id: RequestId, commands: &[Command], stop: &Stop, agent: bool) -> RunEnd {
-    conn.post(&PanelEvent::CommandsStarted { id, steps: commands.iter().map(Command::describe).collect() });
+async fn run(conn: &Connection, id: RequestId, input: &str, commands: &[Command], stop: &Stop, agent: bool) -> RunEnd {
+    // Nothing shown of the run may hold a password the input gave.
+    let secrets = secret_values(input);
+    let shown = |line: String| mask_values(&line, &secrets);
+    conn.post(&PanelEvent::CommandsStarted { id, steps: commands.iter().map(|c| shown(c.describe())).collect() });
     for (index, command) in commands.iter().enumerate() {
         if stop.is_stopped() {
             break;
@@ -230,9 +233,9 @@ async fn run(conn: &Connection, id: RequestId, commands: &[Command], stop: &Stop
         };
         let hand_over = index == 0 && agent && !stop.is_stopped() && nothing_done;
         let outcome = match result {
-            Ok(done) => StepOutcome { ok: true, summary: done.summary, attachment: done.attachment },
-            Err(e) if hand_over => StepOutcome { ok: false, summary: format!("{e} The agent takes over."), attachment: None },
-            Err(e) => StepOutcome { ok: false, summary: e.to_string(), attachment: None },
+            Ok(done) => StepOutcome { ok: true, summary: shown(done.summary), attachment: done.attachment },
+            Err(e) if hand_over => StepOutcome { ok: false, summary: shown(format!("{e} The agent takes over.")), attachment: None },
+            Err(e) => StepOutcome { ok: false, summary: shown(e.to_string()), attachment: None },
         };
         let ok = outcome.ok;
         conn.post(&PanelEvent::StepDone { id, index, outcome });

@@ -11,7 +11,15 @@ t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing
   [`Please type ${want} into Country and pick it when it shows up in the suggestions.`, `Can you start entering ${want} and then click the suggestion that appears?`,
     `I'd like ${want} as the country, chosen from the suggestions that come up as you type.`],
   [`Set the country to ${want} using the autocomplete.`, `I'm traveling to ${want}. Could you enter it under Country and click the matching suggestion?`,
-    `enter ${want} in the country box and select it from the dropdown that appears`, `Fill Country with ${want} by picking the suggestion once it pops up.`]);
+    `enter ${want} in the country box and select it from the dropdown that appears`, `Fill Country with ${want} by picking the suggestion once it pops up.`],
+  [
+    `Country: ${want}. Start typing it and click the match that drops down.`,
+    `could you type a few letters of ${want} in the country box and tap the suggestion`,
+    `I'm travelling to ${want}, so key in the first couple of letters under Country and select it when it appears.`,
+    `The Country field should end up as ${want}, picked from the suggestion list rather than typed out in full.`,
+    `Would you mind choosing ${want} from the country suggestions? Just type the first bit and click it.`,
+    `This autocomplete is fiddly. Enter the start of ${want} and hit the suggestion underneath.`,
+    `set destination country to ${want} using the autocomplete dropdown`]);
 const input = document.getElementById('country');
 const list = document.getElementById('suggestions');
 input.addEventListener('input', () => {

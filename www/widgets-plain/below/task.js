@@ -6,6 +6,14 @@ t.say([`Type ${word} into the textbox below.`, `Write ${word} in the text field.
   [`Write ${word} in the box below.`, `Type ${word} in the text area.`, `Enter ${word} in the field below.`],
   [`Please write ${word} in the text box.`, `Can you type the word ${word} into the box?`, `I'd like ${word} written in the text area below.`],
   [`put ${word} in the text box`, `The text box should contain ${word}.`,
-    `Could you fill the note with the word ${word}?`, `I need ${word} written into the textarea, nothing else.`]);
+    `Could you fill the note with the word ${word}?`, `I need ${word} written into the textarea, nothing else.`],
+  [
+    `Stick ${word} in the note box.`,
+    `could you write ${word} in the textarea please`,
+    `The note should just say ${word}.`,
+    `I need the word ${word} in that big text box, nothing else.`,
+    `Fill in the note with ${word}.`,
+    `There's one text area on the page. Type ${word} into it.`,
+    `Would you mind entering ${word} as the note?`]);
 const note = document.getElementById('note');
 note.addEventListener('input', () => t.set({ value: note.value, done: note.value === word }));

@@ -7,7 +7,15 @@ t.say(['Click the button.', 'Press the button.', 'Please click the button below.
   [`Hit the button.`, `Go ahead and press the button on this page.`, `Click on the button.`],
   [`Can you press the button for me?`, `Please hit the button on the page.`, `I'd like you to click that button.`],
   [`Just press the button.`, `There's a single button on the page. Click it, please.`,
-    `could you click the only button here`, `The button needs to be clicked so I can move on.`]);
+    `could you click the only button here`, `The button needs to be clicked so I can move on.`],
+  [
+    `Press that button, would you?`,
+    `just hit the button`,
+    `There's only one button here. Click it.`,
+    `I need the button on this page pressed.`,
+    `Tap the button please.`,
+    `Could you give the button a click?`,
+    `Find the button and push it.`]);
 document.getElementById('slot').append(el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = 'Thanks, the button was clicked.';
   t.set({ done: true });

@@ -9,7 +9,15 @@ t.say([`Click ${want}.`, `Press the ${want} button.`],
   [`Tap ${want}.`, `Click on the ${want} button.`],
   [`Please press the button that says ${want}.`, `Can you click the button named ${want}?`, `Hit the ${want} button, please.`],
   [`Tap the one labelled ${want}.`, `Press ${want}. It has to match that exact capitalisation.`,
-    `Could you click ${want}? Only that spelling, not the others.`, `Hit exactly ${want}, with the capitals as written.`]);
+    `Could you click ${want}? Only that spelling, not the others.`, `Hit exactly ${want}, with the capitals as written.`],
+  [
+    `Click the ${want} one, exactly as it's written.`,
+    `just hit ${want} please`,
+    `Could you press the button labelled ${want}?`,
+    `I want the ${want} button clicked, matching the capitalisation.`,
+    `There are a few fruit buttons. Tap the one that reads ${want}.`,
+    `Would you mind clicking ${want} for me?`,
+    `Push the button whose text is ${want}, case and all.`]);
 document.getElementById('buttons').append(...variants.map((v) => el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = `${v} clicked.`;
   t.set({ clicked: v, done: v === want });

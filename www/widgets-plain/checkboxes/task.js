@@ -16,6 +16,14 @@ t.say([...phrasings],
   [`Check the ${ord} box.`, `Tick ${colours[n]}.`, `Select the ${ord} checkbox.`],
   [`Please tick the box next to ${colours[n]}.`, `Can you check the ${ord} box in the list?`, `Put a tick in the ${ord} checkbox.`],
   [`Mark the ${ord} checkbox.`, `Could you select ${colours[n]} and nothing else?`,
-    `only ${colours[n]} should be checked`, `Box number ${n + 1} from the top needs a tick, please.`]);
+    `only ${colours[n]} should be checked`, `Box number ${n + 1} from the top needs a tick, please.`],
+  [
+    `tick ${colours[n]} and nothing else`,
+    `Could you check the box beside ${colours[n]}?`,
+    `I need the ${ord} tickbox ticked and the rest left empty.`,
+    `Only the ${ord} checkbox should be checked.`,
+    `Mark ${colours[n]} in the colour list.`,
+    `Pop a tick next to ${colours[n]}, please.`,
+    `Here's a list of colours. Check the ${ord} one.`]);
 const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
 for (const b of boxes) b.addEventListener('change', check);

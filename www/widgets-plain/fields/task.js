@@ -18,7 +18,15 @@ if (mode === 'two') {
   [`Please fill in ${a} in the first text field and ${b} in the second.`, `Can you put ${a} in the first box and ${b} in the next one?`,
     `I'd like the first field to say ${a} and the second to say ${b}.`],
   [`First box ${a}, second box ${b}.`, `Could you write ${a} in the top field and ${b} in the one below it?`,
-    `The first input needs ${a} and the second needs ${b}; leave the third empty.`, `put ${a} and ${b} into the first two fields in that order`]);
+    `The first input needs ${a} and the second needs ${b}; leave the third empty.`, `put ${a} and ${b} into the first two fields in that order`],
+  [
+    `${a} in the first box, ${b} in the second`,
+    `Could you fill the top field with ${a} and the one right below it with ${b}?`,
+    `I need ${a} in field one and ${b} in field two.`,
+    `The first input should read ${a} and the second should read ${b}; leave the third empty.`,
+    `Write ${a} into the first blank, then ${b} into the second blank.`,
+    `These boxes have no labels. Bang ${a} into the first and ${b} into the second.`,
+    `would you mind typing ${a} in the 1st textbox and ${b} in the 2nd`]);
 } else {
   const n = t.pick([1, 2]);
   want = ['', '', ''];
@@ -27,7 +35,15 @@ if (mode === 'two') {
   [`Type ${a} in field number ${n + 1}.`, `Put ${a} into the ${ord[n]} input box.`, `Fill the ${ord[n]} field with ${a}.`],
   [`Please put ${a} in the ${ord[n]} box.`, `Can you type ${a} into the ${ord[n]} text box?`, `I'd like the ${ord[n]} field to say ${a}.`],
   [`Only the ${ord[n]} text field should get ${a}; leave the rest blank.`, `type ${a} in the ${['top', 'middle', 'bottom'][n]} box`,
-    `Could you fill in the ${ord[n]} of the three fields with ${a}?`, `I need ${a} entered in the ${ord[n]} input. The other two stay empty.`]);
+    `Could you fill in the ${ord[n]} of the three fields with ${a}?`, `I need ${a} entered in the ${ord[n]} input. The other two stay empty.`],
+  [
+    `Stick ${a} in the ${ord[n]} box and leave the others empty.`,
+    `could you type ${a} into text box number ${n + 1}`,
+    `I need ${a} entered in the ${ord[n]} input.`,
+    `The ${ord[n]} field should contain ${a}.`,
+    `Only the ${ord[n]} textbox gets ${a}; the other two stay blank.`,
+    `Three unlabelled fields here. Write ${a} in the ${['1st', '2nd', '3rd'][n]} one.`,
+    `Would you mind filling in the ${ord[n]} blank with ${a}?`]);
 }
 const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });
 for (const i of inputs) i.addEventListener('input', check);

@@ -9,7 +9,15 @@ t.say([`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd']
   [`Click in the ${label} field.`, `Place your cursor in the ${label} box.`, `Focus on the ${label} field.`],
   [`Can you put the cursor into the ${label} field?`, `Please click in the ${label} box so I can type there.`, `Move the cursor to the ${label} field, please.`],
   [`Make the ${label} field active.`, `I want to type my ${label}, so put the focus in that box.`,
-    `click on the ${['first', 'second', 'third'][n]} text box`, `Could you select the ${label} input so the cursor is in it?`]);
+    `click on the ${['first', 'second', 'third'][n]} text box`, `Could you select the ${label} input so the cursor is in it?`],
+  [
+    `Move focus to the ${label} input.`,
+    `click in the box next to ${label}`,
+    `Set focus on the ${['1st', '2nd', '3rd'][n]} text field.`,
+    `Tap into the ${label} field, please.`,
+    `The cursor should be sitting in the ${label} box.`,
+    `Could you select the ${label} textbox so it's ready for typing?`,
+    `I'm about to enter my ${label}, so click into that field for me.`]);
 for (const id of ids) {
   document.getElementById(id).addEventListener('focus', () => t.set({ focused: id, done: id === ids[n] }));
 }

@@ -21,7 +21,15 @@ t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as th
   [`Please enter ${user} for the username and ${city} for the city.`, `Can you fill in the form with username ${user} and city ${city}?`,
     `My username is ${user} and my city is ${city}, please fill them in.`],
   [`Username ${user}, city ${city}.`, `Could you complete the form? The username should be ${user} and the city ${city}.`,
-    `I live in ${city} and my username is ${user}; put those in the form for me.`, `the username box needs ${user} and the city box needs ${city}`]);
+    `I live in ${city} and my username is ${user}; put those in the form for me.`, `the username box needs ${user} and the city box needs ${city}`],
+  [
+    `username ${user}, city ${city}`,
+    `Could you pop ${user} in the Username box and ${city} in the City box?`,
+    `I need the username set to ${user} and the city set to ${city}.`,
+    `Username should read ${user}; City should read ${city}.`,
+    `I live in ${city} and go by ${user} online. Fill those into City and Username.`,
+    `Would you mind entering ${user} as my user name and ${city} as my town?`,
+    `Complete the form: ${user} for Username, ${city} for City.`]);
 const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
 for (const i of inputs) i.addEventListener('input', check);
 t.set({ layout });

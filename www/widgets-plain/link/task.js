@@ -6,7 +6,15 @@ t.say(['Follow the link.', 'Click the link.', 'Open the link in the text.'],
   [`Click on the link.`, `Follow the link in the paragraph.`, `Open that link.`],
   [`Please open the link on this page.`, `Can you click the link for me?`, `I'd like to go to the link in the text.`],
   [`Go to the linked page.`, `visit the link in the paragraph`,
-    `Could you follow whichever link is in the text?`, `There's a link in the paragraph. Click it for me, please.`]);
+    `Could you follow whichever link is in the text?`, `There's a link in the paragraph. Click it for me, please.`],
+  [
+    `click on the link in that paragraph`,
+    `Could you open the hyperlink in the paragraph?`,
+    `There's a link hidden somewhere in the text. Click it.`,
+    `I need to go wherever that link points.`,
+    `Tap on that link.`,
+    `Would you mind following the only link here?`,
+    `Go ahead and click the link you can see in the text.`]);
 document.getElementById('para').append('You can read about it in ', el('a', { href: '#read', onclick: () => {
   document.getElementById('result').textContent = 'You followed the link.';
   t.set({ done: true });

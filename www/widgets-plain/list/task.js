@@ -9,5 +9,13 @@ t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${w
   [`Choose ${want} from the list.`, `Select ${want} in the dropdown list.`, `Set the list to ${want}.`],
   [`Please choose ${want} in the drop-down.`, `Can you set the dropdown to ${want}?`, `I want ${want} selected in the list.`],
   [`Change the destination to ${want}.`, `i'm heading to ${want}, pick that in the drop-down`,
-    `Could you go with ${want} in the select box?`, `${want} should be the selected option.`]);
+    `Could you go with ${want} in the select box?`, `${want} should be the selected option.`],
+  [
+    `${want} from the dropdown pls`,
+    `Could you select ${want} as the destination?`,
+    `I'm heading to ${want}. Pick it in the list.`,
+    `The select box should show ${want}.`,
+    `Change the drop-down menu to ${want}.`,
+    `Where to? ${want}. Choose that option.`,
+    `Would you mind picking ${want} in the city menu?`]);
 select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

@@ -8,7 +8,15 @@ t.say([`Open the Actions menu and choose ${want}.`, `Click Actions, then ${want}
   [`Open the Actions menu, then click ${want}.`, `Choose ${want} from the Actions menu.`, `Click Actions and choose ${want}.`],
   [`Please pick ${want} in the Actions menu.`, `Can you open Actions and click ${want}?`, `Under Actions, choose ${want}.`],
   [`${want} the document via the Actions menu.`, `Drop down Actions and go for ${want}.`,
-    `could you use the Actions menu and select ${want}`, `I need ${want} from the Actions dropdown.`]);
+    `could you use the Actions menu and select ${want}`, `I need ${want} from the Actions dropdown.`],
+  [
+    `open actions and hit ${want}`,
+    `Could you click the Actions dropdown and select ${want}?`,
+    `I need ${want} from the Actions menu.`,
+    `Pull down the Actions menu and select ${want}.`,
+    `In the Actions list, tap ${want}.`,
+    `Would you mind choosing the ${want} option under Actions?`,
+    `There's an Actions menu at the top. Open it and pick ${want}.`]);
 const menu = document.getElementById('menu');
 document.getElementById('actions').addEventListener('click', () => menu.classList.toggle('hidden'));
 menu.append(...items.map((i) => el('div', { onclick: () => {

@@ -15,7 +15,15 @@ t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} a
   [`Please tick ${a}, ${b} and ${c}, and then save.`, `Can you check the boxes for ${a}, ${b} and ${c} and then hit Save?`,
     `I want ${a}, ${b} and ${c} selected, then click Save.`],
   [`Mark ${a}, ${b} and ${c}, and then press Save.`, `I'm visiting ${a}, ${b} and ${c} on this trip. Select those three and save.`,
-    `Could you check off ${a}, ${b} and ${c} and click the Save button?`, `add ${a}, ${b} and ${c} to the trip and save it`]);
+    `Could you check off ${a}, ${b} and ${c} and click the Save button?`, `add ${a}, ${b} and ${c} to the trip and save it`],
+  [
+    `tick ${a} ${b} ${c} then save`,
+    `Could you check ${a}, ${b} and ${c} and hit the Save button?`,
+    `I'm visiting ${a}, ${b} and ${c}. Tick those three and click Save.`,
+    `Mark ${a}, ${b} and ${c}, then save your choices.`,
+    `The trip should include just ${a}, ${b} and ${c}; select them and press Save.`,
+    `Would you mind ticking the boxes for ${a}, ${b} and ${c}, then pressing Save?`,
+    `Select these cities: ${a}, ${b}, ${c}. Then click Save.`]);
 document.getElementById('save').addEventListener('click', () => {
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
   document.getElementById('result').textContent = `Saved: ${chosen.join(', ') || 'nothing'}.`;

@@ -5,7 +5,15 @@ t.say(['Dismiss the popup with its close button.', 'Close the popup.', 'Close th
   [`Close the pop-up with the × button.`, `Dismiss the popup.`, `Get rid of the popup by clicking its close button.`],
   [`Please close this popup with the × in its corner.`, `Can you get this popup out of the way with its close button?`, `Shut the popup by pressing its ×.`],
   [`Close that pop-up window by clicking the × in its corner.`, `i don't want the offer, just close the popup with the ×`,
-    `Could you shut that overlay using its close button?`, `Make the popup go away with its × button. Don't claim the offer.`]);
+    `Could you shut that overlay using its close button?`, `Make the popup go away with its × button. Don't claim the offer.`],
+  [
+    `close that popup with the x`,
+    `Could you dismiss the offer popup using its close button?`,
+    `This popup is in the way. Click the × to close it.`,
+    `I don't want the discount, just shut the popup with its close button.`,
+    `Hit the little cross on the popup.`,
+    `Would you mind closing the pop-up box by clicking its X?`,
+    `The popup should be gone; use its close button.`]);
 const popup = document.getElementById('popup');
 document.getElementById('close').addEventListener('click', () => { popup.remove(); t.set({ done: true }); });
 document.getElementById('claim').addEventListener('click', () => t.set({ claimed: true }));

@@ -9,7 +9,15 @@ t.say([`Search for ${term} and open the ${ord[0]} result.`, `Look up ${term}, th
   [`Please search for ${term} and then click on the ${ord[1]} result.`, `Can you look for ${term} and open result ${n + 1}?`,
     `I'd like to search for ${term} and open the ${ord[0]} one in the results.`],
   [`Do a search for ${term}, then open the ${ord[1]} result in the list.`, `type ${term} in the search box, hit Go and click the ${ord[0]} result`,
-    `I'm shopping for ${term}. Could you search for them and open the ${ord[1]} item that comes up?`, `Find ${term} in the shop and open the ${ord[1]} match.`]);
+    `I'm shopping for ${term}. Could you search for them and open the ${ord[1]} item that comes up?`, `Find ${term} in the shop and open the ${ord[1]} match.`],
+  [
+    `search ${term} open ${ord[0]} result`,
+    `Could you search the shop for ${term} and click the ${ord[1]} result?`,
+    `I'm looking for ${term}. Search for them and open result ${n + 1} in the list.`,
+    `Type ${term} in the search box, hit Go, then click the ${ord[1]} item in the results.`,
+    `Run a search for ${term} and tap the ${ord[0]} one that comes up.`,
+    `Would you mind finding ${term} and opening search result number ${n + 1}?`,
+    `Find ${term} in the shop. Open the ${ord[1]} result.`]);
 const results = document.getElementById('results');
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();

@@ -8,7 +8,15 @@ t.say([`Open the section below and press ${button}.`, `Expand Shipping, then cli
   [`Expand the section below and click ${button}.`, `Open Shipping and press ${button}.`, `Click Shipping, then ${button}.`],
   [`Please open Shipping and then press the ${button} button.`, `Can you expand the Shipping section and click ${button} in it?`, `Show the Shipping section, then hit ${button}.`],
   [`The ${button} button is inside Shipping, so open that first and then press it.`, `Unfold the Shipping section and tap ${button}.`,
-    `Could you reveal what's under Shipping and click ${button} there?`, `click ${button}, it's under Shipping which has to be opened first`]);
+    `Could you reveal what's under Shipping and click ${button} there?`, `click ${button}, it's under Shipping which has to be opened first`],
+  [
+    `open shipping and hit ${button}`,
+    `Could you expand the Shipping bit and press ${button}?`,
+    `I need ${button} under Shipping, but the section is closed. Open it and click ${button}.`,
+    `Unfold Shipping, then tap the ${button} button.`,
+    `The ${button} button is hidden inside Shipping; reveal it and click it.`,
+    `Would you mind clicking ${button} in the Shipping section? You'll need to open it first.`,
+    `Click the Shipping header to show its contents, then press ${button}.`]);
 const body = document.getElementById('body');
 document.getElementById('toggle').addEventListener('click', () => {
   body.classList.toggle('hidden');

@@ -9,7 +9,15 @@ t.say([`Sign in as ${user} with password ${pass}.`, `Log in as ${user} using the
   [`Please log me in as ${user}, password ${pass}.`, `Can you sign in? The user name is ${user} and the password ${pass}.`,
     `Sign me in with the user name ${user} and the password ${pass}.`],
   [`I need to get into the members area as ${user}, password ${pass}`, `Could you log on as ${user}? Use password ${pass}.`,
-    `Please sign in for me. Username ${user}, password ${pass}.`, `log in to the account ${user} with the password ${pass}`]);
+    `Please sign in for me. Username ${user}, password ${pass}.`, `log in to the account ${user} with the password ${pass}`],
+  [
+    `log in as ${user} pw ${pass}`,
+    `Could you sign me in? User name ${user}, password ${pass}`,
+    `I need to get into my account. I'm ${user} and my password is ${pass}.`,
+    `Fill in user name ${user} and sign in with the password ${pass}.`,
+    `Would you mind logging in for me as ${user}? The password is ${pass}.`,
+    `Please sign on as ${user}; password is ${pass}`,
+    `Member login for ${user}, password ${pass}.`]);
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();
   const ok = document.getElementById('user').value === user && document.getElementById('pass').value === pass;

@@ -21,11 +21,27 @@ if (mode === 'find') {
   [`Please find ${target} somewhere in the tabs and open it.`, `Can you check each tab for ${target} and click it once you find it?`,
     `${target} is in one of the tabs, please open it.`],
   [`Somewhere in the tabs there's a ${target} link. Click it.`, `Hunt through the tabs for the ${target} link and follow it.`,
-    `Could you locate ${target} in the tabs and open it for me?`, `i need the ${target} link, it's in one of the tabs, open it`]);
+    `Could you locate ${target} in the tabs and open it for me?`, `i need the ${target} link, it's in one of the tabs, open it`],
+  [
+    `hunt through the tabs for ${target} and click it`,
+    `Could you open ${target}? It's tucked away in one of the tabs.`,
+    `I'm after the ${target} page. Flip through the tabs until you spot it, then click it.`,
+    `Somewhere behind these tabs there's a ${target} link; follow it.`,
+    `Click whichever tab has ${target} in it, then click ${target}.`,
+    `Would you mind tracking down the ${target} link across the tabs and opening it?`,
+    `Open ${target}. You may need to switch tabs to find it.`]);
 } else {
   t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
   [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`],
   [`Please show the ${tabWant} tab.`, `Can you switch over to the ${tabWant} tab?`, `I'd like to see the ${tabWant} tab.`],
   [`Bring up the ${tabWant} tab.`, `Could you change to the ${tabWant} tab?`,
-    `I need the ${tabWant} tab open, please.`, `${tabWant} tab please`]);
+    `I need the ${tabWant} tab open, please.`, `${tabWant} tab please`],
+  [
+    `switch me to ${tabWant}`,
+    `Could you click on ${tabWant} up in the tab bar?`,
+    `I want to read the ${tabWant} section. Switch to that tab.`,
+    `The ${tabWant} tab should be the one showing.`,
+    `Flip over to ${tabWant}.`,
+    `Would you mind opening the tab labelled ${tabWant}?`,
+    `Tap ${tabWant} in the tabs at the top.`]);
 }

@@ -10,7 +10,15 @@ t.say(['Scroll the terms box to the end, then tick I agree.', 'Scroll the terms 
   [`Please scroll through the terms to the end and then tick the I agree box.`, `Can you scroll the terms all the way to the bottom and check I agree?`,
     `Go to the bottom of the terms box and then put a tick in I agree.`],
   [`Scroll right down through the terms and tick the I agree checkbox.`, `The I agree box only unlocks at the bottom of the terms. Scroll there and tick it.`,
-    `could you get to the end of the terms and check the I agree box`, `I've already read these terms, so just scroll them to the end and tick I agree.`]);
+    `could you get to the end of the terms and check the I agree box`, `I've already read these terms, so just scroll them to the end and tick I agree.`],
+  [
+    `scroll to the bottom of the terms then tick i agree`,
+    `Could you scroll right down through the terms and then check the I agree box?`,
+    `The I agree tickbox is greyed out. Scroll the terms to the end first, then tick it.`,
+    `I need to accept these terms: scroll all the way through them and tick I agree.`,
+    `Get to the end of the terms text and check the agree box.`,
+    `Would you mind scrolling the terms box right to the bottom and ticking "I agree"?`,
+    `Scroll the terms down fully. Then check I agree.`]);
 const agree = document.getElementById('agree');
 terms.addEventListener('scroll', () => {
   if (terms.scrollTop + terms.clientHeight >= terms.scrollHeight - 4) agree.disabled = false;

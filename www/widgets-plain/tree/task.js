@@ -31,4 +31,12 @@ t.say([`Open folders until you reach ${target}, then click it.`, `Find ${target}
   [`Please open ${target}, which is in ${path[1]} inside ${path[0]}.`, `Can you dig through the folders to ${target} and open it?`,
     `Go into ${path[0]} and then ${path[1]}, and open ${target} there.`],
   [`Navigate to ${path[0]}/${path[1]}/${target} and open it.`, `Browse the folder tree down to ${target} and click on it.`,
-    `${target} lives under ${path[0]} > ${path[1]}; open it, please.`, `I'm looking for the ${target} file. Can you find it in the folders and open it?`]);
+    `${target} lives under ${path[0]} > ${path[1]}; open it, please.`, `I'm looking for the ${target} file. Can you find it in the folders and open it?`],
+  [
+    `open ${path[0]} then ${path[1]} then ${target}`,
+    `Could you drill down to ${target} in the folder tree and click it?`,
+    `I need ${target} opened; it's in ${path[0]}/${path[1]}.`,
+    `Expand ${path[0]} and ${path[1]}, then click on ${target}.`,
+    `Navigate through the folders to ${target} and open it.`,
+    `Would you mind opening ${target}? You'll find it under ${path[0]}, in ${path[1]}.`,
+    `${target} is a few folders deep. Open the folders above it and click it.`]);

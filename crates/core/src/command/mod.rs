@@ -24,7 +24,12 @@
 //!    pattern covers the whole step and whose builder accepts the slots.
 //!    Slots lose leading articles and role words: "the “Sign in” button" is
 //!    the label `Sign in` with role button.
-//! 5. If some step is not a command, the whole input is a **question**
+//! 5. **Restated first** (`restate.rs`): the input said the way people
+//!    say it ("Would you mind ticking Blue?", "There's one button here.
+//!    Click it.", "The note should just say delta.") is restated as the
+//!    orders it means and read by steps 1–4; where that reads nothing,
+//!    the input is read as typed.
+//! 6. If some step is not a command, the whole input is a **question**
 //!    (`question.rs`: interrogative or request lead, or a final `?`) or
 //!    **unknown**. A step never runs half a sequence.
 //!
@@ -107,7 +112,8 @@
 //! Modules: `tokens` (tokenizer), `pattern` (pattern language and matcher),
 //! `slots` (labels, role words, ordinals, addresses), `rules` (the table),
 //! `split` (sequences, politeness, borrowed verbs), `wishes` (wishes read
-//! as orders), `question` (routing),
+//! as orders), `restate` (what people write, restated as orders),
+//! `question` (routing),
 //! `model` (commands, `describe`), `plan` (tool steps, `pick_tab`),
 //! `ground` (kind, place, nearby text, sentence targets), `help` (the help reply),
 //! `report` (each step's result in words, hit choice, zoom steps; used by
@@ -121,6 +127,7 @@ pub(crate) mod pattern;
 mod plan;
 mod question;
 pub mod report;
+mod restate;
 mod rules;
 pub(crate) mod slots;
 pub(crate) mod split;
@@ -182,10 +189,38 @@ pub fn mask_secrets(input: &str) -> String {
         .fold(typed, |shown, secret| shown.replace(secret, MASK))
 }
 
+/// The secret values `input` holds: each value after a password or code
+/// word (`safety::typed`) and the text its commands type into password-like
+/// fields. Whatever the worker shows of the input's run (step lines,
+/// results) goes through [`mask_values`] with them: a misread sentence can
+/// put a password into a field's label ("into “with the password x”").
+pub fn secret_values(input: &str) -> Vec<String> {
+    let mut found: Vec<String> =
+        crate::safety::typed::typed_secrets(input).into_iter().map(|(range, _)| input[range].to_owned()).collect();
+    if let Parsed::Commands(commands) = parse(input) {
+        found.extend(commands.iter().filter_map(Command::secret_text).map(str::to_owned));
+    }
+    found.retain(|s| !s.is_empty());
+    // Longest first, so a value inside another is not masked halfway.
+    found.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    found.dedup();
+    found
+}
+
+/// `text` with every one of `secrets` replaced by [`MASK`].
+pub fn mask_values(text: &str, secrets: &[String]) -> String {
+    secrets.iter().fold(text.to_owned(), |shown, secret| shown.replace(secret.as_str(), MASK))
+}
+
 /// [`parse`], saying which rules decided.
 pub fn explain(input: &str) -> Explained {
     let tokens = tokens::tokenize(input);
-    if let Some(steps) = split::sequence(input, &tokens) {
+    // The input restated as the orders it means (`restate`) is read first:
+    // as typed, "tick Blue and nothing else" would tick "Blue and nothing
+    // else". Input the restatement leaves unchanged, or that it turns into
+    // nothing the rules read, is read as typed.
+    let restated = restate::restate(input).and_then(|order| split::sequence(&order, &tokens::tokenize(&order)));
+    if let Some(steps) = restated.or_else(|| split::sequence(input, &tokens)) {
         let (commands, rules) = steps.into_iter().unzip();
         return Explained { parsed: Parsed::Commands(commands), rules };
     }

@@ -84,6 +84,7 @@ use Command as C;
 use RoleHint as R;
 
 mod fresh;
+mod restated;
 mod sentences;
 
 /// Every parse fixture: the rows below and the sentence families'.
@@ -91,6 +92,7 @@ fn rows() -> Vec<Row> {
     let mut rows = base_rows();
     rows.extend(sentences::rows());
     rows.extend(fresh::rows());
+    rows.extend(restated::rows());
     rows
 }
 

@@ -95,7 +95,7 @@ pub(super) fn rows() -> Vec<Row> {
         // Credentials in conversation.
         Row("sign_in.is", "Can you sign in? The user name is lee and the password fjord32.", one(C::SignIn { user: "lee".into(), password: "fjord32".into() })),
         Row("sign_in.as_comma", "Please log me in as omar, password juniper99.", one(C::SignIn { user: "omar".into(), password: "juniper99".into() })),
-        Row("question.aux", "Could you log on as ana? Use password ember51.", Q),
+        Row("sign_in.as", "Could you log on as ana? Use password ember51.", one(C::SignIn { user: "ana".into(), password: "ember51".into() })),
         Row("", "Fill Country with Italy by picking the suggestion once it pops up.", U),
         Row("type.fill_with", "fill Notes with Stand by Me", one(typed("Stand by Me", Target::new("Notes")))),
         // Results and folders.

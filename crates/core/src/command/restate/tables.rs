@@ -1,0 +1,166 @@
+//! The word tables of the restatement (see the parent module): asking,
+//! remarks, synonyms, whole-clause shapes, context clauses. Rows are plain
+//! data; each family has fixture rows in `command/tests/restated.rs`.
+
+/// How a clause starts when the person asks rather than orders; taken off
+/// (longest first). After the ones marked `true` the verb is a gerund
+/// ("would you mind clicking").
+#[rustfmt::skip]
+pub(super) const ASKING: &[(&str, bool)] = &[
+    ("would you mind", true), ("do you mind", true), ("would you be so kind as to", false),
+    ("could you please", false), ("can you please", false), ("would you please", false), ("will you please", false),
+    ("could you", false), ("can you", false), ("would you", false), ("will you", false),
+    ("i need you to", false), ("i want you to", false), ("i'd like you to", false), ("i would like you to", false),
+    ("go ahead and", false), ("be a dear and", false), ("help me", false),
+    ("i'm trying to", false), ("i am trying to", false), ("i want to", false), ("i need to", false), ("i'd like to", false),
+    ("then", false), ("and", false), ("also", false), ("please", false), ("pls", false), ("plz", false), ("kindly", false), ("just", false), ("now", false), ("ok", false), ("okay", false),
+];
+
+/// Said after the order and meaning nothing for it.
+#[rustfmt::skip]
+pub(super) const TRAILING: &[&str] = &[
+    "would you", "will you", "for me please", "for me", "please", "pls", "plz", "thanks", "thank you", "if you can", "if possible",
+    "case and all", "exactly as it's written", "exactly as written", "exactly as it is written", "matching the capitalisation",
+    "matching the capitalization", "with that capitalisation", "with that capitalization", "and nothing else", "nothing else",
+    "here", "first",
+];
+
+/// Words and phrases said in the grammar's words (whole words, any case).
+#[rustfmt::skip]
+pub(super) const SAME_AS: &[(&str, &str)] = &[
+    ("hyperlink", "link"), ("text area", "text box"), ("textarea", "text box"), ("text-box", "text box"),
+    ("drop-down menu", "dropdown"), ("dropdown menu", "dropdown"), ("drop-down list", "dropdown"), ("drop down menu", "dropdown"),
+    ("drop-down", "dropdown"), ("drop down", "dropdown"), ("select box", "dropdown"), ("select list", "dropdown"), ("pulldown", "dropdown"),
+    ("pull-down", "dropdown"),
+    ("tickbox", "checkbox"), ("tick box", "checkbox"), ("check box", "checkbox"), ("tickboxes", "checkboxes"), ("tick boxes", "checkboxes"),
+    ("pop-up box", "popup"), ("popup box", "popup"), ("pop-up window", "popup"), ("pop-up", "popup"), ("pop up box", "popup"),
+    ("the only", "the"), ("that one", "it"),
+    ("stick", "put"), ("pop", "put"), ("bang", "put"), ("chuck", "put"), ("key in", "type"),
+    ("shut", "close"), ("tap on", "click"), ("tap", "click"), ("unfold", "expand"),
+    ("flip through", "look through"), ("hunt through", "look through"), ("go through", "look through"),
+    ("track down", "find"), ("run a search for", "search for"), ("do a search for", "search for"),
+    ("by clicking its", "with its"), ("using its", "with its"), ("with the x", "with its close button"),
+    ("its x", "its close button"), ("pull down", "open"), ("that big", "the"), ("the big", "the"), ("that little", "the"),
+    ("search the shop for", "search for"), ("search the store for", "search for"), ("search the site for", "search for"),
+    ("to show its contents", ""), ("to reveal its contents", ""), ("to open it", ""), ("to expand it", ""), ("to close it", ""),
+    ("so it's ready for typing", ""), ("ready for typing", ""), ("right to the bottom", "to the end"), ("down fully", "to the end"),
+    ("all the way to the bottom", "to the end"), ("to the very bottom", "to the end"), ("these cities", ""), ("the following", ""),
+    ("up in the tab bar", "tab"), ("in the tabs at the top", "tab"), ("in the tab bar", "tab"), ("its cross", "its close button"), ("the little cross on", "the close button of"),
+    ("the x on", "the close button of"), ("the × on", "the close button of"), ("the ×", "the close button"),
+    ("field one", "first field"), ("field two", "second field"), ("field three", "third field"),
+    ("box one", "first box"), ("box two", "second box"), ("box three", "third box"),
+    ("first blank", "first box"), ("second blank", "second box"), ("third blank", "third box"),
+    ("the start of", "the beginning of"), ("the first bit of", "the beginning of"), ("a few letters of", "the first letters of"),
+    ("the first couple of letters of", "the first letters of"), ("the match that drops down", "the suggestion"),
+    ("the suggestion underneath", "the suggestion"), ("the match", "the suggestion"),
+    ("the one that comes up", "the result"), ("one that comes up", "result"), ("item in the results", "result"),
+    ("result in the list", "result"), ("search result", "result"),
+];
+
+/// After a role word, words that say where it is on the page, not which
+/// one it is ("the link in that paragraph", "the button on this page").
+#[rustfmt::skip]
+pub(super) const WHERE_IT_IS: &[&str] = &[
+    "in that paragraph", "in the paragraph", "in this paragraph", "in the text", "in that text", "in the sentence",
+    "on this page", "on the page", "you can see in the text", "you can see", "that you can see", "you see",
+    "hidden somewhere in the text", "hidden somewhere", "here", "up in the tab bar", "in the tab bar", "in the tabs at the top",
+    "in the tabs", "at the top", "at the bottom", "underneath", "below it",
+];
+
+/// Role words after which [`WHERE_IT_IS`] is cut.
+/// Not "tab": "the Specs tab on the page" is a page's tab, not a browser's.
+pub(super) const ROLE_WORDS: &[&str] = &["button", "link", "checkbox", "field", "box", "textbox", "dropdown", "list", "input", "popup", "result"];
+
+/// Words that introduce the text an element shows ("the button whose text
+/// is Plum", "the one that reads CHERRY").
+#[rustfmt::skip]
+pub(super) const TEXT_IS: &[&str] = &[
+    "whose text is", "whose label is", "whose name is", "that reads", "that says", "which reads", "which says", "labelled",
+    "labeled", "called", "named", "saying", "reading", "marked", "with the text", "with the label", "titled",
+];
+
+/// Verbs a gerund may stand for (after "would you mind"); the base form is
+/// found by taking "ing" off and trying it as is, with "e", and with one
+/// doubled consonant less.
+#[rustfmt::skip]
+pub(super) const VERBS: &[&str] = &[
+    "click", "press", "push", "hit", "tap", "open", "close", "shut", "dismiss", "choose", "pick", "select", "tick", "check", "mark",
+    "untick", "uncheck", "type", "enter", "write", "fill", "put", "stick", "pop", "set", "change", "scroll", "search", "find",
+    "track", "follow", "expand", "log", "sign", "switch", "go", "navigate", "move", "show", "focus", "look", "hunt", "flip",
+    "drill", "dig", "run", "start", "bang", "key", "give", "save", "submit", "clear", "visit", "use", "make",
+];
+
+/// Pronouns an order may use for what a context clause named.
+pub(super) const POINTERS: &[&str] = &["it", "them", "those", "those three", "these three", "them all", "that option", "this option", "that page"];
+
+/// Pointing at a thing of a kind: "that tab" is "the Specs tab".
+pub(super) const POINTERS_OF_KIND: &[(&str, &str)] = &[("that tab", "tab"), ("that field", "field"), ("that link", "link"), ("that box", "box")];
+
+/// Whole-clause shapes: the pattern (over the clause's tokens) and the
+/// order it means (`{slot}` replaced by what the slot took, as typed).
+#[rustfmt::skip]
+pub(super) static SHAPES: &[(&str, &str, &str)] = &[
+    ("focus.cursor", "the cursor (should|must|needs to) be [sitting|placed|blinking] (in|inside|on) {field}", "focus on {field}"),
+    // States wished for.
+    ("state.checked", "[only] {label} (should|must|needs to|has to) be (checked|ticked|selected|marked|ticked on)", "tick {label}"),
+    ("state.showing", "{label} should be the one (showing|shown|open|selected|displayed|visible)", "click {label}"),
+    ("state.gone", "[the] popup (should|must|needs to) be (gone|closed|dismissed)", "close the popup"),
+    ("state.says", "[only] {field} (should|must|needs to|has to) [just|only] (say|read|show|contain|hold|be|be set to|end up as|end up with) {text}", "set {field} to {text}"),
+    ("state.gets", "[only] {field} (gets|receives|takes) {text}", "put {text} in {field}"),
+    ("need.in", "(i need|i want|i'd like|we need) {text} (in|into|entered in|typed in|typed into|entered into) {field}", "put {text} in {field}"),
+    ("need.from", "(i need|i want|i'd like|we need) {option} (from|under|in) {field} (menu|dropdown|list)", "select {option} from {field} menu"),
+    ("need.clicked", "(i need|i want|i'd like|we need) {label} (pressed|clicked|tapped|hit|pushed)", "click {label}"),
+    ("need.opened", "(i need|i want|i'd like|we need) {label} (opened|open)", "click {label}"),
+    ("need.ticked", "(i need|i want|i'd like|we need) {label} (ticked|checked)", "tick {label}"),
+    // Verbless choices.
+    // Verbs said another way.
+    ("give.click", "give {label} a (click|tap|press|push)", "click {label}"),
+    ("tick.next_to", "(put|place|add|make) a (tick|check|checkmark|check mark|cross) (next to|beside|by|against|in|on|for) {label}", "tick {label}"),
+    ("focus.on", "(set|move|put|place|give) [the] focus (on|to|in|into) {field}", "focus on {field}"),
+    ("focus.select", "(select|choose|pick) {field} (textbox|text box|text field|input|input box|field) [so it's ready|ready] [for typing]", "focus on {field} field"),
+    ("switch.me", "(switch me|flip over|flip|move me|take me|switch) to {label}", "click the {label} tab"),
+    ("close.button", "(click|hit|press|use|push) the close button [of the popup|on the popup]", "close the popup"),
+    ("scroll.through", "scroll (right down|all the way down|down|all the way) through {label}", "scroll {label} to the end"),
+    ("folders.drill_click", "(drill down|dig down|drill|navigate|go down|work your way) (to|through the folders to|down to) {label} [in the (folder tree|folders|tree)] and (click|open) it", "open folders until you reach {label} then click it"),
+    ("tabs.across_click", "find {label} (across|among|in) (the tabs|tabs) and (click|open|follow) it", "look through the tabs for {label} then click it"),
+    ("change.to", "(change|switch|turn) {field} to {text}", "set {field} to {text}"),
+    ("follow.points", "go (wherever|where|to where) {label} (points|leads|goes|points to)", "follow {label}"),
+    ("find.and_it", "find {label} and (click|press|push|hit|open|follow) it", "click {label}"),
+    ("search.in_shop", "search (the|this) (shop|store|site|page|catalog|catalogue) for {text}", "search for {text}"),
+    ("find.in_shop", "find {text} (in|on) (the|this) (shop|store|site)", "search for {text}"),
+    ("folders.drill", "(drill down|dig down|drill|navigate|go down|work your way) (to|through the folders to|down to) {label} [in the (folder tree|folders|tree)]", "open folders until you reach {label}"),
+    ("tabs.find", "(look through|search|check) (the tabs|tabs|all the tabs) until you (spot|find|see) {label}", "look through the tabs for {label}"),
+    ("tabs.across", "find {label} (across|among|in) (the tabs|tabs)", "look through the tabs for {label}"),
+    // Verbless: only once nothing else read the clause.
+    ("bare.from", "{option} from the (dropdown|list|menu)", "select {option} from the dropdown"),
+    ("bare.in", "{text} (in|into) the {field}", "put {text} in the {field}"),
+];
+
+/// A clause that only says what to leave as it is.
+#[rustfmt::skip]
+pub(super) const LEAVE_ALONE: &[&str] = &[
+    "leave the (rest|others|other two|other ones|other fields|other boxes|third|third one|remaining ones|remaining fields) [blank|empty|alone|unticked|unchecked|as they are]",
+    "the (rest|others|other two|other ones|other fields|other boxes|remaining ones) (stay|remain|should stay|should remain|stays) (blank|empty|unticked|unchecked|as they are)",
+    "(the|and the) rest left (blank|empty|unticked|unchecked)",
+    "nothing else",
+    "use (its|the) (close button|x|cross)",
+];
+
+/// Clauses that name what the next order points at: the pattern and the
+/// slot holding the referent; `the` makes it "the …" (a thing named by its
+/// kind: "a link" → "the link").
+#[rustfmt::skip]
+pub(super) const CONTEXT: &[(&str, bool)] = &[
+    ("(there's|there is|there are|theres) [only] [a single|a|an|one|the|just one] {label} (here|hidden somewhere in the text|hidden somewhere|somewhere|on the page|on this page|in the text|at the top|below)", true),
+    ("(there's|there is|there are|theres) [only] [a single|a|an|one|the|just one] {label}", true),
+    ("somewhere behind these tabs (there's|there is) a {label}", false),
+    ("(i'm|i am) (heading|going|travelling|traveling|flying|moving|off) to {label}", false),
+    ("(i'm|i am) (after|looking for|searching for) [the] {label} [page|tab|section|link]", false),
+    ("(i'm|i am) about to (enter|type|fill in|put in) [my|the] {label}", false),
+    ("this {label} is (in the way|annoying|fiddly|confusing|blocking everything)", true),
+    ("{label} is (a few folders deep|in one of the tabs|somewhere in the tabs|hidden)", false),
+    ("(i'm|i am) (visiting|picking|choosing|taking) {label}", false),
+    ("(i want to|i'd like to|i need to) (read|see|view|look at) the {label} (section|tab|page)", false),
+    ("the {label} (checkbox|box) is (greyed out|disabled|locked|grey)", false),
+    ("[the] {field} should (include|have|contain) (just|only) {label}", false),
+];
