@@ -47,11 +47,14 @@ export function task() {
      * registers, and kept unseen by whoever tunes the grammar; with
      * `?phrasing=fresh-2`, one of `fresh2` — a second set by yet another
      * writer who never read the grammar (seven per task, written to widen
-     * the grammar, so tuned on). An empty set falls back to `phrasings`.
+     * the grammar, so tuned on); with `?phrasing=fresh-3`, one of `fresh3`
+     * — a third writer's eight per task, in registers the others did not
+     * use (hurried, over-explaining, non-native, jargon). An empty set
+     * falls back to `phrasings`.
      */
-    say(phrasings, heldOut = [], fresh = [], unseen = [], fresh2 = []) {
+    say(phrasings, heldOut = [], fresh = [], unseen = [], fresh2 = [], fresh3 = []) {
       // A Map, so that `?phrasing=constructor` cannot pick a prototype key.
-      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen], ['fresh-2', fresh2]]);
+      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen], ['fresh-2', fresh2], ['fresh-3', fresh3]]);
       const chosen = sets.get(new URLSearchParams(location.search).get('phrasing')) ?? [];
       const text = pick(chosen.length > 0 ? chosen : phrasings);
       document.getElementById('instruction').textContent = text;

@@ -503,6 +503,18 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
                     return Ok(found);
                 }
             }
+            Locate::Only(selector) => {
+                let resolution: Resolution = match call(locate.call(tab_id), stop).await {
+                    Ok(r) => r,
+                    Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
+                    Err(e) => return Err(e),
+                };
+                if resolution.count == 1 {
+                    if let Some(found) = one_match(selector, resolution, &find.label, &mut ambiguous) {
+                        return Ok(found);
+                    }
+                }
+            }
             Locate::Last(selector) => {
                 let resolution: Resolution = match call(locate.call(tab_id), stop).await {
                     Ok(r) => r,

@@ -19,7 +19,16 @@ t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing
     `The Country field should end up as ${want}, picked from the suggestion list rather than typed out in full.`,
     `Would you mind choosing ${want} from the country suggestions? Just type the first bit and click it.`,
     `This autocomplete is fiddly. Enter the start of ${want} and hit the suggestion underneath.`,
-    `set destination country to ${want} using the autocomplete dropdown`]);
+    `set destination country to ${want} using the autocomplete dropdown`],
+  [
+    `country ${want} pls, type a bit n tap the suggestion`,
+    `Hello, please type the first two or three letters of ${want} into the Country box, then click ${want} when it appears underneath it.`,
+    `In the field Country please write some letters of ${want} and then select it among the proposals appearing.`,
+    `Trigger the autocomplete on the Country input with a prefix of ${want} and click the matching suggestion item.`,
+    `Next, start typing ${want} in the Country field and click it in the dropdown that opens.`,
+    `To set your destination to ${want}, type its first letters under Country and select the match.`,
+    `Destination is ${want}. Type a few letters under Country and choose it from the suggestions.`,
+    `How about typing part of ${want} in the Country box and accepting the suggestion?`]);
 const input = document.getElementById('country');
 const list = document.getElementById('suggestions');
 input.addEventListener('input', () => {

@@ -14,6 +14,15 @@ t.say([`Type ${word} into the textbox below.`, `Write ${word} in the text field.
     `I need the word ${word} in that big text box, nothing else.`,
     `Fill in the note with ${word}.`,
     `There's one text area on the page. Type ${word} into it.`,
-    `Would you mind entering ${word} as the note?`]);
+    `Would you mind entering ${word} as the note?`],
+  [
+    `type ${word} in the box pls`,
+    `Please would you kindly type the single word ${word} into the large text box on this page, and nothing more.`,
+    `Into the text box below you write ${word}, only this word.`,
+    `Set the textarea value to ${word}.`,
+    `Now click into the note area and type ${word}.`,
+    `For the note, the text should be ${word}; put it in the box below.`,
+    `Empty box below. Write ${word} there.`,
+    `Is it possible to write ${word} inside the text box?`]);
 const note = document.getElementById('note');
 note.addEventListener('input', () => t.set({ value: note.value, done: note.value === word }));

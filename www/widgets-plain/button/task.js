@@ -15,7 +15,16 @@ t.say(['Click the button.', 'Press the button.', 'Please click the button below.
     `I need the button on this page pressed.`,
     `Tap the button please.`,
     `Could you give the button a click?`,
-    `Find the button and push it.`]);
+    `Find the button and push it.`],
+  [
+    `pls tap the btn`,
+    `Somewhere on this page there is a single button; kindly click on it once, that is all I need.`,
+    `The button on the page, you press it please.`,
+    `Trigger a click on the single button element.`,
+    `Next, give the button on your screen a click.`,
+    `To move on, press the button.`,
+    `One button here. Press it.`,
+    `Mind clicking the button?`]);
 document.getElementById('slot').append(el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = 'Thanks, the button was clicked.';
   t.set({ done: true });

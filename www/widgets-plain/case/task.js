@@ -17,7 +17,16 @@ t.say([`Click ${want}.`, `Press the ${want} button.`],
     `I want the ${want} button clicked, matching the capitalisation.`,
     `There are a few fruit buttons. Tap the one that reads ${want}.`,
     `Would you mind clicking ${want} for me?`,
-    `Push the button whose text is ${want}, case and all.`]);
+    `Push the button whose text is ${want}, case and all.`],
+  [
+    `tap ${want} exact caps`,
+    `There are several buttons that look almost the same; please click only the one spelled ${want}, with the same capital letters.`,
+    `You click on the button ${want}, written in this same way.`,
+    `Click the button element whose label matches ${want} case-sensitively.`,
+    `Please select the ${want} button, paying attention to upper and lower case.`,
+    `To pick the right fruit, press ${want}, spelled with exactly these capitals.`,
+    `Mind the letter case. Press ${want}.`,
+    `Which button says ${want}? Click that one.`]);
 document.getElementById('buttons').append(...variants.map((v) => el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = `${v} clicked.`;
   t.set({ clicked: v, done: v === want });

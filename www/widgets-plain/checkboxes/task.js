@@ -24,6 +24,15 @@ t.say([...phrasings],
     `Only the ${ord} checkbox should be checked.`,
     `Mark ${colours[n]} in the colour list.`,
     `Pop a tick next to ${colours[n]}, please.`,
-    `Here's a list of colours. Check the ${ord} one.`]);
+    `Here's a list of colours. Check the ${ord} one.`],
+  [
+    `tick ${colours[n]} only pls`,
+    `In the list of colours, please put a tick in the little square beside ${colours[n]} and leave all the other squares empty.`,
+    `The ${ord} checkbox you should mark, the others leave empty.`,
+    `Toggle the ${ord} checkbox input on; leave the rest unchecked.`,
+    `Now check the checkbox for ${colours[n]}.`,
+    `To choose ${colours[n]} as your colour, tick its checkbox.`,
+    `${colours[n]} is my colour. Tick only that box.`,
+    `What about ticking the ${ord} checkbox?`]);
 const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
 for (const b of boxes) b.addEventListener('change', check);

@@ -26,7 +26,16 @@ if (mode === 'two') {
     `The first input should read ${a} and the second should read ${b}; leave the third empty.`,
     `Write ${a} into the first blank, then ${b} into the second blank.`,
     `These boxes have no labels. Bang ${a} into the first and ${b} into the second.`,
-    `would you mind typing ${a} in the 1st textbox and ${b} in the 2nd`]);
+    `would you mind typing ${a} in the 1st textbox and ${b} in the 2nd`],
+  [
+    `1st box ${a} 2nd box ${b} thx`,
+    `There are three empty boxes without names; please type ${a} into the top one and ${b} into the one just under it, leaving the last one alone.`,
+    `In the first field you write ${a}, in the second field ${b}.`,
+    `Set the value of input one to ${a} and input two to ${b}; input three stays empty.`,
+    `Now enter ${a} in the first text box and ${b} in the second text box.`,
+    `To finish this form, the first box needs ${a} and the second needs ${b}.`,
+    `First field: ${a}. Second field: ${b}.`,
+    `Any chance you could type ${a} in the first box and ${b} in the second?`]);
 } else {
   const n = t.pick([1, 2]);
   want = ['', '', ''];
@@ -43,7 +52,16 @@ if (mode === 'two') {
     `The ${ord[n]} field should contain ${a}.`,
     `Only the ${ord[n]} textbox gets ${a}; the other two stay blank.`,
     `Three unlabelled fields here. Write ${a} in the ${['1st', '2nd', '3rd'][n]} one.`,
-    `Would you mind filling in the ${ord[n]} blank with ${a}?`]);
+    `Would you mind filling in the ${ord[n]} blank with ${a}?`],
+  [
+    `${a} in ${['1st', '2nd', '3rd'][n]} box pls`,
+    `Please type the word ${a} into the ${ord[n]} of the three boxes, counting from the top, and leave the other two empty.`,
+    `At the ${ord[n]} field you write ${a}, the other fields stay empty.`,
+    `Populate input #${n + 1} with ${a}.`,
+    `Now click into the ${ord[n]} text box and type ${a}.`,
+    `To fill the ${ord[n]} field correctly, enter ${a} there.`,
+    `Field ${n + 1} needs a value. Type ${a} into it.`,
+    `How about putting ${a} in the ${ord[n]} field?`]);
 }
 const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });
 for (const i of inputs) i.addEventListener('input', check);

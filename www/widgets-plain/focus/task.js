@@ -17,7 +17,16 @@ t.say([`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd']
     `Tap into the ${label} field, please.`,
     `The cursor should be sitting in the ${label} box.`,
     `Could you select the ${label} textbox so it's ready for typing?`,
-    `I'm about to enter my ${label}, so click into that field for me.`]);
+    `I'm about to enter my ${label}, so click into that field for me.`],
+  [
+    `tap ${label} field`,
+    `I would like the blinking cursor to be placed inside the ${label} box, please, so that I can start typing there myself.`,
+    `Inside the ${label} field, place the cursor please.`,
+    `Call focus() on the ${label} input element.`,
+    `Now click once inside the ${label} box.`,
+    `So I can type my ${label}, activate that field.`,
+    `Go to the ${['1st', '2nd', '3rd'][n]} field. Just click in it.`,
+    `Would you focus the ${label} field?`]);
 for (const id of ids) {
   document.getElementById(id).addEventListener('focus', () => t.set({ focused: id, done: id === ids[n] }));
 }

@@ -29,7 +29,16 @@ t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as th
     `Username should read ${user}; City should read ${city}.`,
     `I live in ${city} and go by ${user} online. Fill those into City and Username.`,
     `Would you mind entering ${user} as my user name and ${city} as my town?`,
-    `Complete the form: ${user} for Username, ${city} for City.`]);
+    `Complete the form: ${user} for Username, ${city} for City.`],
+  [
+    `user ${user} city ${city} pls`,
+    `Please type ${user} where it says Username, and then type ${city} where it says City, just below it.`,
+    `For Username you put ${user}, and for City you put ${city}.`,
+    `Populate the Username input with ${user} and the City input with ${city}.`,
+    `Now enter ${user} in the Username field and ${city} in the City field.`,
+    `To complete my details, use ${user} as the username and ${city} as the city.`,
+    `Username is ${user}. City is ${city}.`,
+    `Would you fill Username with ${user} and City with ${city}?`]);
 const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
 for (const i of inputs) i.addEventListener('input', check);
 t.set({ layout });

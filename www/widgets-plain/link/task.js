@@ -14,7 +14,16 @@ t.say(['Follow the link.', 'Click the link.', 'Open the link in the text.'],
     `I need to go wherever that link points.`,
     `Tap on that link.`,
     `Would you mind following the only link here?`,
-    `Go ahead and click the link you can see in the text.`]);
+    `Go ahead and click the link you can see in the text.`],
+  [
+    `open the link pls`,
+    `In the text on this page there is a single link, usually underlined; I would like you to click on it.`,
+    `On the link in the text, make a click please.`,
+    `Click the only anchor element on the page.`,
+    `Now click the link within the paragraph.`,
+    `To read more, follow the link in the text.`,
+    `Find the link. Click it.`,
+    `Where does the link go? Open it.`]);
 document.getElementById('para').append('You can read about it in ', el('a', { href: '#read', onclick: () => {
   document.getElementById('result').textContent = 'You followed the link.';
   t.set({ done: true });

@@ -17,5 +17,14 @@ t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${w
     `The select box should show ${want}.`,
     `Change the drop-down menu to ${want}.`,
     `Where to? ${want}. Choose that option.`,
-    `Would you mind picking ${want} in the city menu?`]);
+    `Would you mind picking ${want} in the city menu?`],
+  [
+    `pick ${want} in dropdown`,
+    `Please open the drop-down list of cities and choose ${want} from the names it shows.`,
+    `From the list you choose the city ${want}.`,
+    `Set the select element's value to ${want}.`,
+    `Now use the dropdown to select ${want}.`,
+    `To go to ${want}, pick it in the list.`,
+    `Destination: ${want}. Choose it in the dropdown.`,
+    `Can you make the list show ${want}?`]);
 select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

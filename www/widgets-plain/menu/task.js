@@ -16,7 +16,16 @@ t.say([`Open the Actions menu and choose ${want}.`, `Click Actions, then ${want}
     `Pull down the Actions menu and select ${want}.`,
     `In the Actions list, tap ${want}.`,
     `Would you mind choosing the ${want} option under Actions?`,
-    `There's an Actions menu at the top. Open it and pick ${want}.`]);
+    `There's an Actions menu at the top. Open it and pick ${want}.`],
+  [
+    `actions > ${want} pls`,
+    `Please click on the word Actions near the top to open the little menu, and then choose ${want} from it.`,
+    `You open the Actions menu, then in it click ${want}.`,
+    `Expand the Actions dropdown and click the ${want} menu item.`,
+    `Now click Actions and select ${want} from the options.`,
+    `The goal is ${want}. Use the Actions menu to choose it.`,
+    `Tap Actions. Then tap ${want}.`,
+    `Will you select ${want} in the Actions menu?`]);
 const menu = document.getElementById('menu');
 document.getElementById('actions').addEventListener('click', () => menu.classList.toggle('hidden'));
 menu.append(...items.map((i) => el('div', { onclick: () => {

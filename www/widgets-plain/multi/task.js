@@ -23,7 +23,16 @@ t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} a
     `Mark ${a}, ${b} and ${c}, then save your choices.`,
     `The trip should include just ${a}, ${b} and ${c}; select them and press Save.`,
     `Would you mind ticking the boxes for ${a}, ${b} and ${c}, then pressing Save?`,
-    `Select these cities: ${a}, ${b}, ${c}. Then click Save.`]);
+    `Select these cities: ${a}, ${b}, ${c}. Then click Save.`],
+  [
+    `${a} ${b} ${c} tick + save`,
+    `Please put a tick beside each of these three cities, ${a}, ${b} and ${c}, and when that is done, press the Save button at the bottom.`,
+    `You mark ${a}, ${b} and also ${c}, after that you press Save.`,
+    `Set the ${a}, ${b} and ${c} checkboxes to checked, then click Save.`,
+    `Now select ${a}, ${b} and ${c} in the list and click Save.`,
+    `To plan a trip to ${a}, ${b} and ${c}, tick those cities and press Save.`,
+    `Only three cities: ${a}, ${b}, ${c}. Tick them, then Save.`,
+    `Will you tick ${a}, ${b} and ${c}, then press Save?`]);
 document.getElementById('save').addEventListener('click', () => {
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
   document.getElementById('result').textContent = `Saved: ${chosen.join(', ') || 'nothing'}.`;

@@ -13,7 +13,16 @@ t.say(['Dismiss the popup with its close button.', 'Close the popup.', 'Close th
     `I don't want the discount, just shut the popup with its close button.`,
     `Hit the little cross on the popup.`,
     `Would you mind closing the pop-up box by clicking its X?`,
-    `The popup should be gone; use its close button.`]);
+    `The popup should be gone; use its close button.`],
+  [
+    `x out the popup`,
+    `A small window has appeared over the page offering a discount; please close it by clicking the little × in its corner, not the offer button.`,
+    `The popup, you close it with the cross on top.`,
+    `Click the × close button to dismiss the modal.`,
+    `Now press the × at the corner of the pop-up window to close it.`,
+    `To get back to the page, close the popup with its ×.`,
+    `No offer for me. Shut the popup with the ×.`,
+    `Mind closing that popup with the × button?`]);
 const popup = document.getElementById('popup');
 document.getElementById('close').addEventListener('click', () => { popup.remove(); t.set({ done: true }); });
 document.getElementById('claim').addEventListener('click', () => t.set({ claimed: true }));

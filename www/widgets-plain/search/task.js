@@ -17,7 +17,16 @@ t.say([`Search for ${term} and open the ${ord[0]} result.`, `Look up ${term}, th
     `Type ${term} in the search box, hit Go, then click the ${ord[1]} item in the results.`,
     `Run a search for ${term} and tap the ${ord[0]} one that comes up.`,
     `Would you mind finding ${term} and opening search result number ${n + 1}?`,
-    `Find ${term} in the shop. Open the ${ord[1]} result.`]);
+    `Find ${term} in the shop. Open the ${ord[1]} result.`],
+  [
+    `${term} search then open ${ord[0]} result pls`,
+    `Please type the word ${term} into the search box, press Go, and when the results appear, click on the ${ord[1]} one down the list.`,
+    `You search ${term} in the shop, then open for me the ${ord[1]} result.`,
+    `Submit the search form with ${term} and click result link #${n + 1}.`,
+    `Now enter ${term} in the search field, click Go, and open the ${ord[0]} result.`,
+    `To find some ${term}, search for them and open the ${ord[1]} result.`,
+    `Type ${term} and hit Go. Open the ${ord[0]} result.`,
+    `Would you search for ${term} and click the ${ord[1]} result?`]);
 const results = document.getElementById('results');
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();

@@ -16,7 +16,16 @@ t.say([`Open the section below and press ${button}.`, `Expand Shipping, then cli
     `Unfold Shipping, then tap the ${button} button.`,
     `The ${button} button is hidden inside Shipping; reveal it and click it.`,
     `Would you mind clicking ${button} in the Shipping section? You'll need to open it first.`,
-    `Click the Shipping header to show its contents, then press ${button}.`]);
+    `Click the Shipping header to show its contents, then press ${button}.`],
+  [
+    `open shipping tap ${button}`,
+    `Please click on the word Shipping to open that part of the page, and then press the ${button} button that appears inside it.`,
+    `You open first the Shipping part, then you press ${button}.`,
+    `Expand the Shipping accordion and click the ${button} button inside it.`,
+    `Now click Shipping to show more, then select ${button}.`,
+    `To reach ${button}, expand the Shipping section first and then press it.`,
+    `Shipping is collapsed. Open it and press ${button}.`,
+    `Will you open Shipping and hit ${button}?`]);
 const body = document.getElementById('body');
 document.getElementById('toggle').addEventListener('click', () => {
   body.classList.toggle('hidden');

@@ -17,7 +17,16 @@ t.say([`Sign in as ${user} with password ${pass}.`, `Log in as ${user} using the
     `Fill in user name ${user} and sign in with the password ${pass}.`,
     `Would you mind logging in for me as ${user}? The password is ${pass}.`,
     `Please sign on as ${user}; password is ${pass}`,
-    `Member login for ${user}, password ${pass}.`]);
+    `Member login for ${user}, password ${pass}.`],
+  [
+    `signin ${user} pass ${pass}`,
+    `I would like you to sign me in to the members area; my user name is ${user} and my password is ${pass}`,
+    `With user ${user} you sign in, the password ${pass}`,
+    `Submit the login form with username ${user} and password ${pass}`,
+    `Now enter ${user} as the user name and sign in using the password ${pass}`,
+    `To get into the members page, log in as ${user} with password ${pass}.`,
+    `Account ${user}. Log in with pass ${pass}`,
+    `Is it possible to sign in as ${user}? Use password ${pass}`]);
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();
   const ok = document.getElementById('user').value === user && document.getElementById('pass').value === pass;

@@ -29,7 +29,16 @@ if (mode === 'find') {
     `Somewhere behind these tabs there's a ${target} link; follow it.`,
     `Click whichever tab has ${target} in it, then click ${target}.`,
     `Would you mind tracking down the ${target} link across the tabs and opening it?`,
-    `Open ${target}. You may need to switch tabs to find it.`]);
+    `Open ${target}. You may need to switch tabs to find it.`],
+  [
+    `go thru tabs till u find ${target} then tap it`,
+    `Please click through the tabs along the top one by one until you see the ${target} link, and then click on that link.`,
+    `In one of the tabs there is ${target}; you search it and open it.`,
+    `Iterate through the tab panels, locate the ${target} link and click it.`,
+    `Now switch between the tabs until ${target} shows up, then click it.`,
+    `To open ${target}, check each tab for the link and click it.`,
+    `${target} hides behind a tab. Find it and click.`,
+    `Which tab has ${target}? Open that link.`]);
 } else {
   t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
   [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`],
@@ -43,5 +52,14 @@ if (mode === 'find') {
     `The ${tabWant} tab should be the one showing.`,
     `Flip over to ${tabWant}.`,
     `Would you mind opening the tab labelled ${tabWant}?`,
-    `Tap ${tabWant} in the tabs at the top.`]);
+    `Tap ${tabWant} in the tabs at the top.`],
+  [
+    `${tabWant} tab pls`,
+    `Please click on the tab called ${tabWant} at the top, so that its page is shown instead of the current one.`,
+    `You go to the tab of ${tabWant}, please.`,
+    `Activate the ${tabWant} tab in the tab bar.`,
+    `Now click the ${tabWant} tab above the content.`,
+    `To see ${tabWant}, click its tab.`,
+    `Tabs are at the top. Choose ${tabWant}.`,
+    `Will you bring up the ${tabWant} tab?`]);
 }

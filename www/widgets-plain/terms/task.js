@@ -18,7 +18,16 @@ t.say(['Scroll the terms box to the end, then tick I agree.', 'Scroll the terms 
     `I need to accept these terms: scroll all the way through them and tick I agree.`,
     `Get to the end of the terms text and check the agree box.`,
     `Would you mind scrolling the terms box right to the bottom and ticking "I agree"?`,
-    `Scroll the terms down fully. Then check I agree.`]);
+    `Scroll the terms down fully. Then check I agree.`],
+  [
+    `terms: scroll 2 end, check agree box`,
+    `Please scroll the box with the terms down until you reach the very last clause, and after that put a tick in the I agree box.`,
+    `You scroll the terms until the end, and after this you check I agree.`,
+    `Scroll the terms div to the bottom so the I agree checkbox enables, then check it.`,
+    `Now scroll down inside the terms box to the last line and tick I agree.`,
+    `To accept the terms, reach the end of the box and tick I agree.`,
+    `Read all the terms. Then tick I agree.`,
+    `Will you scroll past the last clause and tick I agree?`]);
 const agree = document.getElementById('agree');
 terms.addEventListener('scroll', () => {
   if (terms.scrollTop + terms.clientHeight >= terms.scrollHeight - 4) agree.disabled = false;

@@ -39,4 +39,13 @@ t.say([`Open folders until you reach ${target}, then click it.`, `Find ${target}
     `Expand ${path[0]} and ${path[1]}, then click on ${target}.`,
     `Navigate through the folders to ${target} and open it.`,
     `Would you mind opening ${target}? You'll find it under ${path[0]}, in ${path[1]}.`,
-    `${target} is a few folders deep. Open the folders above it and click it.`]);
+    `${target} is a few folders deep. Open the folders above it and click it.`],
+  [
+    `${path[0]} > ${path[1]} > ${target} pls`,
+    `Please click on the ${path[0]} folder to open it, then on ${path[1]} inside it, and finally click on ${target}.`,
+    `You open the folder ${path[0]}, inside it ${path[1]}, and there you click ${target}.`,
+    `In the tree view, expand node ${path[0]}, then child node ${path[1]}, then click the ${target} item.`,
+    `Now go into the ${path[0]} folder, then ${path[1]}, and select ${target}.`,
+    `To get to ${target}, unfold ${path[0]} and ${path[1]}, then click it.`,
+    `${target} lives in ${path[1]}. Open the folders and click it.`,
+    `Where is ${target}? Under ${path[0]}/${path[1]}; please click it.`]);

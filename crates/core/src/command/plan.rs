@@ -174,6 +174,11 @@ pub enum Locate {
     /// The last element `dom.resolve` of this selector matches ("the last
     /// checkbox"): its count, then that one by `nth`.
     Last(RoleSelector),
+    /// The element of this selector when it is the only one on the page,
+    /// else nothing (never an ambiguity): the last resort for a field whose
+    /// name matches nothing ("the search box" on a page whose one text
+    /// field has no label).
+    Only(RoleSelector),
 }
 
 impl Locate {
@@ -189,7 +194,7 @@ impl Locate {
                 ToolName::PcdQuery,
                 json!({ "tabId": tab_id, "kind": QueryKind::Form, "text": text, "topK": QUERY_TOP_K }),
             ),
-            Locate::Selector(selector) | Locate::Last(selector) => {
+            Locate::Selector(selector) | Locate::Last(selector) | Locate::Only(selector) => {
                 tool_call(ToolName::DomResolve, json!({ "tabId": tab_id, "selector": selector }))
             }
         }
@@ -402,6 +407,16 @@ impl Grounding {
         let selectors = locate.iter().filter_map(|l| if let Locate::Selector(s) = l { Some(s.clone()) } else { None }).collect();
         locate.push(query(QueryKind::Action, &t.label));
         locate.push(Locate::FramedField { text: t.label.clone(), selectors });
+        // Nothing is named so: the page's one text field or dropdown is the
+        // one meant ("the note box", "select Madrid as the destination"
+        // where the one dropdown says "City"). Not a checkbox: ticking the
+        // one box there is when the user named another could agree to
+        // what they never read.
+        if matches!(role, RoleHint::Field | RoleHint::Dropdown) {
+            if let Some(first) = role.aria_roles().first() {
+                locate.push(Locate::Only(role_selector(first, None, NameMode::Includes)));
+            }
+        }
         Grounding { label: t.label.clone(), role: Some(role), locate, settle: false }
     }
 
@@ -528,6 +543,7 @@ impl PlannedStep {
                         }
                         Locate::Selector(sel) => selector_outline(sel),
                         Locate::Last(sel) => format!("last {}", selector_outline(sel)),
+                        Locate::Only(sel) => format!("only {}", selector_outline(sel)),
                         Locate::FramedField { text, .. } => format!("in a frame's form “{text}”"),
                     })
                     .collect();
@@ -552,7 +568,7 @@ impl PlannedStep {
             PlannedStep::Reply { reply: LocalReply::Help } => "reply help".into(),
             PlannedStep::ScrollIn { find, dir } => {
                 let tries: Vec<String> = find.locate.iter().map(|l| match l {
-                    Locate::Selector(sel) | Locate::Last(sel) => selector_outline(sel),
+                    Locate::Selector(sel) | Locate::Last(sel) | Locate::Only(sel) => selector_outline(sel),
                     other => format!("{other:?}"),
                 }).collect();
                 format!("find “{}” [{}] → dom.scroll {}", find.label, tries.join(" | "), json!(dir).as_str().unwrap_or_default())

@@ -69,6 +69,11 @@ pub fn restate(input: &str) -> Option<String> {
     let mut orders: Vec<String> = Vec::new();
     let mut referent: Option<String> = None;
     for (clause, after_then) in clauses(input) {
+        // "To see Specs, click its tab": the aim names what "its" means.
+        let (aim, clause) = without_aim(&clause);
+        if let Some(aim) = aim {
+            referent = Some(aim);
+        }
         let said = without_leave_alone(&words_said_plainly(&clause));
         if said.is_empty() || matches_any(leave_alone(), &said) {
             continue;
@@ -77,20 +82,25 @@ pub fn restate(input: &str) -> Option<String> {
             referent = Some(r);
             continue;
         }
-        // A clause the rules read as it is keeps its reading; shapes are
-        // for the rest ("navigate to localhost:8080" is no folder walk).
-        let reads = super::split::sequence(&said, &tokenize(&said)).is_some();
-        let order = if reads { said } else { shaped(&said).unwrap_or(said) };
+        let order = read_or_shaped(&said);
         let order = match &referent {
             Some(r) => pointed(&order, r),
             None => order,
         };
         let order = order.trim_end_matches(['?', '.', '!']).trim().to_owned();
-        if !after_then && !starts_with_verb(&order) && super::split::sequence(&order, &tokenize(&order)).is_none() {
-            // "Madrid." or "Country: Ireland": a value for the next order;
-            // "These boxes have no labels.": said about the page.
-            if order.split_whitespace().count() <= 3 {
-                let value = order.rsplit(':').next().unwrap_or(&order).trim();
+        let verb_first = starts_with_verb(&order);
+        let a_name = order.split_whitespace().all(|w| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()));
+        if after_then && !verb_first && a_name && order.split_whitespace().count() <= 3 && !reads(&order) {
+            // "Click Actions, then Rename": the next thing to click.
+            orders.push(format!("click {order}"));
+            continue;
+        }
+        if !after_then && !verb_first && !reads(&order) {
+            // "Madrid." or "Country: Ireland" or "Only three cities: Dublin,
+            // Rome, Oslo": a value for the next order; "These boxes have
+            // no labels.": said about the page.
+            let value = order.rsplit_once(':').map_or(order.as_str(), |(_, v)| v).trim();
+            if order.split_whitespace().count() <= 3 || (order.contains(':') && value.split_whitespace().count() <= 6) {
                 referent = Some(value.to_owned());
             }
             continue;
@@ -99,6 +109,48 @@ pub fn restate(input: &str) -> Option<String> {
     }
     let out = orders.join(" then ");
     (!out.is_empty() && out != input.trim()).then_some(out)
+}
+
+fn reads(text: &str) -> bool {
+    super::split::sequence(text, &tokenize(text)).is_some()
+}
+
+/// A clause the rules read as it is keeps its reading; shapes are for the
+/// rest ("navigate to localhost:8080" is no folder walk). Two wishes
+/// joined by "and" are shaped one by one ("the first box needs amber and
+/// the second needs birch").
+fn read_or_shaped(said: &str) -> String {
+    if reads(said) {
+        return said.to_owned();
+    }
+    let lower = said.to_lowercase();
+    if lower.len() == said.len() {
+        for (at, _) in lower.match_indices(" and ") {
+            let (a, b) = (&said[..at], &said[at + 5..]);
+            let part = |p: &str| if reads(p) { Some(p.to_owned()) } else { shaped(p) };
+            if let (Some(a), Some(b)) = (part(a), part(b)) {
+                return format!("{a} then {b}");
+            }
+        }
+    }
+    shaped(said).unwrap_or_else(|| said.to_owned())
+}
+
+/// "To see Specs, click its tab" → (Some("Specs"), "click its tab"): an
+/// aim before the order; it names a referent when it holds a capitalised
+/// name ("To move on, press the button" names none).
+fn without_aim(clause: &str) -> (Option<String>, String) {
+    let lower = clause.to_lowercase();
+    let Some(rest) = lower.strip_prefix("to ") else { return (None, clause.to_owned()) };
+    let Some(comma) = rest.find(", ") else { return (None, clause.to_owned()) };
+    let (aim, order) = (&clause[3..3 + comma], clause[3 + comma + 2..].to_owned());
+    let words: Vec<&str> = aim.split_whitespace().collect();
+    // The name: the capitalised words after the aim's verb, as a run.
+    let named: Vec<&str> = words.iter().skip(1).skip_while(|w| !w.starts_with(char::is_uppercase)).take_while(|w| {
+        w.starts_with(char::is_uppercase) || matches!(**w, "and" | "or") || w.ends_with(',')
+    }).copied().collect();
+    let name = named.join(" ").trim_end_matches(',').to_owned();
+    ((!name.is_empty()).then_some(name), order)
 }
 
 /// Words after which the user name follows, in a sentence that signs in.
@@ -368,7 +420,10 @@ fn named_by_text(words: &[W]) -> Vec<W> {
     for k in 1..n.saturating_sub(1) {
         let (before, after) = (&words[k - 1].low, &words[k + 1].low);
         let last = k + 2 == n || !punctuation_after(&words[k + 1].orig).is_empty();
-        if before == "the" && after == "one" && last {
+        let ordinal = ["first", "second", "third", "fourth", "fifth", "last", "next", "other", "top", "bottom", "middle"].contains(&words[k].low.as_str())
+            || words[k].low.ends_with(|c: char| c.is_ascii_digit())
+            || ["1st", "2nd", "3rd", "4th", "5th"].contains(&words[k].low.as_str());
+        if before == "the" && after == "one" && last && !ordinal {
             let tail = punctuation_after(&words[k + 1].orig);
             let mut named = words[k].clone();
             named.orig.push_str(&tail);
@@ -408,7 +463,7 @@ fn context(text: &str) -> Option<String> {
     let toks = words_of(text);
     contexts().iter().zip(CONTEXT).find_map(|(p, (_, the))| {
         let caps = p.matches(&toks)?;
-        let r = caps.get(Slot::Label)?;
+        let r = caps.get(Slot::Label).or_else(|| caps.get(Slot::Field))?;
         let (first, last) = (toks.get(r.start)?, toks.get(r.end - 1)?);
         let named = &text[first.start..last.end];
         Some(if *the { format!("the {named}") } else { named.to_owned() })
@@ -443,7 +498,9 @@ fn shaped(text: &str) -> Option<String> {
 /// `order` with its pointing words ("it", "that option") replaced by what
 /// the context named.
 fn pointed(order: &str, referent: &str) -> String {
-    let kinds: Vec<(&str, String)> = POINTERS_OF_KIND.iter().map(|(p, kind)| (*p, format!("the {referent} {kind}"))).collect();
+    let mut kinds: Vec<(&str, String)> = POINTERS_OF_KIND.iter().map(|(p, kind)| (*p, format!("the {referent} {kind}"))).collect();
+    // "tick those cities", "select these three": the things just named.
+    kinds.extend(["those cities", "these cities", "those items", "those options", "those boxes", "those ones", "these ones"].map(|p| (p, referent.to_owned())));
     let kinds: Vec<(&str, &str)> = kinds.iter().map(|(p, r)| (*p, r.as_str())).collect();
     let words = replaced(&split_words(order), &kinds);
     let mut out: Vec<W> = Vec::new();
@@ -476,6 +533,19 @@ mod tests {
     #[test]
     fn every_pattern_compiles_and_every_shape_fills_its_slots() {
         let _ = (shapes(), leave_alone(), contexts());
+        // The pattern language has no groups inside groups.
+        let all = SHAPES.iter().map(|(_, p, _)| *p).chain(LEAVE_ALONE.iter().copied()).chain(CONTEXT.iter().map(|(p, _)| *p));
+        for p in all {
+            let mut depth = 0;
+            for c in p.chars() {
+                match c {
+                    '(' | '[' => depth += 1,
+                    ')' | ']' => depth -= 1,
+                    _ => {}
+                }
+                assert!(depth <= 1, "nested group in {p:?}");
+            }
+        }
         for (id, pattern, order) in SHAPES {
             for slot in ["{text}", "{field}", "{option}", "{label}"] {
                 assert_eq!(pattern.contains(slot), order.contains(slot), "{id}: {slot}");

@@ -7,7 +7,9 @@
 /// ("would you mind clicking").
 #[rustfmt::skip]
 pub(super) const ASKING: &[(&str, bool)] = &[
-    ("would you mind", true), ("do you mind", true), ("would you be so kind as to", false),
+    ("would you mind", true), ("do you mind", true), ("would you be so kind as to", false), ("how about", true), ("what about", true),
+    ("mind", true), ("any chance you could", false), ("is it possible to", false), ("would you kindly", false), ("please would you kindly", false),
+    ("please would you", false), ("next", false), ("finally", false), ("you", false),
     ("could you please", false), ("can you please", false), ("would you please", false), ("will you please", false),
     ("could you", false), ("can you", false), ("would you", false), ("will you", false),
     ("i need you to", false), ("i want you to", false), ("i'd like you to", false), ("i would like you to", false),
@@ -22,7 +24,9 @@ pub(super) const TRAILING: &[&str] = &[
     "would you", "will you", "for me please", "for me", "please", "pls", "plz", "thanks", "thank you", "if you can", "if possible",
     "case and all", "exactly as it's written", "exactly as written", "exactly as it is written", "matching the capitalisation",
     "matching the capitalization", "with that capitalisation", "with that capitalization", "and nothing else", "nothing else",
-    "here", "first",
+    "here", "first", "once", "that is all i need", "that's all i need", "that's all", "only this word", "and nothing more", "nothing more",
+    "only", "exact caps", "case-sensitively", "case sensitively", "with the same capital letters", "spelled with exactly these capitals",
+    "written in this same way", "paying attention to upper and lower case", "just below it", "below it", "from the options",
 ];
 
 /// Words and phrases said in the grammar's words (whole words, any case).
@@ -45,7 +49,24 @@ pub(super) const SAME_AS: &[(&str, &str)] = &[
     ("to show its contents", ""), ("to reveal its contents", ""), ("to open it", ""), ("to expand it", ""), ("to close it", ""),
     ("so it's ready for typing", ""), ("ready for typing", ""), ("right to the bottom", "to the end"), ("down fully", "to the end"),
     ("all the way to the bottom", "to the end"), ("to the very bottom", "to the end"), ("these cities", ""), ("the following", ""),
-    ("up in the tab bar", "tab"), ("in the tabs at the top", "tab"), ("in the tab bar", "tab"), ("its cross", "its close button"), ("the little cross on", "the close button of"),
+    ("up in the tab bar", "tab"), ("in the tabs at the top", "tab"), ("in the tab bar", "tab"),
+    ("trigger a click on", "click"), ("make a click on", "click"), ("do a click on", "click"), ("toggle", "tick"), ("populate", "fill"),
+    ("set the value of", "set"), ("value to", "to"), ("button element", "button"), ("anchor element", "link"), ("anchor", "link"),
+    ("input element", "input"), ("select element", "dropdown"), ("modal", "popup"), ("accordion", "section"), ("tab panels", "tabs"),
+    ("btn", "button"), ("thru", "through"), ("till", "until"), ("u", "you"), ("n", "and"), ("input #1", "first input"),
+    ("input #2", "second input"), ("input #3", "third input"), ("result link #1", "first result"), ("result link #2", "second result"),
+    ("field 1", "first field"), ("field 2", "second field"), ("field 3", "third field"), ("box 1", "first box"), ("box 2", "second box"),
+    ("box 3", "third box"), ("input one", "first input"), ("input two", "second input"), ("input three", "third input"),
+    ("inside the text box", "in the text box"), ("only the one", "the one"), ("only that", "that"), ("little square", "box"),
+    ("x out", "close"), ("the × close button", "the close button"), ("× button", "close button"), ("its ×", "its close button"),
+    ("the cross on top", "its close button"), ("with the ×", "with its close button"), ("to dismiss the popup", ""), ("to dismiss it", ""),
+    ("to close the popup", ""), ("iterate through", "look through"), ("activate", "click"), ("bring up", "open"),
+    ("tab in the tab bar", "tab"), ("tab above the content", "tab"), ("until the end", "to the end"), ("after that you", "then"),
+    ("after this you", "then"), ("and after that", "then"), ("and after this", "then"), ("after that", "then"), ("and also", "and"),
+    ("where it says", "into"), ("the top one", "the first one"), ("top box", "first box"), ("top field", "first field"),
+    ("the one just under it", "the next one"), ("the one right under it", "the next one"), ("the one below it", "the next one"),
+    ("menu item", ""), ("in it", ""), ("the blinking cursor", "the cursor"), ("click once inside", "click inside"),
+    ("call focus() on", "focus on"), ("open for me", "open"), ("terms div", "terms box"), ("its cross", "its close button"), ("the little cross on", "the close button of"),
     ("the x on", "the close button of"), ("the × on", "the close button of"), ("the ×", "the close button"),
     ("field one", "first field"), ("field two", "second field"), ("field three", "third field"),
     ("box one", "first box"), ("box two", "second box"), ("box three", "third box"),
@@ -64,7 +85,8 @@ pub(super) const WHERE_IT_IS: &[&str] = &[
     "in that paragraph", "in the paragraph", "in this paragraph", "in the text", "in that text", "in the sentence",
     "on this page", "on the page", "you can see in the text", "you can see", "that you can see", "you see",
     "hidden somewhere in the text", "hidden somewhere", "here", "up in the tab bar", "in the tab bar", "in the tabs at the top",
-    "in the tabs", "at the top", "at the bottom", "underneath", "below it",
+    "in the tabs", "at the top", "at the bottom", "underneath", "below it", "that appears inside it", "inside it", "that appears",
+    "within the paragraph", "in its corner", "on top", "at the corner of the popup",
 ];
 
 /// Role words after which [`WHERE_IT_IS`] is cut.
@@ -76,7 +98,8 @@ pub(super) const ROLE_WORDS: &[&str] = &["button", "link", "checkbox", "field", 
 #[rustfmt::skip]
 pub(super) const TEXT_IS: &[&str] = &[
     "whose text is", "whose label is", "whose name is", "that reads", "that says", "which reads", "which says", "labelled",
-    "labeled", "called", "named", "saying", "reading", "marked", "with the text", "with the label", "titled",
+    "labeled", "called", "named", "saying", "reading", "marked", "with the text", "with the label", "titled", "spelled", "spelt",
+    "written",
 ];
 
 /// Verbs a gerund may stand for (after "would you mind"); the base form is
@@ -94,14 +117,19 @@ pub(super) const VERBS: &[&str] = &[
 pub(super) const POINTERS: &[&str] = &["it", "them", "those", "those three", "these three", "them all", "that option", "this option", "that page"];
 
 /// Pointing at a thing of a kind: "that tab" is "the Specs tab".
-pub(super) const POINTERS_OF_KIND: &[(&str, &str)] = &[("that tab", "tab"), ("that field", "field"), ("that link", "link"), ("that box", "box")];
+pub(super) const POINTERS_OF_KIND: &[(&str, &str)] = &[
+    ("that tab", "tab"), ("that field", "field"), ("that link", "link"), ("that box", "box"), ("its tab", "tab"), ("its checkbox", "checkbox"),
+    ("its box", "box"), ("its link", "link"), ("its button", "button"),
+];
 
 /// Whole-clause shapes: the pattern (over the clause's tokens) and the
 /// order it means (`{slot}` replaced by what the slot took, as typed).
 #[rustfmt::skip]
 pub(super) static SHAPES: &[(&str, &str, &str)] = &[
     ("focus.cursor", "the cursor (should|must|needs to) be [sitting|placed|blinking] (in|inside|on) {field}", "focus on {field}"),
-    // States wished for.
+    // States wished for. A value to be picked from suggestions is
+    // typed in part and picked, not typed out.
+    ("state.suggested", "{field} should (end up as|be|say|show|read) {text} (picked|chosen|selected) from the (suggestion list|suggestions|suggestion dropdown|dropdown) [rather than typed out in full|rather than typed out|rather than typed]", "type the beginning of {text} into {field} and choose the suggestion"),
     ("state.checked", "[only] {label} (should|must|needs to|has to) be (checked|ticked|selected|marked|ticked on)", "tick {label}"),
     ("state.showing", "{label} should be the one (showing|shown|open|selected|displayed|visible)", "click {label}"),
     ("state.gone", "[the] popup (should|must|needs to) be (gone|closed|dismissed)", "close the popup"),
@@ -119,21 +147,33 @@ pub(super) static SHAPES: &[(&str, &str, &str)] = &[
     ("focus.on", "(set|move|put|place|give) [the] focus (on|to|in|into) {field}", "focus on {field}"),
     ("focus.select", "(select|choose|pick) {field} (textbox|text box|text field|input|input box|field) [so it's ready|ready] [for typing]", "focus on {field} field"),
     ("switch.me", "(switch me|flip over|flip|move me|take me|switch) to {label}", "click the {label} tab"),
-    ("close.button", "(click|hit|press|use|push) the close button [of the popup|on the popup]", "close the popup"),
+    ("close.button", "(click|hit|press|use|push) the close button [of the popup|on the popup|at the corner of the popup|in its corner|in the corner|on top]", "close the popup"),
     ("scroll.through", "scroll (right down|all the way down|down|all the way) through {label}", "scroll {label} to the end"),
-    ("folders.drill_click", "(drill down|dig down|drill|navigate|go down|work your way) (to|through the folders to|down to) {label} [in the (folder tree|folders|tree)] and (click|open) it", "open folders until you reach {label} then click it"),
+    ("folders.drill_click", "(drill down|dig down|drill|navigate|go down|work your way) (to|through the folders to|down to) {field} [in the folder tree|in the folders|in the tree] and (click|open) it", "open folders until you reach {field} then click it"),
     ("tabs.across_click", "find {label} (across|among|in) (the tabs|tabs) and (click|open|follow) it", "look through the tabs for {label} then click it"),
     ("change.to", "(change|switch|turn) {field} to {text}", "set {field} to {text}"),
     ("follow.points", "go (wherever|where|to where) {label} (points|leads|goes|points to)", "follow {label}"),
     ("find.and_it", "find {label} and (click|press|push|hit|open|follow) it", "click {label}"),
     ("search.in_shop", "search (the|this) (shop|store|site|page|catalog|catalogue) for {text}", "search for {text}"),
     ("find.in_shop", "find {text} (in|on) (the|this) (shop|store|site)", "search for {text}"),
-    ("folders.drill", "(drill down|dig down|drill|navigate|go down|work your way) (to|through the folders to|down to) {label} [in the (folder tree|folders|tree)]", "open folders until you reach {label}"),
+    ("folders.drill", "(drill down|dig down|drill|navigate|go down|work your way) (to|through the folders to|down to) {field} [in the folder tree|in the folders|in the tree]", "open folders until you reach {field}"),
     ("tabs.find", "(look through|search|check) (the tabs|tabs|all the tabs) until you (spot|find|see) {label}", "look through the tabs for {label}"),
     ("tabs.across", "find {label} (across|among|in) (the tabs|tabs)", "look through the tabs for {label}"),
+    ("needs", "{field} (needs|wants|takes) {text}", "put {text} in {field}"),
+    ("use.to", "use {field} to (select|choose|pick) {option}", "select {option} from {field}"),
+    ("set.checked", "set {label} (checkboxes|checkbox|boxes|box) to (checked|ticked|on)", "tick {label}"),
+    ("cursor.inside", "(inside|in|into) {field} (place|put|set) the cursor", "put the cursor in {field}"),
+    ("cursor.placed", "(i'd like|i would like|i want) the cursor to be (placed|put|positioned|sitting) (in|inside|into) {field}", "put the cursor in {field}"),
+    ("type.go", "type {text} and (hit|press|click) (go|search|enter)", "search for {text}"),
+    ("search.in", "search {text} in the (shop|store|site)", "search for {text}"),
+    ("tabs.until", "(switch between|look through|click through) (the tabs|tabs) until {label} (shows up|appears|is visible)", "look through the tabs for {label}"),
+    ("scroll.inside", "scroll [down] inside {label} to the (last line|end|bottom)", "scroll {label} to the end"),
+    ("bare.tab", "{label} tab", "click the {label} tab"),
     // Verbless: only once nothing else read the clause.
     ("bare.from", "{option} from the (dropdown|list|menu)", "select {option} from the dropdown"),
     ("bare.in", "{text} (in|into) the {field}", "put {text} in the {field}"),
+    ("bare.in_role", "{text} (in|into) {field} (box|field|input|textbox)", "put {text} in the {field} box"),
+    ("bare.colon", "{field} (field|box|input) {text}", "put {text} in the {field} box"),
 ];
 
 /// A clause that only says what to leave as it is.
@@ -144,10 +184,11 @@ pub(super) const LEAVE_ALONE: &[&str] = &[
     "(the|and the) rest left (blank|empty|unticked|unchecked)",
     "nothing else",
     "use (its|the) (close button|x|cross)",
+    "{label} (stays|stay|remains|remain|should stay|should remain|is left|are left) (empty|blank|unticked|unchecked|alone|as it is|as they are)",
 ];
 
 /// Clauses that name what the next order points at: the pattern and the
-/// slot holding the referent; `the` makes it "the …" (a thing named by its
+/// slot holding the referent (`{label}`, or the lazy `{field}`); `the` makes it "the …" (a thing named by its
 /// kind: "a link" → "the link").
 #[rustfmt::skip]
 pub(super) const CONTEXT: &[(&str, bool)] = &[
@@ -155,7 +196,8 @@ pub(super) const CONTEXT: &[(&str, bool)] = &[
     ("(there's|there is|there are|theres) [only] [a single|a|an|one|the|just one] {label}", true),
     ("somewhere behind these tabs (there's|there is) a {label}", false),
     ("(i'm|i am) (heading|going|travelling|traveling|flying|moving|off) to {label}", false),
-    ("(i'm|i am) (after|looking for|searching for) [the] {label} [page|tab|section|link]", false),
+    // A lazy slot ({field}), so that "the Warranty page" names "Warranty".
+    ("(i'm|i am) (after|looking for|searching for) [the] {field} [page|tab|section|link]", false),
     ("(i'm|i am) about to (enter|type|fill in|put in) [my|the] {label}", false),
     ("this {label} is (in the way|annoying|fiddly|confusing|blocking everything)", true),
     ("{label} is (a few folders deep|in one of the tabs|somewhere in the tabs|hidden)", false),
@@ -163,4 +205,14 @@ pub(super) const CONTEXT: &[(&str, bool)] = &[
     ("(i want to|i'd like to|i need to) (read|see|view|look at) the {label} (section|tab|page)", false),
     ("the {label} (checkbox|box) is (greyed out|disabled|locked|grey)", false),
     ("[the] {field} should (include|have|contain) (just|only) {label}", false),
+    ("(one|a single|just one|only one) {label} (here|on the page|on this page)", true),
+    ("{label} is (collapsed|closed|folded|hidden behind a tab|hidden)", false),
+    ("{label} needs a value", false),
+    ("(find|locate|spot) the {label}", true),
+    ("which {field} (says|reads|has|shows) {label}", false),
+    ("where does the {label} go", true),
+    ("{label} is my (colour|color|choice|pick|favourite|favorite)", false),
+    ("the goal is {label}", false),
+    ("so i can (type|enter|fill in) [my|the] {label}", false),
+    ("{label} (hides|lives) (behind a tab|in a tab|in one of the tabs)", false),
 ];

@@ -31,6 +31,8 @@ pub(super) fn rows() -> Vec<Row> {
         Row("type.into", "There's a single text area on the page. Type hello into it.", one(typed("hello", Target::by_role(Some(R::Field), None)))),
         Row("select.in", "I'm flying to Lisbon. Pick it in the list.", one(C::Select { option: "Lisbon".into(), field: Target::by_role(Some(R::Dropdown), None) })),
         // States wished for.
+        Row("suggest.beginning_in", "The City field should end up as Oslo, picked from the suggestion list rather than typed out in full.",
+            one(C::Suggest { text: "Oslo".into(), field: Some(Target::with_role("City", R::Field)) })),
         Row("type.set_to", "The comment should just say hello.", one(typed("hello", Target::new("comment")))),
         Row("check.on", "Only the third checkbox should be ticked.", one(tick(nth(Some(R::Checkbox), 3)))),
         Row("type.in", "Only the first input gets 42; the others stay empty.", one(typed("42", nth(Some(R::Field), 1)))),
@@ -51,6 +53,22 @@ pub(super) fn rows() -> Vec<Row> {
         // Leaving the rest alone.
         Row("check.on", "tick Green and nothing else", one(tick(Target::new("Green")))),
         Row("type.in", "Stick amber in the second box and leave the others empty.", one(typed("amber", nth(Some(R::Field), 2)))),
+        // A lazy name: the page's noun is not part of it.
+        Row("reveal.tabs, click", "I'm after the Returns page. Flip through the tabs until you spot it, then click it.",
+            seq(vec![C::Reveal { label: "Returns".into(), via: RevealVia::Tabs, click: false }, clk("Returns")])),
+        Row("reveal.folders", "Could you drill down to Budget in the folder tree and click it?",
+            one(C::Reveal { label: "Budget".into(), via: RevealVia::Folders, click: true })),
+        // An aim before the order names what "its" and "it" mean.
+        Row("click", "To see Reviews, click its tab.", one(C::Click { target: Target::with_role("Reviews", R::Tab) })),
+        Row("select.in", "To go to Oslo, pick it in the list.", one(C::Select { option: "Oslo".into(), field: Target::by_role(Some(R::Dropdown), None) })),
+        Row("click", "To move on, press the button.", one(C::Click { target: Target::by_role(Some(R::Button), None) })),
+        // A value given before the order, after a colon.
+        Row("check.on, check.on, click.bare_verb", "Only two colours: Red, Blue. Tick them, then Save.",
+            seq(vec![tick(Target::new("Red")), tick(Target::new("Blue")), clk("Save")])),
+        // Two wishes joined by "and", each shaped.
+        Row("type.in, type.in", "The first box needs amber and the second needs birch.",
+            seq(vec![typed("amber", nth(Some(R::Field), 1)), typed("birch", nth(None, 2))])),
+        Row("type.into", "Field 2 needs a value. Type amber into it.", one(typed("amber", nth(Some(R::Field), 2)))),
         // Credentials in one breath.
         Row("sign_in.as", "Could you sign me in? User name kim, password fjord32", one(C::SignIn { user: "kim".into(), password: "fjord32".into() })),
         Row("sign_in.as", "I need to get into my account. I'm kim and my password is fjord32.", one(C::SignIn { user: "kim".into(), password: "fjord32".into() })),

@@ -34,7 +34,7 @@ pub(super) fn rows() -> Vec<Row> {
         // Places (class 2).
         Row("type.into, type.into", "Type amber into the first text field and birch into the second.",
             seq(vec![typed("amber", by(Some(R::Field), nth(1))), typed("birch", by(None, nth(2)))])),
-        Row("type.into, type.into", "Enter amber into the first text field, then birch into the second one.",
+        Row("type.into, type.in", "Enter amber into the first text field, then birch into the second one.",
             seq(vec![typed("amber", by(Some(R::Field), nth(1))), typed("birch", by(None, nth(2)))])),
         Row("type.in, type.in", "Put amber in the first box and birch in the second box.",
             seq(vec![typed("amber", by(Some(R::Field), nth(1))), typed("birch", by(Some(R::Field), nth(2)))])),
