@@ -99,8 +99,14 @@ pub fn restate(input: &str) -> Option<String> {
             // "Madrid." or "Country: Ireland" or "Only three cities: Dublin,
             // Rome, Oslo": a value for the next order; "These boxes have
             // no labels.": said about the page.
+            if let Some(path) = folder_path(&order) {
+                // "Under Archive/Old": open each folder on the way.
+                orders.extend(path);
+                continue;
+            }
             let value = order.rsplit_once(':').map_or(order.as_str(), |(_, v)| v).trim();
-            if order.split_whitespace().count() <= 3 || (order.contains(':') && value.split_whitespace().count() <= 6) {
+            let preposition = ["under", "in", "inside", "at", "on", "below", "above"].iter().any(|p| order.to_lowercase().starts_with(&format!("{p} ")));
+            if !preposition && (order.split_whitespace().count() <= 3 || (order.contains(':') && value.split_whitespace().count() <= 6)) {
                 referent = Some(value.to_owned());
             }
             continue;
@@ -109,6 +115,15 @@ pub fn restate(input: &str) -> Option<String> {
     }
     let out = orders.join(" then ");
     (!out.is_empty() && out != input.trim()).then_some(out)
+}
+
+/// "Under Archive/Old", "Documents > Work > Reports": a clause that is a
+/// path of names, as the clicks that walk it.
+fn folder_path(clause: &str) -> Option<Vec<String>> {
+    let body = ["under ", "in ", "inside "].iter().find_map(|p| clause.to_lowercase().starts_with(p).then(|| &clause[p.len()..])).unwrap_or(clause);
+    let parts: Vec<&str> = body.split(['/', '>']).map(str::trim).collect();
+    let names = parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && p.split_whitespace().count() <= 3 && !p.contains("://") && !p.contains('.'));
+    names.then(|| parts.iter().map(|p| format!("click {p}")).collect())
 }
 
 fn reads(text: &str) -> bool {
@@ -120,6 +135,9 @@ fn reads(text: &str) -> bool {
 /// joined by "and" are shaped one by one ("the first box needs amber and
 /// the second needs birch").
 fn read_or_shaped(said: &str) -> String {
+    if let Some(first) = shaped_first(said) {
+        return first;
+    }
     if reads(said) {
         return said.to_owned();
     }
@@ -217,7 +235,10 @@ fn without_leave_alone(text: &str) -> String {
 }
 
 /// Where a sentence holds two clauses (the earliest cut first).
-const CLAUSE_CUTS: &[&str] = &[", so ", ", but ", " but ", ", just ", ", and then ", " and then ", ", then ", " then "];
+const CLAUSE_CUTS: &[&str] = &[
+    ", so ", ", but ", " but ", ", just ", ", and then ", " and then ", ", then ", " then ", ", and finally ", " and finally ", ", finally ",
+    " so the ",
+];
 
 /// The clauses of `input`: cut at sentence ends and [`CLAUSE_CUTS`]; each
 /// says whether it came after a "then" (a step of the same order: "click
@@ -470,12 +491,21 @@ fn context(text: &str) -> Option<String> {
     })
 }
 
+/// The order a `first.` shape means (tried before the rules read it).
+fn shaped_first(text: &str) -> Option<String> {
+    shaped_by(text, true)
+}
+
 /// The order a whole-clause shape means, if the clause has one.
 fn shaped(text: &str) -> Option<String> {
+    shaped_by(text, false)
+}
+
+fn shaped_by(text: &str, first_only: bool) -> Option<String> {
     let toks = words_of(text);
     let verb_first = starts_with_verb(text);
     shapes().iter().zip(SHAPES).find_map(|(p, (id, _, order))| {
-        if verb_first && id.starts_with("bare.") {
+        if (verb_first && id.starts_with("bare.")) || (first_only && !id.starts_with("first.")) {
             return None;
         }
         let caps = p.matches(&toks)?;

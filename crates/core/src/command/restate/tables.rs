@@ -8,7 +8,7 @@
 #[rustfmt::skip]
 pub(super) const ASKING: &[(&str, bool)] = &[
     ("would you mind", true), ("do you mind", true), ("would you be so kind as to", false), ("how about", true), ("what about", true),
-    ("mind", true), ("any chance you could", false), ("is it possible to", false), ("would you kindly", false), ("please would you kindly", false),
+    ("mind", true), ("any chance you could", false), ("in the tree view", false), ("on", false), ("is it possible to", false), ("would you kindly", false), ("please would you kindly", false),
     ("please would you", false), ("next", false), ("finally", false), ("you", false),
     ("could you please", false), ("can you please", false), ("would you please", false), ("will you please", false),
     ("could you", false), ("can you", false), ("would you", false), ("will you", false),
@@ -66,7 +66,13 @@ pub(super) const SAME_AS: &[(&str, &str)] = &[
     ("where it says", "into"), ("the top one", "the first one"), ("top box", "first box"), ("top field", "first field"),
     ("the one just under it", "the next one"), ("the one right under it", "the next one"), ("the one below it", "the next one"),
     ("menu item", ""), ("in it", ""), ("the blinking cursor", "the cursor"), ("click once inside", "click inside"),
-    ("call focus() on", "focus on"), ("open for me", "open"), ("terms div", "terms box"), ("its cross", "its close button"), ("the little cross on", "the close button of"),
+    ("call focus on", "focus on"), ("the single", "the"), ("select element's value", "dropdown"), ("checkbox input on", "checkbox"),
+    ("checkbox input", "checkbox"), ("each of these three cities", ""), ("each of these cities", ""), ("and when that is done", "then"),
+    ("when that is done", "then"), ("and when the results appear", "then"), ("when the results appear", "then"),
+    ("the second one down the list", "the second result"), ("the first one down the list", "the first result"),
+    ("to show more", ""), ("to see more", ""), ("hides behind a tab", "is in one of the tabs"), ("expand node", "expand"),
+    ("child node", ""), ("the search form with", "search for"), ("submit search for", "search for"), ("inside it", ""),
+    ("box to the bottom", "box to the end"), ("read all of the", "read the"), ("read all the", "read the"), ("open for me", "open"), ("terms div", "terms box"), ("its cross", "its close button"), ("the little cross on", "the close button of"),
     ("the x on", "the close button of"), ("the × on", "the close button of"), ("the ×", "the close button"),
     ("field one", "first field"), ("field two", "second field"), ("field three", "third field"),
     ("box one", "first box"), ("box two", "second box"), ("box three", "third box"),
@@ -86,7 +92,7 @@ pub(super) const WHERE_IT_IS: &[&str] = &[
     "on this page", "on the page", "you can see in the text", "you can see", "that you can see", "you see",
     "hidden somewhere in the text", "hidden somewhere", "here", "up in the tab bar", "in the tab bar", "in the tabs at the top",
     "in the tabs", "at the top", "at the bottom", "underneath", "below it", "that appears inside it", "inside it", "that appears",
-    "within the paragraph", "in its corner", "on top", "at the corner of the popup",
+    "within the paragraph", "in its corner", "on top", "at the corner of the popup", "on your screen", "on the screen",
 ];
 
 /// Role words after which [`WHERE_IT_IS`] is cut.
@@ -126,6 +132,10 @@ pub(super) const POINTERS_OF_KIND: &[(&str, &str)] = &[
 /// order it means (`{slot}` replaced by what the slot took, as typed).
 #[rustfmt::skip]
 pub(super) static SHAPES: &[(&str, &str, &str)] = &[
+    // "first." shapes win over what the rules would read: the rules read
+    // "click into the second box and type delta" as a field named "second
+    // box and type delta".
+    ("first.click_type", "(click|tap) (into|in|inside) {field} and (type|enter|write) {text}", "type {text} into {field}"),
     ("focus.cursor", "the cursor (should|must|needs to) be [sitting|placed|blinking] (in|inside|on) {field}", "focus on {field}"),
     // States wished for. A value to be picked from suggestions is
     // typed in part and picked, not typed out.
@@ -169,6 +179,9 @@ pub(super) static SHAPES: &[(&str, &str, &str)] = &[
     ("tabs.until", "(switch between|look through|click through) (the tabs|tabs) until {label} (shows up|appears|is visible)", "look through the tabs for {label}"),
     ("scroll.inside", "scroll [down] inside {label} to the (last line|end|bottom)", "scroll {label} to the end"),
     ("bare.tab", "{label} tab", "click the {label} tab"),
+    ("read.terms", "read the {label} [to the end]", "scroll the {label} box to the end"),
+    ("you.should", "{label} you should (mark|tick|check|select)", "tick {label}"),
+    ("find.and", "find {label} and (click|open)", "click {label}"),
     // Verbless: only once nothing else read the clause.
     ("bare.from", "{option} from the (dropdown|list|menu)", "select {option} from the dropdown"),
     ("bare.in", "{text} (in|into) the {field}", "put {text} in the {field}"),
@@ -185,6 +198,7 @@ pub(super) const LEAVE_ALONE: &[&str] = &[
     "nothing else",
     "use (its|the) (close button|x|cross)",
     "{label} (stays|stay|remains|remain|should stay|should remain|is left|are left) (empty|blank|unticked|unchecked|alone|as it is|as they are)",
+    "the (others|rest|other ones) leave (empty|blank|unticked|unchecked|alone)",
 ];
 
 /// Clauses that name what the next order points at: the pattern and the
@@ -205,7 +219,9 @@ pub(super) const CONTEXT: &[(&str, bool)] = &[
     ("(i want to|i'd like to|i need to) (read|see|view|look at) the {label} (section|tab|page)", false),
     ("the {label} (checkbox|box) is (greyed out|disabled|locked|grey)", false),
     ("[the] {field} should (include|have|contain) (just|only) {label}", false),
-    ("(one|a single|just one|only one) {label} (here|on the page|on this page)", true),
+    ("(one|a single|just one|only one) {label} [here|on the page|on this page]", true),
+    ("[the] {label} (checkbox|box) (enables|is enabled|becomes active|unlocks)", false),
+    ("where is {label}", false),
     ("{label} is (collapsed|closed|folded|hidden behind a tab|hidden)", false),
     ("{label} needs a value", false),
     ("(find|locate|spot) the {label}", true),

@@ -69,6 +69,13 @@ pub(super) fn rows() -> Vec<Row> {
         Row("type.in, type.in", "The first box needs amber and the second needs birch.",
             seq(vec![typed("amber", nth(Some(R::Field), 1)), typed("birch", nth(None, 2))])),
         Row("type.into", "Field 2 needs a value. Type amber into it.", one(typed("amber", nth(Some(R::Field), 2)))),
+        // A path of names is walked; a click into a field that is then
+        // typed in is the typing.
+        Row("click, click, click", "Archive > 2025 > Receipts", seq(vec![clk("Archive"), clk("2025"), clk("Receipts")])),
+        Row("click, click, click", "Where is Receipts? Under Archive/2025; please click it.", seq(vec![clk("Archive"), clk("2025"), clk("Receipts")])),
+        Row("type.into", "Now click into the third text box and type ember.", one(typed("ember", nth(Some(R::Field), 3)))),
+        Row("scroll.in_end, check.on", "Read all the terms. Then tick I agree.",
+            seq(vec![C::ScrollIn { label: "terms".into(), dir: crate::tools::ScrollDirection::Bottom }, tick(Target::new("I agree"))])),
         // Credentials in one breath.
         Row("sign_in.as", "Could you sign me in? User name kim, password fjord32", one(C::SignIn { user: "kim".into(), password: "fjord32".into() })),
         Row("sign_in.as", "I need to get into my account. I'm kim and my password is fjord32.", one(C::SignIn { user: "kim".into(), password: "fjord32".into() })),
