@@ -48,6 +48,18 @@ pub enum Slot {
 }
 
 impl Slot {
+    /// How a rewrite template names what this slot took (`{text}` …), for
+    /// the slots a rewrite copies (wishes, restatements); `None` otherwise.
+    pub fn placeholder(self) -> Option<&'static str> {
+        Some(match self {
+            Slot::Text => "{text}",
+            Slot::Field => "{field}",
+            Slot::Option => "{option}",
+            Slot::Label => "{label}",
+            _ => return None,
+        })
+    }
+
     fn from_name(name: &str) -> Option<Slot> {
         Some(match name {
             "text" => Slot::Text,

@@ -18,7 +18,7 @@
 //! user's.
 
 use super::model::Command;
-use super::pattern::{Pattern, Slot};
+use super::pattern::Pattern;
 use super::rules::match_command;
 use super::tokens::{tokenize, Token};
 use std::sync::OnceLock;
@@ -114,13 +114,7 @@ fn imperative(input: &str, words: &[Token], list_only: bool) -> Option<(String, 
             }
             let mut out = wish.imperative.to_owned();
             for (slot, range) in caps.all() {
-                let name = match slot {
-                    Slot::Text => "{text}",
-                    Slot::Field => "{field}",
-                    Slot::Option => "{option}",
-                    Slot::Label => "{label}",
-                    _ => continue,
-                };
+                let Some(name) = slot.placeholder() else { continue };
                 let mut toks = &words[range.clone()];
                 // "Red, Blue to be ticked": the greedy slot took "to be".
                 if let [rest @ .., to, be] = toks {

@@ -511,13 +511,7 @@ fn shaped_by(text: &str, first_only: bool) -> Option<String> {
         let caps = p.matches(&toks)?;
         let mut out = (*order).to_owned();
         for (slot, range) in caps.all() {
-            let name = match slot {
-                Slot::Text => "{text}",
-                Slot::Field => "{field}",
-                Slot::Option => "{option}",
-                Slot::Label => "{label}",
-                _ => continue,
-            };
+            let Some(name) = slot.placeholder() else { continue };
             let (first, last) = (toks.get(range.start)?, toks.get(range.end - 1)?);
             out = out.replace(name, &text[first.start..last.end]);
         }
