@@ -215,7 +215,7 @@ enum RunEnd {
 /// configured), a first step that found nothing hands over ([`RunEnd`]).
 async fn run(conn: &Connection, id: RequestId, input: &str, commands: &[Command], stop: &Stop, agent: bool) -> RunEnd {
     // Nothing shown of the run may hold a password the input gave.
-    let secrets = secret_values(input);
+    let secrets = secret_values(input, commands);
     let shown = |line: String| mask_values(&line, &secrets);
     conn.post(&PanelEvent::CommandsStarted { id, steps: commands.iter().map(|c| shown(c.describe())).collect() });
     for (index, command) in commands.iter().enumerate() {
@@ -482,12 +482,7 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
                 }
             }
             Locate::Selector(selector) => {
-                let resolution: Resolution = match call(locate.call(tab_id), stop).await {
-                    Ok(r) => r,
-                    // E.g. a frame of the selector is missing: nothing here.
-                    Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
-                    Err(e) => return Err(e),
-                };
+                let Some(resolution) = resolve(locate, tab_id, stop).await? else { continue };
                 // Several with that name in any case: the one written with
                 // the user's case, if exactly one is ("Apple", not "apple").
                 if let Some(narrow) = (resolution.count > 1).then(|| exact_case(selector)).flatten() {
@@ -504,11 +499,7 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
                 }
             }
             Locate::Only(selector) => {
-                let resolution: Resolution = match call(locate.call(tab_id), stop).await {
-                    Ok(r) => r,
-                    Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
-                    Err(e) => return Err(e),
-                };
+                let Some(resolution) = resolve(locate, tab_id, stop).await? else { continue };
                 if resolution.count == 1 {
                     if let Some(found) = one_match(selector, resolution, &find.label, &mut ambiguous) {
                         return Ok(found);
@@ -516,11 +507,7 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
                 }
             }
             Locate::Last(selector) => {
-                let resolution: Resolution = match call(locate.call(tab_id), stop).await {
-                    Ok(r) => r,
-                    Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => continue,
-                    Err(e) => return Err(e),
-                };
+                let Some(resolution) = resolve(locate, tab_id, stop).await? else { continue };
                 let Some(last) = resolution.count.checked_sub(1) else { continue };
                 let selector = bc_core::selector::with_nth(selector, last);
                 let name = resolution.matches.get(last as usize).map(|m| m.name.trim().to_owned()).filter(|n| !n.is_empty());
@@ -529,6 +516,16 @@ async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Resul
         }
     }
     Err(GroundError::new(&find.label, open, ambiguous.as_ref().map(|r| (r.count, &r.matches[..]))).into())
+}
+
+/// The `dom.resolve` of a selector attempt; `None` when a part of the
+/// selector is not there (e.g. a frame of it is missing): nothing here.
+async fn resolve(locate: &Locate, tab_id: i32, stop: &Stop) -> Result<Option<Resolution>, StepError> {
+    match call(locate.call(tab_id), stop).await {
+        Ok(r) => Ok(Some(r)),
+        Err(StepError::Tool(e)) if e.code == ErrorCode::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// A `dom.resolve` attempt's element when it matched exactly one (named

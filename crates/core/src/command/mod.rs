@@ -182,24 +182,20 @@ pub fn mask_secrets(input: &str) -> String {
     // masked whether or not the input reads as commands.
     let typed = crate::safety::typed::mask_typed_secrets(input, |_| MASK.to_owned());
     let Parsed::Commands(commands) = parse(input) else { return typed };
-    commands
-        .iter()
-        .filter_map(Command::secret_text)
-        .filter(|t| !t.is_empty())
-        .fold(typed, |shown, secret| shown.replace(secret, MASK))
+    let typed_in: Vec<String> = commands.iter().filter_map(Command::secret_text).filter(|t| !t.is_empty()).map(str::to_owned).collect();
+    mask_values(&typed, &typed_in)
 }
 
-/// The secret values `input` holds: each value after a password or code
-/// word (`safety::typed`) and the text its commands type into password-like
-/// fields. Whatever the worker shows of the input's run (step lines,
-/// results) goes through [`mask_values`] with them: a misread sentence can
-/// put a password into a field's label ("into “with the password x”").
-pub fn secret_values(input: &str) -> Vec<String> {
+/// The secret values of `input`, read as `commands`: each value after a
+/// password or code word (`safety::typed`) and the text the commands type
+/// into password-like fields. Whatever the worker shows of the run (step
+/// lines, results) goes through [`mask_values`] with them: a misread
+/// sentence can put a password into a field's label ("into “with the
+/// password x”").
+pub fn secret_values(input: &str, commands: &[Command]) -> Vec<String> {
     let mut found: Vec<String> =
         crate::safety::typed::typed_secrets(input).into_iter().map(|(range, _)| input[range].to_owned()).collect();
-    if let Parsed::Commands(commands) = parse(input) {
-        found.extend(commands.iter().filter_map(Command::secret_text).map(str::to_owned));
-    }
+    found.extend(commands.iter().filter_map(Command::secret_text).map(str::to_owned));
     found.retain(|s| !s.is_empty());
     // Longest first, so a value inside another is not masked halfway.
     found.sort_by_key(|s| std::cmp::Reverse(s.len()));
