@@ -49,12 +49,14 @@ export function task() {
      * writer who never read the grammar (seven per task, written to widen
      * the grammar, so tuned on); with `?phrasing=fresh-3`, one of `fresh3`
      * — a third writer's eight per task, in registers the others did not
-     * use (hurried, over-explaining, non-native, jargon). An empty set
-     * falls back to `phrasings`.
+     * use (hurried, over-explaining, non-native, jargon); with
+     * `?phrasing=fresh-4`, one of `fresh4` — a fourth writer's eight per
+     * task, varied in sentence shape (object first, verbs left out,
+     * reasons and places first). An empty set falls back to `phrasings`.
      */
-    say(phrasings, heldOut = [], fresh = [], unseen = [], fresh2 = [], fresh3 = []) {
+    say(phrasings, heldOut = [], fresh = [], unseen = [], fresh2 = [], fresh3 = [], fresh4 = []) {
       // A Map, so that `?phrasing=constructor` cannot pick a prototype key.
-      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen], ['fresh-2', fresh2], ['fresh-3', fresh3]]);
+      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen], ['fresh-2', fresh2], ['fresh-3', fresh3], ['fresh-4', fresh4]]);
       const chosen = sets.get(new URLSearchParams(location.search).get('phrasing')) ?? [];
       const text = pick(chosen.length > 0 ? chosen : phrasings);
       document.getElementById('instruction').textContent = text;

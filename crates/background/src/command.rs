@@ -14,6 +14,9 @@
 //!   nothing (`RunEnd::HandedOver`); otherwise a `LocalReply` says an LLM is needed and
 //!   lists what the commands can do.
 //!
+//! Where the grammar reads the input more than one way ("tick Red and
+//! Blue"), the reading whose targets are on the page runs (`choose`).
+//!
 //! Labels are grounded as each command's plan says: `pcd.query` → the best
 //! hit (preferring the role the user named) → `getDetails` → act with its
 //! selector and MiniPCD id; a `dom.resolve` attempt must match exactly one
@@ -22,6 +25,7 @@
 //! form (`Locate::FramedField`). Zoom and screenshots use `chrome.tabs` directly (no tool does
 //! that); a screenshot goes only to the panel that asked.
 
+mod choose;
 mod collections;
 mod reveal;
 
@@ -31,7 +35,7 @@ use crate::{agent, chrome, js, queue, store, tabs, tools};
 use bc_core::act::ActOutcome;
 use bc_core::command::report::{self, GroundError, NavVerb};
 use bc_core::command::{
-    exact_case, help_text, item_control_selectors, item_months, mask_values, parse, per_item_selectors, pick_month, pick_tab, reply_without_llm, secret_values,
+    exact_case, help_text, item_control_selectors, item_months, mask_values, parse, per_item_selectors, pick_month, pick_tab, readings, reply_without_llm, secret_values,
     BrowserAction, Command, DirectCall, ElementAction, Grounding, LocalReply, Locate, OpenTarget, Parsed, PlannedStep, RoleHint, Target,
 };
 use bc_core::command::dates::{Month, MonthRef};
@@ -183,7 +187,9 @@ pub async fn route(
     }
     let parsed = parse(input);
     let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
-    if let Parsed::Commands(commands) = parsed {
+    if let Parsed::Commands(_) = parsed {
+        // Where the grammar has several readings, the page picks one.
+        let commands = choose::choose(readings(input), stop).await;
         if run(conn, id, input, &commands, stop, configured).await == RunEnd::HandedOver {
             return agent::run(conn, id, input, history, cancel, stop).await;
         }

@@ -28,7 +28,16 @@ t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing
     `Next, start typing ${want} in the Country field and click it in the dropdown that opens.`,
     `To set your destination to ${want}, type its first letters under Country and select the match.`,
     `Destination is ${want}. Type a few letters under Country and choose it from the suggestions.`,
-    `How about typing part of ${want} in the Country box and accepting the suggestion?`]);
+    `How about typing part of ${want} in the Country box and accepting the suggestion?`],
+  [
+    `${want} — that's the country I need, so type the first letters in the Country box and click it when it pops up underneath.`,
+    `Step 2: in Country, enter the first two or three letters of ${want}, then select ${want} from the suggestion list.`,
+    `Dear assistant, I would be grateful if you could set the country to ${want} by typing its opening letters and clicking the matching suggestion. Many thanks.`,
+    `omg this box wont let me just type it lol, do like the start of ${want} in country and click it when it shows up`,
+    `Since my trip is to ${want}, begin writing it in the blank next to Country and choose it from the little list that appears below.`,
+    `Please you write the beginning of ${want} in Country, then click on it in the small list under the box.`,
+    `The suggestions only show up after a couple of letters, so start ${want} in the Country field and then click the ${want} option they offer, which fills the box in properly.`,
+    `Country → ${want}, via the suggestion.`]);
 const input = document.getElementById('country');
 const list = document.getElementById('suggestions');
 input.addEventListener('input', () => {

@@ -23,6 +23,15 @@ t.say([`Type ${word} into the textbox below.`, `Write ${word} in the text field.
     `Now click into the note area and type ${word}.`,
     `For the note, the text should be ${word}; put it in the box below.`,
     `Empty box below. Write ${word} there.`,
-    `Is it possible to write ${word} inside the text box?`]);
+    `Is it possible to write ${word} inside the text box?`],
+  [
+    `${word} — just that one word in the text box, please.`,
+    `Step 1: click in the empty box under the heading and type ${word}, nothing more.`,
+    `Hello, could you kindly enter the word ${word} in the note area? Thank you in advance.`,
+    `bro just type ${word} in the box thats literally it`,
+    `Since this note is for later, I want it to say ${word}; write it in the box beneath the title.`,
+    `in the text box type ${word} all one word no full stop`,
+    `The only thing to do here is click inside the large empty rectangle under the heading and type the word ${word}, with no other words or spaces around it.`,
+    `Note text: ${word}.`]);
 const note = document.getElementById('note');
 note.addEventListener('input', () => t.set({ value: note.value, done: note.value === word }));

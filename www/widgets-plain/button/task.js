@@ -24,7 +24,16 @@ t.say(['Click the button.', 'Press the button.', 'Please click the button below.
     `Next, give the button on your screen a click.`,
     `To move on, press the button.`,
     `One button here. Press it.`,
-    `Mind clicking the button?`]);
+    `Mind clicking the button?`],
+  [
+    `The button on this page — go ahead and click it.`,
+    `Step 1: press the one button shown in the box on this page.`,
+    `Good afternoon, would you be so kind as to click the button on this page? Thank you.`,
+    `yo just smash that button`,
+    `Because nothing else here does anything, just press the single button in the box below the text.`,
+    `Please make one click on the button what is on the page.`,
+    `Under the sentence that says this page has one button, inside the box, you'll find that button, and all I need is for you to click it one time.`,
+    `Button. Click it.`]);
 document.getElementById('slot').append(el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = 'Thanks, the button was clicked.';
   t.set({ done: true });

@@ -26,7 +26,16 @@ t.say([`Click ${want}.`, `Press the ${want} button.`],
     `Please select the ${want} button, paying attention to upper and lower case.`,
     `To pick the right fruit, press ${want}, spelled with exactly these capitals.`,
     `Mind the letter case. Press ${want}.`,
-    `Which button says ${want}? Click that one.`]);
+    `Which button says ${want}? Click that one.`],
+  [
+    `${want}, written exactly like that with the same capitals, is the button I want you to click.`,
+    `Step 4: click the fruit button labelled ${want} (case-sensitive, not the other spellings).`,
+    `Hi, could you please press the ${want} button? Please note the capital letters must match exactly. Thanks.`,
+    `click ${want} not the other ones that look the same lol caps matter`,
+    `Since the buttons differ only in capital letters, press the one that reads ${want} exactly.`,
+    `Please you push the button ${want}, same big and small letters like I write.`,
+    `There are a few buttons for the same fruit and the only difference is whether the letters are big or small, so look carefully and click the one that matches ${want} letter for letter.`,
+    `Press ${want} — exact case.`]);
 document.getElementById('buttons').append(...variants.map((v) => el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = `${v} clicked.`;
   t.set({ clicked: v, done: v === want });

@@ -33,6 +33,15 @@ t.say([...phrasings],
     `Now check the checkbox for ${colours[n]}.`,
     `To choose ${colours[n]} as your colour, tick its checkbox.`,
     `${colours[n]} is my colour. Tick only that box.`,
-    `What about ticking the ${ord} checkbox?`]);
+    `What about ticking the ${ord} checkbox?`],
+  [
+    `${colours[n]} is the one — tick its little square and leave the others alone.`,
+    `Step 2: check the ${ord} checkbox from the top (${colours[n]}); all the others stay unchecked.`,
+    `Dear assistant, please tick the box beside ${colours[n]} in the colour list and no other box. Kind regards.`,
+    `tick the ${ord} box thats it dont touch the rest`,
+    `Since ${colours[n]} is my favourite, put a tick next to it in the list under Colours, and only there.`,
+    `Please make a tick in the box of ${colours[n]}, the other boxes no touch.`,
+    `In the list of colours each name has a little square on its left; please click the square next to ${colours[n]}, which is the ${ord} one down, so that only it has a tick.`,
+    `Only ${colours[n]} ticked.`]);
 const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
 for (const b of boxes) b.addEventListener('change', check);

@@ -35,7 +35,16 @@ if (mode === 'two') {
     `Now enter ${a} in the first text box and ${b} in the second text box.`,
     `To finish this form, the first box needs ${a} and the second needs ${b}.`,
     `First field: ${a}. Second field: ${b}.`,
-    `Any chance you could type ${a} in the first box and ${b} in the second?`]);
+    `Any chance you could type ${a} in the first box and ${b} in the second?`],
+  [
+    `${a} goes in the top box and ${b} in the one under it.`,
+    `Step 3: enter ${a} in field 1 and ${b} in field 2; leave field 3 blank.`,
+    `Good morning, could you please type ${a} into the first of the three boxes, as well as ${b} into the second one? Thank you.`,
+    `ok so first box ${a} second box ${b} ez`,
+    `Since the boxes have no labels, just go by order: the top one should say ${a} and the middle one ${b}.`,
+    `In the first field please writing ${a} and in the second ${b}, the last one stay empty.`,
+    `Under the Three fields heading there are three empty text boxes stacked on top of each other; please type ${a} into the one at the top, then ${b} into the one in the middle, and don't type anything in the bottom one.`,
+    `Boxes 1 and 2: ${a}, ${b}.`]);
 } else {
   const n = t.pick([1, 2]);
   want = ['', '', ''];
@@ -61,7 +70,16 @@ if (mode === 'two') {
     `Now click into the ${ord[n]} text box and type ${a}.`,
     `To fill the ${ord[n]} field correctly, enter ${a} there.`,
     `Field ${n + 1} needs a value. Type ${a} into it.`,
-    `How about putting ${a} in the ${ord[n]} field?`]);
+    `How about putting ${a} in the ${ord[n]} field?`],
+  [
+    `${a} belongs in the ${ord[n]} box, and the other two stay empty.`,
+    `Step 1: type ${a} into text field #${n + 1}, counting from the top; leave the rest blank.`,
+    `Hello, please could you enter ${a} in the ${ord[n]} of the three fields? The other fields should remain empty. Many thanks.`,
+    `put ${a} in box ${n + 1} lol just that one`,
+    `Counting down from the top, the ${ord[n]} blank is where ${a} should go.`,
+    `The ${ord[n]} box please you fill with ${a}, the others leave empty.`,
+    `There are three text boxes one under the other without any labels, so please count from the top to the ${ord[n]} one and type the word ${a} in it, leaving the other two completely empty.`,
+    `Field ${n + 1}: ${a}.`]);
 }
 const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });
 for (const i of inputs) i.addEventListener('input', check);

@@ -26,7 +26,16 @@ t.say([`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd']
     `Now click once inside the ${label} box.`,
     `So I can type my ${label}, activate that field.`,
     `Go to the ${['1st', '2nd', '3rd'][n]} field. Just click in it.`,
-    `Would you focus the ${label} field?`]);
+    `Would you focus the ${label} field?`],
+  [
+    `The ${label} box — click inside it so the cursor is blinking there.`,
+    `Step 1: place the cursor in the ${label} field (the ${['1st', '2nd', '3rd'][n]} of three).`,
+    `Hi there, would you mind clicking into the ${label} field so that it is ready for me to type? Thanks very much.`,
+    `click the ${label} thing so i can type`,
+    `Since I want to type my ${label} next, put the cursor in the box beside the word ${label}.`,
+    `Please you put the cursor inside the box of ${label}.`,
+    `On this page there are three boxes, one each for name, email and phone; please click once inside the one for ${label} so that the text cursor appears in it, without typing anything.`,
+    `Cursor: ${label} field.`]);
 for (const id of ids) {
   document.getElementById(id).addEventListener('focus', () => t.set({ focused: id, done: id === ids[n] }));
 }

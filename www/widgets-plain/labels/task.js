@@ -38,7 +38,16 @@ t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as th
     `Now enter ${user} in the Username field and ${city} in the City field.`,
     `To complete my details, use ${user} as the username and ${city} as the city.`,
     `Username is ${user}. City is ${city}.`,
-    `Would you fill Username with ${user} and City with ${city}?`]);
+    `Would you fill Username with ${user} and City with ${city}?`],
+  [
+    `${city} for the city and ${user} for the username — fill those two in please.`,
+    `Step 2: Username = ${user}, City = ${city}.`,
+    `Dear assistant, I'd be grateful if you would enter ${user} in the Username field, as well as ${city} in the City field. Best regards.`,
+    `my user is ${user} and im from ${city} just put those in`,
+    `Because I'm based in ${city}, the City box should say ${city}, and the Username one ${user}.`,
+    `Username you write ${user}, and City you write ${city}, please.`,
+    `There are two text boxes under the Your details heading, the top one next to the word Username and the one below it next to City; please type ${user} in the top one and ${city} in the bottom one.`,
+    `${user} / ${city} — Username / City.`]);
 const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
 for (const i of inputs) i.addEventListener('input', check);
 t.set({ layout });

@@ -23,7 +23,16 @@ t.say(['Follow the link.', 'Click the link.', 'Open the link in the text.'],
     `Now click the link within the paragraph.`,
     `To read more, follow the link in the text.`,
     `Find the link. Click it.`,
-    `Where does the link go? Open it.`]);
+    `Where does the link go? Open it.`],
+  [
+    `That link in the paragraph — click it for me.`,
+    `Step 1: click the single link in the body text.`,
+    `Hello, could you please follow the link that appears in the text on this page? Thank you.`,
+    `theres a link in there somewhere just click it`,
+    `Since I want to read more, open the link in the sentence under the intro.`,
+    `Please you click on the link which is inside the text.`,
+    `In the second paragraph there's a sentence with one bit of underlined, coloured text that is a link; please click on that bit once to follow it.`,
+    `Link in text: click.`]);
 document.getElementById('para').append('You can read about it in ', el('a', { href: '#read', onclick: () => {
   document.getElementById('result').textContent = 'You followed the link.';
   t.set({ done: true });

@@ -26,5 +26,14 @@ t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${w
     `Now use the dropdown to select ${want}.`,
     `To go to ${want}, pick it in the list.`,
     `Destination: ${want}. Choose it in the dropdown.`,
-    `Can you make the list show ${want}?`]);
+    `Can you make the list show ${want}?`],
+  [
+    `${want} — that's the city to choose in the drop-down.`,
+    `Step 3: set the Where to? drop-down to ${want}.`,
+    `Good afternoon, could you kindly select ${want} from the list of cities? Many thanks.`,
+    `pick ${want} from the thingy with the little arrow`,
+    `Since I'm going to ${want}, choose it in the menu under Where to.`,
+    `Please you choose ${want} in the list with the arrow.`,
+    `Under the question Where to? there's a drop-down that currently shows a dash; click its little arrow to open it, and then click ${want} among the city names.`,
+    `Dropdown: ${want}.`]);
 select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

@@ -25,7 +25,16 @@ t.say([`Open the Actions menu and choose ${want}.`, `Click Actions, then ${want}
     `Now click Actions and select ${want} from the options.`,
     `The goal is ${want}. Use the Actions menu to choose it.`,
     `Tap Actions. Then tap ${want}.`,
-    `Will you select ${want} in the Actions menu?`]);
+    `Will you select ${want} in the Actions menu?`],
+  [
+    `${want} is what I need — it's in the Actions menu, so open that first and click it.`,
+    `Step 2: click Actions and choose ${want} from the menu that drops down.`,
+    `Hi, could you please open the Actions menu and select ${want} from it? Thanks in advance.`,
+    `hit actions then ${want} ez`,
+    `Since this document needs the ${want} action, click Actions near the top and pick ${want}.`,
+    `Please open the menu Actions and there you click ${want}.`,
+    `Just below the Document heading there's the word Actions with a little arrow; click it so a short list opens, then click ${want} in that list and not any of the other entries.`,
+    `Actions, then ${want}.`]);
 const menu = document.getElementById('menu');
 document.getElementById('actions').addEventListener('click', () => menu.classList.toggle('hidden'));
 menu.append(...items.map((i) => el('div', { onclick: () => {

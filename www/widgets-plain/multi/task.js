@@ -32,7 +32,16 @@ t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} a
     `Now select ${a}, ${b} and ${c} in the list and click Save.`,
     `To plan a trip to ${a}, ${b} and ${c}, tick those cities and press Save.`,
     `Only three cities: ${a}, ${b}, ${c}. Tick them, then Save.`,
-    `Will you tick ${a}, ${b} and ${c}, then press Save?`]);
+    `Will you tick ${a}, ${b} and ${c}, then press Save?`],
+  [
+    `${a}, ${b} and ${c} — tick those three boxes and then press Save.`,
+    `Step 4: check ${a}, ${b}, ${c} (only these) and click Save.`,
+    `Dear assistant, please could you tick ${a} and ${b} as well as ${c} in the list, and then click the Save button? Kind regards.`,
+    `tick ${a} ${b} n ${c} then hit save thx`,
+    `Since my trip covers ${a}, ${b} and ${c}, put ticks beside those cities and then click Save at the bottom.`,
+    `You tick please ${a}, ${b}, ${c}, after you click Save.`,
+    `In the list of cities each one has a small square in front of it; please put a tick in the squares for ${a}, ${b} and ${c} only, leaving the rest empty, and once those three are ticked, press the Save button underneath the list.`,
+    `${a} + ${b} + ${c}, Save.`]);
 document.getElementById('save').addEventListener('click', () => {
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
   document.getElementById('result').textContent = `Saved: ${chosen.join(', ') || 'nothing'}.`;

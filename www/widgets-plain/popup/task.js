@@ -22,7 +22,16 @@ t.say(['Dismiss the popup with its close button.', 'Close the popup.', 'Close th
     `Now press the × at the corner of the pop-up window to close it.`,
     `To get back to the page, close the popup with its ×.`,
     `No offer for me. Shut the popup with the ×.`,
-    `Mind closing that popup with the × button?`]);
+    `Mind closing that popup with the × button?`],
+  [
+    `The pop-up about the discount — close it with the little x in its corner, not the offer button.`,
+    `Step 1: dismiss the popup via its × button (do not click Claim offer).`,
+    `Hello, would you be so kind as to close the popup window by clicking its × button? Thank you.`,
+    `ugh this popup, just x it`,
+    `Since I don't care about 10% off, close that box with the cross at the top, not Claim offer.`,
+    `Please close the window which is popping up, with the little cross.`,
+    `A box has appeared over the newsletter page saying something about 10% off; in its top corner there's a small × button, so please click that × to close the box, and don't press Claim offer or Subscribe.`,
+    `Close popup (×).`]);
 const popup = document.getElementById('popup');
 document.getElementById('close').addEventListener('click', () => { popup.remove(); t.set({ done: true }); });
 document.getElementById('claim').addEventListener('click', () => t.set({ claimed: true }));

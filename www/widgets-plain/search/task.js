@@ -26,7 +26,16 @@ t.say([`Search for ${term} and open the ${ord[0]} result.`, `Look up ${term}, th
     `Now enter ${term} in the search field, click Go, and open the ${ord[0]} result.`,
     `To find some ${term}, search for them and open the ${ord[1]} result.`,
     `Type ${term} and hit Go. Open the ${ord[0]} result.`,
-    `Would you search for ${term} and click the ${ord[1]} result?`]);
+    `Would you search for ${term} and click the ${ord[1]} result?`],
+  [
+    `${term} is what I'm after — search for it with the box at the top and open the ${ord[1]} result.`,
+    `Step 2: type ${term} in the search field, press Go, click result #${n + 1}.`,
+    `Hi, could you please search the shop for ${term} and then open the ${ord[1]} item in the list of results? Thank you.`,
+    `search ${term} and click the ${ord[0]} one that pops up`,
+    `Since I need new ${term}, look them up in the shop and click on the ${ord[1]} link in the results.`,
+    `Please search ${term} in the shop, then you open the result number ${n + 1}.`,
+    `At the top of the page there's an empty search box with a Go button next to it; type ${term} in the box, click Go, and when a numbered list of results appears below, click on the ${ord[1]} one.`,
+    `${term}, Go, result ${n + 1}.`]);
 const results = document.getElementById('results');
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();

@@ -25,7 +25,16 @@ t.say([`Open the section below and press ${button}.`, `Expand Shipping, then cli
     `Now click Shipping to show more, then select ${button}.`,
     `To reach ${button}, expand the Shipping section first and then press it.`,
     `Shipping is collapsed. Open it and press ${button}.`,
-    `Will you open Shipping and hit ${button}?`]);
+    `Will you open Shipping and hit ${button}?`],
+  [
+    `The ${button} button — it's hidden under Shipping, so open that section first and click it.`,
+    `Step 3: expand Shipping, then click ${button}.`,
+    `Good morning, could you please open the Shipping section and press the ${button} button inside it? Many thanks.`,
+    `open shipping n click ${button} lol`,
+    `Since the buttons stay hidden until it's open, click Shipping first and then hit ${button}.`,
+    `Please you open the part Shipping, then you click on ${button}.`,
+    `In the box under Order 4711 there's a line that says Shipping with a little arrow; click it to make the section open, and then press the button labelled ${button} that shows up inside it, not the other one.`,
+    `Shipping, then ${button}.`]);
 const body = document.getElementById('body');
 document.getElementById('toggle').addEventListener('click', () => {
   body.classList.toggle('hidden');

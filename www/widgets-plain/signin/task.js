@@ -26,7 +26,16 @@ t.say([`Sign in as ${user} with password ${pass}.`, `Log in as ${user} using the
     `Now enter ${user} as the user name and sign in using the password ${pass}`,
     `To get into the members page, log in as ${user} with password ${pass}.`,
     `Account ${user}. Log in with pass ${pass}`,
-    `Is it possible to sign in as ${user}? Use password ${pass}`]);
+    `Is it possible to sign in as ${user}? Use password ${pass}`],
+  [
+    `${user} is the user name and ${pass} the password — sign me in with those.`,
+    `Step 1: log in with user name ${user} and password ${pass}, then press Sign in.`,
+    `Dear assistant, please could you sign in to the members area with the user name ${user} and the password ${pass}? Thank you.`,
+    `log me in pls im ${user} pass is ${pass}`,
+    `Since my account is ${user}, put that in the User name box plus ${pass} in the Password box, and click Sign in.`,
+    `Please make the login with name ${user} and password ${pass}`,
+    `Under the Members heading there's a User name box and a Password box; type ${user} in the first one and ${pass} in the second one, exactly as written, and then press the Sign in button.`,
+    `Login ${user}, password ${pass}`]);
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();
   const ok = document.getElementById('user').value === user && document.getElementById('pass').value === pass;

@@ -38,7 +38,16 @@ if (mode === 'find') {
     `Now switch between the tabs until ${target} shows up, then click it.`,
     `To open ${target}, check each tab for the link and click it.`,
     `${target} hides behind a tab. Find it and click.`,
-    `Which tab has ${target}? Open that link.`]);
+    `Which tab has ${target}? Open that link.`],
+  [
+    `${target} — it's a link on one of the tabs; find it and click it.`,
+    `Step 2: switch tabs until the ${target} link appears, then click it.`,
+    `Hello, could you please look through the tabs at the top for the ${target} link and open it? Thanks a lot.`,
+    `idk which tab ${target} is on, just find it n click it`,
+    `Since I don't know where ${target} is, click the tabs along the top one at a time until you see it, then click it.`,
+    `Please search in the tabs the link ${target} and you open it.`,
+    `The page has a row of tabs and only one tab's content shows at a time; somewhere in one of them there's a link called ${target}, so open each tab in turn until you find it and then click the link.`,
+    `Find and open ${target} (it's in the tabs).`]);
 } else {
   t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
   [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`],
@@ -61,5 +70,14 @@ if (mode === 'find') {
     `Now click the ${tabWant} tab above the content.`,
     `To see ${tabWant}, click its tab.`,
     `Tabs are at the top. Choose ${tabWant}.`,
-    `Will you bring up the ${tabWant} tab?`]);
+    `Will you bring up the ${tabWant} tab?`],
+  [
+    `${tabWant} — that's the tab I want open.`,
+    `Step 1: click the ${tabWant} tab in the row at the top.`,
+    `Good afternoon, would you please switch to the ${tabWant} tab? Thank you.`,
+    `go to ${tabWant} tab real quick`,
+    `Since I want the ${tabWant} info, click on that tab above the box.`,
+    `Please you open the tab with the name ${tabWant}.`,
+    `Along the top of the product area there's a row of tab names; please click the one that says ${tabWant} so that its content is shown underneath instead.`,
+    `Tab: ${tabWant}.`]);
 }

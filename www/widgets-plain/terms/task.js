@@ -27,7 +27,16 @@ t.say(['Scroll the terms box to the end, then tick I agree.', 'Scroll the terms 
     `Now scroll down inside the terms box to the last line and tick I agree.`,
     `To accept the terms, reach the end of the box and tick I agree.`,
     `Read all the terms. Then tick I agree.`,
-    `Will you scroll past the last clause and tick I agree?`]);
+    `Will you scroll past the last clause and tick I agree?`],
+  [
+    `The I agree box — it only works after you scroll the terms to the bottom, so do that and then tick it.`,
+    `Step 2: scroll the terms box to its last clause, then check I agree.`,
+    `Dear assistant, kindly scroll through the terms until the very end and then tick the I agree checkbox. With thanks.`,
+    `scroll all the way down the terms thing then tick i agree`,
+    `Since the tick box stays locked until you've read everything, scroll the terms to the end first and then check I agree.`,
+    `Please you scroll the terms until finish, after you tick I agree.`,
+    `There is a small box full of numbered clauses with its own scroll bar; scroll inside that box until you reach the very last clause, at which point the I agree checkbox underneath becomes clickable, and then put a tick in it.`,
+    `Terms to the end, then tick I agree.`]);
 const agree = document.getElementById('agree');
 terms.addEventListener('scroll', () => {
   if (terms.scrollTop + terms.clientHeight >= terms.scrollHeight - 4) agree.disabled = false;

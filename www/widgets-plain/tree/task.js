@@ -48,4 +48,13 @@ t.say([`Open folders until you reach ${target}, then click it.`, `Find ${target}
     `Now go into the ${path[0]} folder, then ${path[1]}, and select ${target}.`,
     `To get to ${target}, unfold ${path[0]} and ${path[1]}, then click it.`,
     `${target} lives in ${path[1]}. Open the folders and click it.`,
-    `Where is ${target}? Under ${path[0]}/${path[1]}; please click it.`]);
+    `Where is ${target}? Under ${path[0]}/${path[1]}; please click it.`],
+  [
+    `${target} is in ${path[1]}, which is in ${path[0]}: open those two folders and then click ${target}.`,
+    `Step 3: expand ${path[0]}, then ${path[1]}, then click ${target}.`,
+    `Hi, could you please open the ${path[0]} folder, then the ${path[1]} folder inside it, and click on ${target}? Thank you.`,
+    `need ${target} its in ${path[0]} then ${path[1]}, click it`,
+    `Since ${target} is buried in the folders, click ${path[0]} to open it, then ${path[1]}, and then ${target}.`,
+    `Please you open folder ${path[0]}, after ${path[1]}, and then you click ${target}.`,
+    `The page shows a list of folders with little triangles; clicking a folder opens it, so click ${path[0]}, then the ${path[1]} folder that appears inside it, and then click the ${target} entry that shows up there.`,
+    `${path[0]} → ${path[1]} → ${target}.`]);

@@ -18,7 +18,7 @@ pub mod virtualized;
 pub mod wait;
 
 use crate::resolve;
-use bc_core::act::{ActError, ActOutcome, Attempt, DomAction, ElementBrief, PageScroll, ATTEMPTS};
+use bc_core::act::{ActError, ActOutcome, Attempt, DomAction, ElementBrief, PageScroll, SelectBy, ATTEMPTS};
 use bc_core::types::RoleSelector;
 use web_sys::{Document, Element};
 
@@ -116,6 +116,11 @@ async fn perform(el: &Element, action: &DomAction) -> Result<(bool, Option<Strin
     }
     match action {
         DomAction::Click { button, click_count } => pointer::click(el, *button, *click_count).map(|()| (true, None)),
+        // Text for a native dropdown is the option to choose: "set the city
+        // to Vienna" says the same of a <select> as of a text field.
+        DomAction::Type { text, .. } if crate::pcd::dom::tag(el) == "select" => {
+            input::select(el, text, SelectBy::Auto).map(|(chosen, changed)| (changed, Some(chosen)))
+        }
         DomAction::Type { text, replace, submit } => input::type_text(el, text, *replace, *submit).map(|e| (e, None)),
         DomAction::Select { value, by } if listbox::applies(el) => {
             listbox::select(el, value, *by).await.map(|(chosen, changed)| (changed, Some(chosen)))

@@ -126,6 +126,7 @@ mod model;
 pub(crate) mod pattern;
 mod plan;
 mod question;
+mod readings;
 pub mod report;
 mod restate;
 mod rules;
@@ -147,6 +148,7 @@ pub use plan::{
 };
 pub(crate) use plan::exact_any_case_label;
 pub use question::{QuestionRule, QuestionWhen, QUESTION_RULES};
+pub use readings::{alternatives, readings, Alternative};
 pub use rules::{Rule, RULES};
 
 /// How the grammar reads an input.
@@ -215,8 +217,9 @@ pub fn explain(input: &str) -> Explained {
     // as typed, "tick Blue and nothing else" would tick "Blue and nothing
     // else". Input the restatement leaves unchanged, or that it turns into
     // nothing the rules read, is read as typed.
-    let restated = restate::restate(input).and_then(|order| split::sequence(&order, &tokens::tokenize(&order)));
-    if let Some(steps) = restated.or_else(|| split::sequence(input, &tokens)) {
+    // A reading that still points at "it" with nothing named is no reading.
+    let restated = restate::restate(input).and_then(|order| split::sequence(&order, &tokens::tokenize(&order))).filter(|s| !split::points_nowhere(s));
+    if let Some(steps) = restated.or_else(|| split::sequence(input, &tokens).filter(|s| !split::points_nowhere(s))) {
         let (commands, rules) = steps.into_iter().unzip();
         return Explained { parsed: Parsed::Commands(commands), rules };
     }

@@ -154,6 +154,20 @@ const MAX_CONTINUED_LABEL: usize = 3;
 /// Pronouns that point back at what the previous command found.
 const POINTING_BACK: &[&str] = &["it", "that", "this", "them", "that one", "this one"];
 
+/// Whether a command of `steps` still names its target or text by a
+/// pronoun ("click it", "type it into the box") once [`sequence`] resolved
+/// what it could: nothing said what "it" is, and a guess types or clicks
+/// the wrong thing (the page's one field takes "it" as its text).
+pub(crate) fn points_nowhere(steps: &[(Command, &'static str)]) -> bool {
+    let pronoun = |s: &str| POINTING_BACK.contains(&s.trim().to_lowercase().as_str());
+    steps.iter().any(|(c, _)| match c {
+        Command::Click { target } | Command::Check { target, .. } | Command::Focus { target } => pronoun(&target.label),
+        Command::Type { text, field } => pronoun(text) || pronoun(&field.label),
+        Command::Select { option, field } => pronoun(option) || pronoun(&field.label),
+        _ => false,
+    })
+}
+
 /// "…until you reach Reports, then click it": the reveal clicks what it
 /// found; the pronoun's click is that click, not a second one.
 fn with_pronouns_resolved(commands: Vec<(Command, &'static str)>) -> Vec<(Command, &'static str)> {

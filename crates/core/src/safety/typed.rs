@@ -28,6 +28,10 @@ const TRIGGERS: &[(&str, SecretKind)] = &[
     ("pin", SecretKind::Password),
     ("otp", SecretKind::OneTimeCode),
 ];
+/// Words that name a password only with a joiner after them ("pass is
+/// ember51", "pass: x"): "pass" alone is an ordinary word ("pass the
+/// test", "boarding pass").
+const TRIGGERS_WITH_JOINER: &[&str] = &["pass"];
 /// "code" is a secret only after these ("one-time code 123456").
 const CODE_AFTER: &[&str] = &["one-time", "onetime", "verification", "2fa", "security", "sms", "login", "authentication", "auth"];
 /// Joining words between the trigger and the value.
@@ -49,9 +53,10 @@ pub fn typed_secrets(text: &str) -> Vec<(Range<usize>, SecretKind)> {
     let mut i = 0;
     while i < words.len() {
         let word = words[i].1.as_str();
+        let joined = text[words[i].0.clone()].ends_with([':', '=']) || words.get(i + 1).is_some_and(|(_, next)| JOINERS.contains(&next.as_str()));
         let kind = TRIGGERS.iter().find(|(t, _)| *t == word).map(|(_, k)| *k).or_else(|| {
             (word == "code" && i > 0 && CODE_AFTER.contains(&words[i - 1].1.as_str())).then_some(SecretKind::OneTimeCode)
-        });
+        }).or_else(|| (joined && TRIGGERS_WITH_JOINER.contains(&word)).then_some(SecretKind::Password));
         // "password:hunter2" is one word: the value follows the colon.
         let glued = text[words[i].0.clone()].split_once(['=', ':']).filter(|(head, tail)| !tail.is_empty() && TRIGGERS.iter().any(|(t, _)| head.eq_ignore_ascii_case(t)));
         if let Some((head, _)) = glued {
@@ -158,7 +163,11 @@ mod tests {
         ("login with password=hunter2", "login with password={{secret:password}}"),
         ("the verification code is 123456", "the verification code is {{secret:one_time_code}}"),
         ("set the password to Tr0ub4dor&3 and save", "set the password to {{secret:password}} and save"),
+        ("log me in pls im ana pass is ember51", "log me in pls im ana pass is {{secret:password}}"),
+        ("user kim, pass: fjord32", "user kim, pass: {{secret:password}}"),
         // Sentences about passwords: nothing withheld.
+        ("I need a boarding pass for Oslo", "I need a boarding pass for Oslo"),
+        ("pass the test and sign in", "pass the test and sign in"),
         ("reset my password", "reset my password"),
         ("what is my password?", "what is my password?"),
         ("open the password manager settings", "open the password manager settings"),

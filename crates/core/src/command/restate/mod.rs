@@ -8,10 +8,13 @@
 //! per sentence does not carry to the next writer; these are families of
 //! English, and each is restated here the same way wherever it occurs:
 //!
-//! 1. **Clauses**: the input is cut at sentence ends (`.`, `?`, `!`, `;`)
-//!    and at ", so" / ", but" / "but".
+//! 1. **Clauses**: bracketed asides are left out; the input is cut at
+//!    sentence ends (`.`, `?`, `!`, `;`), at ", so" / ", but" / "then" and
+//!    at a dash ("Madrid — that's the city to choose"). A partial typing
+//!    and the pick after its "then" are one order (the suggestion's).
 //! 2. **Words**: a clause loses the asking around the order ("would you
-//!    mind …ing" becomes the imperative, "go ahead and", "for me", "pls"),
+//!    mind …ing" becomes the imperative, "go ahead and", "for me", "pls",
+//!    greetings, a checklist's "Step 3:"; thanks and sign-offs are dropped),
 //!    remarks that change nothing ("case and all", "nothing else", "on
 //!    this page"), and says its nouns and verbs in the grammar's words
 //!    (`hyperlink` → link, `tickbox` → checkbox, `drop-down menu` →
@@ -21,7 +24,8 @@
 //!    ("the button whose text is Plum", "the one that reads CHERRY"), a
 //!    verbless choice ("Madrid from the dropdown") and other whole-clause
 //!    shapes become the imperative.
-//! 4. **Context**: a clause that is no order but says what the next one
+//! 4. **Context**: an aim or a reason before the order ("To see Specs,",
+//!    "Since I'm going to Madrid,") and a clause that is no order but says what the next one
 //!    points at ("There's only one button here.", "I'm heading to Paris.",
 //!    "Madrid.") gives the referent for "it", "them" or "that option" in
 //!    the orders after it, and is dropped; a clause that only says what to
@@ -37,9 +41,15 @@ use super::pattern::{Pattern, Slot};
 use super::tokens::{tokenize, Token, TokenKind};
 use std::sync::OnceLock;
 
+mod clauses;
+mod signin;
 mod tables;
+mod words;
 
+use clauses::{clauses, with_suggestion_picked, without_asides};
+use signin::signing_in;
 use tables::*;
+use words::{join, phrase_at, replaced, split_words, words_said_plainly, W};
 
 fn compile(src: &str) -> Pattern {
     Pattern::compile(src).unwrap_or_else(|e| panic!("restate pattern {src:?}: {e}"))
@@ -66,9 +76,16 @@ pub fn restate(input: &str) -> Option<String> {
     if let Some(order) = signing_in(input) {
         return Some(order);
     }
+    // An aside in brackets ("(only these)", "(case-sensitive)") only
+    // repeats or qualifies the order around it.
+    let typed = input;
+    let unbracketed = without_asides(input);
+    let input = unbracketed.as_str();
     let mut orders: Vec<String> = Vec::new();
     let mut referent: Option<String> = None;
-    for (clause, after_then) in clauses(input) {
+    let all = with_suggestion_picked(clauses(input));
+    for (index, (clause, after_then)) in all.iter().cloned().enumerate() {
+        let before_then = all.get(index + 1).is_some_and(|(_, then)| *then);
         // "To see Specs, click its tab": the aim names what "its" means.
         let (aim, clause) = without_aim(&clause);
         if let Some(aim) = aim {
@@ -90,8 +107,9 @@ pub fn restate(input: &str) -> Option<String> {
         let order = order.trim_end_matches(['?', '.', '!']).trim().to_owned();
         let verb_first = starts_with_verb(&order);
         let a_name = order.split_whitespace().all(|w| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()));
-        if after_then && !verb_first && a_name && order.split_whitespace().count() <= 3 && !reads(&order) {
-            // "Click Actions, then Rename": the next thing to click.
+        if (after_then || before_then) && !verb_first && a_name && order.split_whitespace().count() <= 3 && !reads(&order) {
+            // "Click Actions, then Rename", "Shipping, then Details": the
+            // next thing to click.
             orders.push(format!("click {order}"));
             continue;
         }
@@ -114,14 +132,14 @@ pub fn restate(input: &str) -> Option<String> {
         orders.push(order);
     }
     let out = orders.join(" then ");
-    (!out.is_empty() && out != input.trim()).then_some(out)
+    (!out.is_empty() && out != typed.trim()).then_some(out)
 }
 
-/// "Under Archive/Old", "Documents > Work > Reports": a clause that is a
+/// "Under Archive/Old", "Documents > Work > Reports", "A → B": a clause that is a
 /// path of names, as the clicks that walk it.
 fn folder_path(clause: &str) -> Option<Vec<String>> {
     let body = ["under ", "in ", "inside "].iter().find_map(|p| clause.to_lowercase().starts_with(p).then(|| &clause[p.len()..])).unwrap_or(clause);
-    let parts: Vec<&str> = body.split(['/', '>']).map(str::trim).collect();
+    let parts: Vec<&str> = body.split(['/', '>', '→']).map(str::trim).collect();
     let names = parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && p.split_whitespace().count() <= 3 && !p.contains("://") && !p.contains('.'));
     names.then(|| parts.iter().map(|p| format!("click {p}")).collect())
 }
@@ -154,67 +172,31 @@ fn read_or_shaped(said: &str) -> String {
     shaped(said).unwrap_or_else(|| said.to_owned())
 }
 
+/// How an aim or a reason before the order starts.
+const AIM_LEADS: &[&str] = &["to ", "since ", "because ", "seeing as ", "given that "];
+
 /// "To see Specs, click its tab" → (Some("Specs"), "click its tab"): an
-/// aim before the order; it names a referent when it holds a capitalised
-/// name ("To move on, press the button" names none).
+/// aim or a reason before the order ("Since I'm going to Madrid, choose
+/// it"); it names a referent when it holds a capitalised name ("To move
+/// on, press the button" names none).
 fn without_aim(clause: &str) -> (Option<String>, String) {
     let lower = clause.to_lowercase();
-    let Some(rest) = lower.strip_prefix("to ") else { return (None, clause.to_owned()) };
-    let Some(comma) = rest.find(", ") else { return (None, clause.to_owned()) };
-    let (aim, order) = (&clause[3..3 + comma], clause[3 + comma + 2..].to_owned());
-    let words: Vec<&str> = aim.split_whitespace().collect();
-    // The name: the capitalised words after the aim's verb, as a run.
-    let named: Vec<&str> = words.iter().skip(1).skip_while(|w| !w.starts_with(char::is_uppercase)).take_while(|w| {
+    if lower.len() != clause.len() {
+        return (None, clause.to_owned());
+    }
+    let Some(lead) = AIM_LEADS.iter().find(|l| lower.starts_with(*l)) else { return (None, clause.to_owned()) };
+    let Some(comma) = lower[lead.len()..].find(", ") else { return (None, clause.to_owned()) };
+    let (aim, order) = (&clause[lead.len()..lead.len() + comma], clause[lead.len() + comma + 2..].to_owned());
+    // "To see Specs": the aim's verb is no name; "Since I'm going to
+    // Madrid": neither is "I".
+    let skip = usize::from(*lead == "to ");
+    let words: Vec<&str> = aim.split_whitespace().skip(skip).filter(|w| !matches!(*w, "I" | "I'm" | "I've" | "I'd" | "I'll")).collect();
+    // The name: the capitalised words, as a run.
+    let named: Vec<&str> = words.iter().skip_while(|w| !w.starts_with(char::is_uppercase)).take_while(|w| {
         w.starts_with(char::is_uppercase) || matches!(**w, "and" | "or") || w.ends_with(',')
     }).copied().collect();
     let name = named.join(" ").trim_end_matches(',').to_owned();
     ((!name.is_empty()).then_some(name), order)
-}
-
-/// Words after which the user name follows, in a sentence that signs in.
-const USER_BEFORE: &[&str] = &[
-    "user name is", "username is", "name is", "user is", "user name", "username", "user", "login", "as", "i'm", "i am", "for", "name",
-];
-/// Words that make a sentence about signing in.
-const SIGNING_IN: &[&str] = &["sign", "log", "login", "logging", "signing", "account", "member"];
-/// Words after which the password follows (the last word of the input,
-/// as people put it; `safety::typed` finds and masks it the same way).
-const PASSWORD_BEFORE: &[&str] = &["password is", "password", "pw", "pass", "pwd"];
-
-/// Credentials in one breath, however the sentence runs ("Could you sign
-/// me in? User name lee, password x", "I'm kim and my password is x",
-/// "Member login for kim, password x"): "sign in as U with password P".
-fn signing_in(input: &str) -> Option<String> {
-    let words = split_words(input);
-    if !words.iter().any(|w| SIGNING_IN.iter().any(|s| w.low.starts_with(s))) {
-        return None;
-    }
-    // What the rules read as a sign-in keeps their reading.
-    let tokens = tokenize(input);
-    if let Some(steps) = super::split::sequence(input, &tokens) {
-        if steps.iter().any(|(c, _)| matches!(c, super::model::Command::SignIn { .. })) {
-            return None;
-        }
-    }
-    // The length of the longest phrase of `table` at `i`.
-    let phrase_len = |table: &[&str], i: usize| -> Option<usize> {
-        table.iter().map(|t| t.split(' ').collect::<Vec<_>>()).filter(|p| phrase_at(&words, i, p)).map(|p| p.len()).max()
-    };
-    // The password is the last word, right after its word.
-    let pass_at = (0..words.len()).find_map(|i| phrase_len(PASSWORD_BEFORE, i).map(|n| i + n).filter(|&at| at + 1 == words.len()))?;
-    let user_at = (0..pass_at).rev().find_map(|i| {
-        let at = i + phrase_len(USER_BEFORE, i)?;
-        if at + 1 >= pass_at {
-            return None;
-        }
-        // "as kim?", "user name lee,": one word, its punctuation off.
-        let user = words[at].orig.trim_end_matches([',', '.', '?', '!', ';']);
-        let plain = user.chars().all(|c| c.is_alphanumeric() || "._-@".contains(c));
-        (plain && !user.is_empty() && !["me", "my", "the", "a", "and", "in", "to"].contains(&words[at].low.as_str())).then_some(at)
-    })?;
-    let user = words[user_at].orig.trim_end_matches([',', '.', '?', '!', ';']);
-    let pass = words[pass_at].orig.trim_end_matches(['.', '!']);
-    Some(format!("sign in as {user} with password {pass}"))
 }
 
 /// `text` without a last part that only says what to leave alone ("…
@@ -232,237 +214,6 @@ fn without_leave_alone(text: &str) -> String {
         }
     }
     text.to_owned()
-}
-
-/// Where a sentence holds two clauses (the earliest cut first).
-const CLAUSE_CUTS: &[&str] = &[
-    ", so ", ", but ", " but ", ", just ", ", and then ", " and then ", ", then ", " then ", ", and finally ", " and finally ", ", finally ",
-    " so the ",
-];
-
-/// The clauses of `input`: cut at sentence ends and [`CLAUSE_CUTS`]; each
-/// says whether it came after a "then" (a step of the same order: "click
-/// Actions, then Rename").
-fn clauses(input: &str) -> Vec<(String, bool)> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let chars: Vec<char> = input.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let end = matches!(c, '.' | '?' | '!' | ';') && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
-        if end {
-            if c == '?' {
-                cur.push('?');
-            }
-            out.push(std::mem::take(&mut cur));
-        } else {
-            cur.push(c);
-        }
-    }
-    out.push(cur);
-    out.into_iter()
-        .flat_map(|c| {
-            let lower = c.to_lowercase();
-            // Byte offsets agree: lower-casing keeps ASCII lengths, and the
-            // cut words are ASCII.
-            if lower.len() != c.len() {
-                return vec![(c, false)];
-            }
-            let mut parts = Vec::new();
-            let mut rest = 0;
-            let mut then = false;
-            loop {
-                let cut = CLAUSE_CUTS.iter().filter_map(|s| lower[rest..].find(s).map(|at| (rest + at, s.len(), s.contains("then")))).min();
-                let Some((at, len, is_then)) = cut else { break };
-                parts.push((c[rest..at].to_owned(), then));
-                rest = at + len;
-                then = is_then;
-            }
-            parts.push((c[rest..].to_owned(), then));
-            parts
-        })
-        .map(|(c, then)| (c.trim().to_owned(), then))
-        .filter(|(c, _)| !c.is_empty() && c != "?")
-        .collect()
-}
-
-/// A clause's words, as typed but lower-cased for comparison: `orig`
-/// keeps the case and the punctuation glued to the word.
-#[derive(Clone)]
-struct W {
-    orig: String,
-    low: String,
-}
-
-fn split_words(text: &str) -> Vec<W> {
-    text.split_whitespace()
-        .map(|w| W { orig: w.to_owned(), low: w.trim_matches(|c: char| ",.?!;:\"“”()".contains(c)).to_lowercase().replace('’', "'") })
-        .collect()
-}
-
-fn join(words: &[W]) -> String {
-    words.iter().map(|w| w.orig.as_str()).collect::<Vec<_>>().join(" ")
-}
-
-fn phrase_at(words: &[W], at: usize, phrase: &[&str]) -> bool {
-    words.len() >= at + phrase.len() && phrase.iter().enumerate().all(|(k, p)| words[at + k].low == *p)
-}
-
-/// Step 2 of the module docs: asking, remarks and synonyms.
-fn words_said_plainly(clause: &str) -> String {
-    let mut words = split_words(clause);
-    let mut gerunds = false;
-    'lead: loop {
-        for (lead, ger) in ASKING {
-            let phrase: Vec<&str> = lead.split(' ').collect();
-            if words.len() > phrase.len() && phrase_at(&words, 0, &phrase) {
-                words.drain(..phrase.len());
-                gerunds |= *ger;
-                continue 'lead;
-            }
-        }
-        break;
-    }
-    'trail: loop {
-        for t in TRAILING {
-            let phrase: Vec<&str> = t.split(' ').collect();
-            if words.len() > phrase.len() + 1 && phrase_at(&words, words.len() - phrase.len(), &phrase) {
-                // A comma before the remark goes with it.
-                words.truncate(words.len() - phrase.len());
-                if let Some(last) = words.last_mut() {
-                    last.orig = last.orig.trim_end_matches(',').to_owned();
-                }
-                continue 'trail;
-            }
-        }
-        break;
-    }
-    let mut words = replaced(&words, SAME_AS);
-    if gerunds {
-        for w in &mut words {
-            if let Some(base) = base_of(&w.low) {
-                let tail: String = w.orig.chars().skip_while(|c| c.is_alphabetic()).collect();
-                w.orig = format!("{base}{tail}");
-                w.low = base.to_owned();
-            }
-        }
-    }
-    // Again: "tracking down" reads "track down" only now.
-    let words = if gerunds { replaced(&words, SAME_AS) } else { words };
-    join(&named_by_text(&without_where_it_is(&words)))
-}
-
-/// `words` with each phrase of `table` (longest first at each place)
-/// replaced; punctuation after the phrase is kept.
-fn replaced(words: &[W], table: &[(&str, &str)]) -> Vec<W> {
-    let mut out: Vec<W> = Vec::with_capacity(words.len());
-    let mut i = 0;
-    while i < words.len() {
-        let hit = table.iter().filter(|(from, _)| phrase_at(words, i, &from.split(' ').collect::<Vec<_>>())).max_by_key(|(from, _)| from.len());
-        let Some((from, to)) = hit else {
-            out.push(words[i].clone());
-            i += 1;
-            continue;
-        };
-        let n = from.split(' ').count();
-        let tail = punctuation_after(&words[i + n - 1].orig);
-        out.extend(to.split(' ').filter(|t| !t.is_empty()).map(|t| W { orig: t.to_owned(), low: t.to_owned() }));
-        // A phrase said away ("these cities:") takes its punctuation along.
-        if let (Some(last), false) = (out.last_mut(), to.is_empty()) {
-            last.orig.push_str(&tail);
-        }
-        i += n;
-    }
-    out
-}
-
-fn punctuation_after(word: &str) -> String {
-    let tail: String = word.chars().rev().take_while(|c| ",.?!;:".contains(*c)).collect();
-    tail.chars().rev().collect()
-}
-
-/// "the link in that paragraph" → "the link" ([`WHERE_IT_IS`]).
-fn without_where_it_is(words: &[W]) -> Vec<W> {
-    let mut out: Vec<W> = Vec::with_capacity(words.len());
-    let mut i = 0;
-    while i < words.len() {
-        out.push(words[i].clone());
-        i += 1;
-        if !ROLE_WORDS.contains(&words[i - 1].low.as_str()) || !punctuation_after(&words[i - 1].orig).is_empty() {
-            continue;
-        }
-        let hit = WHERE_IT_IS.iter().map(|p| p.split(' ').collect::<Vec<_>>()).filter(|p| phrase_at(words, i, p)).max_by_key(Vec::len);
-        if let Some(p) = hit {
-            let tail = punctuation_after(&words[i + p.len() - 1].orig);
-            if let Some(last) = out.last_mut() {
-                last.orig.push_str(&tail);
-            }
-            i += p.len();
-        }
-    }
-    out
-}
-
-/// "the button whose text is Plum" → "the Plum button"; "the one that
-/// reads CHERRY" → "CHERRY"; "the Apple one" → "Apple"; "the offer popup"
-/// → "the popup".
-fn named_by_text(words: &[W]) -> Vec<W> {
-    let mut words = words.to_vec();
-    for k in 0..words.len() {
-        let Some(p) = TEXT_IS.iter().map(|p| p.split(' ').collect::<Vec<_>>()).filter(|p| phrase_at(&words, k + 1, p)).max_by_key(Vec::len) else {
-            continue;
-        };
-        let at = k + 1 + p.len();
-        if at >= words.len() {
-            continue;
-        }
-        let noun = words[k].low.clone();
-        let the = k > 0 && words[k - 1].low == "the";
-        if !the || !(noun == "one" || ROLE_WORDS.contains(&noun.as_str())) {
-            continue;
-        }
-        // The text runs to the next punctuation or the end.
-        let end = (at..words.len()).find(|&j| !punctuation_after(&words[j].orig).is_empty()).map_or(words.len(), |j| j + 1);
-        let mut named: Vec<W> = words[at..end].to_vec();
-        if noun != "one" {
-            let tail = punctuation_after(&named.last().map(|w| w.orig.clone()).unwrap_or_default());
-            if let Some(last) = named.last_mut() {
-                last.orig.truncate(last.orig.len() - tail.len());
-            }
-            named.push(W { orig: format!("{noun}{tail}"), low: noun.clone() });
-        } else {
-            // "the one that reads X" is X itself: no article.
-            words.remove(k - 1);
-            return [&words[..k - 1], &named[..], &words[end - 1..]].concat();
-        }
-        return [&words[..k], &named[..], &words[end..]].concat();
-    }
-    // "the Apple one" (end of the clause) and "the offer popup".
-    let n = words.len();
-    for k in 1..n.saturating_sub(1) {
-        let (before, after) = (&words[k - 1].low, &words[k + 1].low);
-        let last = k + 2 == n || !punctuation_after(&words[k + 1].orig).is_empty();
-        let ordinal = ["first", "second", "third", "fourth", "fifth", "last", "next", "other", "top", "bottom", "middle"].contains(&words[k].low.as_str())
-            || words[k].low.ends_with(|c: char| c.is_ascii_digit())
-            || ["1st", "2nd", "3rd", "4th", "5th"].contains(&words[k].low.as_str());
-        if before == "the" && after == "one" && last && !ordinal {
-            let tail = punctuation_after(&words[k + 1].orig);
-            let mut named = words[k].clone();
-            named.orig.push_str(&tail);
-            return [&words[..k - 1], &[named][..], &words[k + 2..]].concat();
-        }
-        if before == "the" && after == "popup" && punctuation_after(&words[k].orig).is_empty() {
-            return [&words[..k], &words[k + 1..]].concat();
-        }
-    }
-    words
-}
-
-/// The verb a gerund stands for ("clicking" → "click", "choosing" →
-/// "choose", "popping" → "pop").
-fn base_of(word: &str) -> Option<&'static str> {
-    let stem = word.strip_suffix("ing")?;
-    let tries = [stem.to_owned(), format!("{stem}e"), stem.chars().take(stem.chars().count().saturating_sub(1)).collect()];
-    tries.iter().find_map(|t| VERBS.iter().find(|v| **v == t.as_str()).copied())
 }
 
 fn starts_with_verb(text: &str) -> bool {
@@ -575,14 +326,5 @@ mod tests {
                 assert_eq!(pattern.contains(slot), order.contains(slot), "{id}: {slot}");
             }
         }
-    }
-
-    #[test]
-    fn gerunds_find_their_verbs() {
-        for (ger, base) in [("clicking", "click"), ("choosing", "choose"), ("popping", "pop"), ("ticking", "tick"), ("closing", "close"), ("typing", "type")] {
-            assert_eq!(base_of(ger), Some(base), "{ger}");
-        }
-        assert_eq!(base_of("wedding"), None);
-        assert_eq!(base_of("thing"), None);
     }
 }

@@ -14,6 +14,15 @@ pub(super) const ASKING: &[(&str, bool)] = &[
     ("could you", false), ("can you", false), ("would you", false), ("will you", false),
     ("i need you to", false), ("i want you to", false), ("i'd like you to", false), ("i would like you to", false),
     ("go ahead and", false), ("be a dear and", false), ("help me", false),
+    // Letters and chat: a greeting before the order.
+    ("dear assistant", false), ("hello there", false), ("hello", false), ("hi there", false), ("hi", false), ("hey there", false), ("hey", false),
+    ("good morning", false), ("good afternoon", false), ("good evening", false), ("yo", false),
+    // Chat fillers.
+    ("ok so", false), ("okay so", false), ("so", false), ("bro", false), ("dude", false), ("mate", false), ("um", false), ("uh", false),
+    ("omg", false), ("ugh", false), ("lol", false),
+    ("i would be grateful if you could", false), ("i'd be grateful if you could", false), ("i would be grateful if you would", false),
+    ("i'd be grateful if you would", false), ("could you kindly", false), ("would you please kindly", false), ("please could you", false),
+    ("please can you", false),
     ("i'm trying to", false), ("i am trying to", false), ("i want to", false), ("i need to", false), ("i'd like to", false),
     ("then", false), ("and", false), ("also", false), ("please", false), ("pls", false), ("plz", false), ("kindly", false), ("just", false), ("now", false), ("ok", false), ("okay", false),
 ];
@@ -27,7 +36,12 @@ pub(super) const TRAILING: &[&str] = &[
     "here", "first", "once", "that is all i need", "that's all i need", "that's all", "only this word", "and nothing more", "nothing more",
     "only", "exact caps", "case-sensitively", "case sensitively", "with the same capital letters", "spelled with exactly these capitals",
     "written in this same way", "paying attention to upper and lower case", "just below it", "below it", "from the options",
+    "so i can type", "so i can type there", "so i can type in it", "thats literally it", "that's literally it", "thats it", "that's it", "pls thx",
 ];
+
+/// Chat fillers after the order: unlike [`TRAILING`], taken off even
+/// when one word is left ("then Duplicate ez").
+pub(super) const FILLERS: &[&str] = &["lol", "ez", "thx", "real quick", "asap", "pls", "plz", "thanks", "ty"];
 
 /// Words and phrases said in the grammar's words (whole words, any case).
 #[rustfmt::skip]
@@ -65,7 +79,7 @@ pub(super) const SAME_AS: &[(&str, &str)] = &[
     ("after this you", "then"), ("and after that", "then"), ("and after this", "then"), ("after that", "then"), ("and also", "and"),
     ("where it says", "into"), ("the top one", "the first one"), ("top box", "first box"), ("top field", "first field"),
     ("the one just under it", "the next one"), ("the one right under it", "the next one"), ("the one below it", "the next one"),
-    ("menu item", ""), ("in it", ""), ("the blinking cursor", "the cursor"), ("click once inside", "click inside"),
+    ("menu item", ""), ("in it", ""), ("from it", ""), ("the word", ""), ("the blinking cursor", "the cursor"), ("click once inside", "click inside"),
     ("call focus on", "focus on"), ("the single", "the"), ("select element's value", "dropdown"), ("checkbox input on", "checkbox"),
     ("checkbox input", "checkbox"), ("each of these three cities", ""), ("each of these cities", ""), ("and when that is done", "then"),
     ("when that is done", "then"), ("and when the results appear", "then"), ("when the results appear", "then"),
@@ -81,7 +95,15 @@ pub(super) const SAME_AS: &[(&str, &str)] = &[
     ("the first couple of letters of", "the first letters of"), ("the match that drops down", "the suggestion"),
     ("the suggestion underneath", "the suggestion"), ("the match", "the suggestion"),
     ("the one that comes up", "the result"), ("one that comes up", "result"), ("item in the results", "result"),
+    ("one that pops up", "result"), ("one that shows up", "result"), ("one that appears", "result"),
+    // "the email thing": a thing is whatever element bears the name.
+    ("thing", ""), ("things", ""),
     ("result in the list", "result"), ("search result", "result"),
+    ("until the very end", "to the end"), ("to the very end", "to the end"), ("to the very bottom", "to the end"),
+    ("scroll down inside", "scroll"), ("scroll inside", "scroll"), ("scroll through", "scroll"),
+    ("the first two or three letters of", "the first letters of"), ("the first two letters of", "the first letters of"),
+    ("the first three letters of", "the first letters of"), ("the opening letters of", "the first letters of"),
+    ("to its last clause", "to the end"), ("to the last clause", "to the end"), ("to the last line", "to the end"),
 ];
 
 /// After a role word, words that say where it is on the page, not which
@@ -95,6 +117,17 @@ pub(super) const WHERE_IT_IS: &[&str] = &[
     "within the paragraph", "in its corner", "on top", "at the corner of the popup", "on your screen", "on the screen",
 ];
 
+/// After a role word, prepositions that start a place given by the
+/// page's common nouns ("the link in the body text", "the tab in the row
+/// at the top"): cut to the end of the phrase when every word after them
+/// is lower-case (a capitalised word may be the label beside it: "the
+/// box under Name").
+pub(super) const PLACE_PREPOSITIONS: &[&str] = &["in", "on", "at", "inside", "within", "along", "near", "above", "below", "under", "beneath", "underneath"];
+
+/// Of [`PLACE_PREPOSITIONS`], the ones that may follow a name too ("click
+/// Actions near the top").
+pub(super) const NEAR_PREPOSITIONS: &[&str] = &["near", "above", "below", "under", "beneath", "underneath", "at"];
+
 /// Role words after which [`WHERE_IT_IS`] is cut.
 /// Not "tab": "the Specs tab on the page" is a page's tab, not a browser's.
 pub(super) const ROLE_WORDS: &[&str] = &["button", "link", "checkbox", "field", "box", "textbox", "dropdown", "list", "input", "popup", "result"];
@@ -105,7 +138,7 @@ pub(super) const ROLE_WORDS: &[&str] = &["button", "link", "checkbox", "field", 
 pub(super) const TEXT_IS: &[&str] = &[
     "whose text is", "whose label is", "whose name is", "that reads", "that says", "which reads", "which says", "labelled",
     "labeled", "called", "named", "saying", "reading", "marked", "with the text", "with the label", "titled", "spelled", "spelt",
-    "written",
+    "written", "with the name", "by the name",
 ];
 
 /// Verbs a gerund may stand for (after "would you mind"); the base form is
@@ -178,7 +211,14 @@ pub(super) static SHAPES: &[(&str, &str, &str)] = &[
     ("search.in", "search {text} in the (shop|store|site)", "search for {text}"),
     ("tabs.until", "(switch between|look through|click through) (the tabs|tabs) until {label} (shows up|appears|is visible)", "look through the tabs for {label}"),
     ("scroll.inside", "scroll [down] inside {label} to the (last line|end|bottom)", "scroll {label} to the end"),
+    ("scroll.down_the", "scroll (all the way down|right down|down to the end of|to the end of|to the bottom of|all the way to the bottom of) the {label}", "scroll the {label} to the end"),
+    ("scroll.through_end", "scroll (through|down through|down) {label} to the (end|bottom)", "scroll {label} to the end"),
     ("bare.tab", "{label} tab", "click the {label} tab"),
+    // After a thing named first: "that's the city to choose in the list".
+    ("that.choose_in", "(that's|that is|this is|it's|it is) the (one|city|country|option|item|value|entry|choice) (to|you should|i want you to) (choose|pick|select) (in|from) {field}", "select it from {field}"),
+    ("that.click", "(that's|that is|this is|it's|it is) the (one|button|link|tab|item|entry) (to|you should|i want you to) (click|press|open|hit|follow)", "click it"),
+    ("that.tick", "(that's|that is|this is|it's|it is) the (one|box|checkbox|option) (to|you should|i want you to) (tick|check|mark|select)", "tick it"),
+    ("that.open", "(that's|that is|this is|it's|it is) the tab (i want|i need) (open|opened|shown|showing)", "click it"),
     ("read.terms", "read the {label} [to the end]", "scroll the {label} box to the end"),
     ("you.should", "{label} you should (mark|tick|check|select)", "tick {label}"),
     ("find.and", "find {label} and (click|open)", "click {label}"),
@@ -187,6 +227,11 @@ pub(super) static SHAPES: &[(&str, &str, &str)] = &[
     ("bare.in", "{text} (in|into) the {field}", "put {text} in the {field}"),
     ("bare.in_role", "{text} (in|into) {field} (box|field|input|textbox)", "put {text} in the {field} box"),
     ("bare.colon", "{field} (field|box|input) {text}", "put {text} in the {field} box"),
+    // A checklist's "what: which" ("Tab: Specs", "Dropdown: Madrid",
+    // "Cursor: phone field"); the colon is no word.
+    ("bare.tab_colon", "tab {label}", "click the {label} tab"),
+    ("bare.dropdown_colon", "(dropdown|list|menu) {option}", "select {option} from the dropdown"),
+    ("bare.cursor_colon", "cursor {field}", "put the cursor in {field}"),
 ];
 
 /// A clause that only says what to leave as it is.
@@ -196,6 +241,9 @@ pub(super) const LEAVE_ALONE: &[&str] = &[
     "the (rest|others|other two|other ones|other fields|other boxes|remaining ones) (stay|remain|should stay|should remain|stays) (blank|empty|unticked|unchecked|as they are)",
     "(the|and the) rest left (blank|empty|unticked|unchecked)",
     "nothing else",
+    // Thanks and sign-offs.
+    "[and] (thank you|thanks|many thanks|thanks a lot|thanks very much|thank you very much|thanks so much|with thanks|cheers|thx|ty) [in advance|a lot|so much|very much]",
+    "(kind regards|best regards|regards|best wishes|best)",
     "use (its|the) (close button|x|cross)",
     "{label} (stays|stay|remains|remain|should stay|should remain|is left|are left) (empty|blank|unticked|unchecked|alone|as it is|as they are)",
     "the (others|rest|other ones) leave (empty|blank|unticked|unchecked|alone)",
@@ -231,4 +279,7 @@ pub(super) const CONTEXT: &[(&str, bool)] = &[
     ("the goal is {label}", false),
     ("so i can (type|enter|fill in) [my|the] {label}", false),
     ("{label} (hides|lives) (behind a tab|in a tab|in one of the tabs)", false),
+    // The thing first, the order after it ("Madrid — that's the city to
+    // choose", "lamps is what I'm after — search for it").
+    ("{label} is (what i'm after|what i am after|what i need|what i want|the one|the one i want|the one i need|the one to pick)", false),
 ];

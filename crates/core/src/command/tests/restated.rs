@@ -79,9 +79,53 @@ pub(super) fn rows() -> Vec<Row> {
         // Credentials in one breath.
         Row("sign_in.as", "Could you sign me in? User name kim, password fjord32", one(C::SignIn { user: "kim".into(), password: "fjord32".into() })),
         Row("sign_in.as", "I need to get into my account. I'm kim and my password is fjord32.", one(C::SignIn { user: "kim".into(), password: "fjord32".into() })),
+        // Letters and checklists: greetings, "Step 3:", thanks and
+        // sign-offs around the order.
+        Row("click", "Good evening, would you be so kind as to press Continue? Many thanks.", one(clk("Continue"))),
+        Row("check.on", "Hey there, could you kindly tick Weekly? Best regards.", one(tick(Target::new("Weekly")))),
+        Row("type.into", "Step 7: type 42 into Quantity.", one(typed("42", Target::new("Quantity")))),
+        Row("sign_in.as", "Hi, please log me in as lee with the password cobalt7. Thanks a lot.", one(C::SignIn { user: "lee".into(), password: "cobalt7".into() })),
+        // Chat fillers around the order.
+        Row("type.in", "bro just type amber in the box thats literally it", one(typed("amber", Target::by_role(Some(R::Field), None)))),
+        Row("click", "ok so hit Apply real quick lol", one(clk("Apply"))),
+        Row("click, click", "hit settings then Privacy ez", seq(vec![clk("settings"), clk("Privacy")])),
+        // "the X thing", "the word X": X; a place after a name.
+        Row("click", "click the search thing so i can type", one(clk("search"))),
+        Row("click", "Click on the word Archive near the top.", one(clk("Archive"))),
+        Row("search, click", "search mugs and click the 3rd one that pops up",
+            seq(vec![C::Search { text: "mugs".into() }, C::Click { target: nth(Some(R::Result), 3) }])),
+        Row("scroll.in_end, check.on", "scroll all the way down the licence then tick Accept",
+            seq(vec![C::ScrollIn { label: "licence".into(), dir: crate::tools::ScrollDirection::Bottom }, tick(Target::new("Accept"))])),
+        // A bracketed aside qualifies the order and is left out (the
+        // page says whether "Weekly and Daily" is one box or two:
+        // `readings`).
+        Row("check.on", "tick Weekly and Daily (only those two)", one(tick(Target::new("Weekly and Daily")))),
+        // The thing first, then a dash and the order that points at it.
+        Row("select.in", "Lisbon — that's the one to pick from the dropdown.", one(C::Select { option: "Lisbon".into(), field: Target::by_role(Some(R::Dropdown), None) })),
+        Row("check.on", "Weekly is the one — tick it.", one(tick(Target::new("Weekly")))),
+        Row("select.in", "Dropdown: Lisbon.", one(C::Select { option: "Lisbon".into(), field: Target::by_role(Some(R::Dropdown), None) })),
+        Row("click", "Tab: Reviews", one(C::Click { target: Target::with_role("Reviews", R::Tab) })),
+        // A reason before the order names what "it" means.
+        Row("select.in", "Since we fly to Lisbon, pick it from the list.", one(C::Select { option: "Lisbon".into(), field: Target::by_role(Some(R::Dropdown), None) })),
+        Row("click", "Because the form is done, press the button.", one(C::Click { target: Target::by_role(Some(R::Button), None) })),
+        // Names alone around a "then" are clicks; arrows walk a path.
+        Row("click, click", "Settings, then Privacy.", seq(vec![clk("Settings"), clk("Privacy")])),
+        Row("click, click, click", "Photos → 2024 → Summer", seq(vec![clk("Photos"), clk("2024"), clk("Summer")])),
+        // Where it is, said with the page's common nouns.
+        Row("click", "Click the link in the second paragraph.", one(C::Click { target: Target::by_role(Some(R::Link), None) })),
+        Row("click", "Press the Reviews tab in the row at the top.", one(C::Click { target: Target::with_role("Reviews", R::Tab) })),
+        // A partial typing, then the pick of what came up.
+        Row("suggest.beginning_in", "Type the first three letters of Norway into Country, then click Norway when it shows up.",
+            one(C::Suggest { text: "Norway".into(), field: Some(Target::new("Country")) })),
+        // Scrolling through a box to its end.
+        Row("scroll.in_end", "Scroll through the licence until the very end.", one(C::ScrollIn { label: "licence".into(), dir: crate::tools::ScrollDirection::Bottom })),
         // Near misses: what the rules read stays; what nobody can read stays unknown.
+        Row("type.into", "type 5 into the box under Name", one(typed("5", Target::with_role("under Name", R::Field)))),
         Row("scroll.down", "scroll down a bit", one(C::Scroll { dir: crate::tools::ScrollDirection::Down })),
         Row("", "There's only one button here.", U),
+        // "it" with nothing named before it is no target and no text.
+        Row("", "click it", U),
+        Row("", "I want it to say amber; write it in the box.", U),
         Row("", "click Save then do a little dance", U),
         Row("", "I forgot my password yesterday", U),
     ]

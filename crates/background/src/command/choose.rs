@@ -1,0 +1,80 @@
+//! Which of the grammar's readings of the input to run (issue 45): the
+//! page decides whether "tick Red and Blue" is one checkbox or two, and
+//! whether "the username should be ember and the city Vienna" names a
+//! second field (`bc_core::command::{readings, alternatives}`).
+//!
+//! Each reading's commands are grounded on the page as it is now, in
+//! order, without acting; each command becomes the first of its
+//! alternatives whose targets are all found. The reading whose commands
+//! are found furthest runs (ties go to the grammar's order). Grounding a
+//! reading stops at its first command not found: what a click brings up
+//! is not on the page yet, for any reading alike.
+
+use super::{ground, loaded_tab, Stop};
+use bc_core::command::{alternatives, Alternative, Command, Locate, PlannedStep};
+
+/// The commands to run; the grammar's first reading as read when the page
+/// cannot be read.
+pub(super) async fn choose(readings: Vec<Vec<Command>>, stop: &Stop) -> Vec<Command> {
+    let many = readings.len() > 1 || readings.iter().flatten().any(|c| alternatives(c).len() > 1);
+    let first = readings.first().cloned().unwrap_or_default();
+    if !many {
+        return first;
+    }
+    let Ok(tab) = loaded_tab().await else { return first };
+    let mut best: Option<(usize, Vec<Command>)> = None;
+    for reading in &readings {
+        let (found, chosen) = on_page(reading, tab.id, stop).await;
+        if found == reading.len() {
+            return chosen;
+        }
+        if best.as_ref().is_none_or(|(most, _)| found > *most) {
+            best = Some((found, chosen));
+        }
+    }
+    best.map(|(_, chosen)| chosen).unwrap_or(first)
+}
+
+/// How many of `reading`'s commands, from the first, are found on the
+/// page, and the reading with each found command as its alternative that
+/// was found (the rest as read).
+async fn on_page(reading: &[Command], tab_id: i32, stop: &Stop) -> (usize, Vec<Command>) {
+    let mut chosen: Vec<Command> = Vec::new();
+    for (index, command) in reading.iter().enumerate() {
+        let mut found = None;
+        for alternative in alternatives(command) {
+            if all_found(&alternative, tab_id, stop).await {
+                found = Some(alternative.commands);
+                break;
+            }
+        }
+        match found {
+            Some(commands) => chosen.extend(commands),
+            None => {
+                chosen.extend(reading[index..].iter().cloned());
+                return (index, chosen);
+            }
+        }
+    }
+    (reading.len(), chosen)
+}
+
+/// Whether each command of `alternative` finds the first element it acts
+/// on (a command that acts on no element finds it). Its later steps may
+/// act on what the first brings up (a suggestion after typing).
+async fn all_found(alternative: &Alternative, tab_id: i32, stop: &Stop) -> bool {
+    for command in &alternative.commands {
+        let find = command.plan().into_iter().find_map(|step| match step {
+            PlannedStep::OnElement { find, .. } | PlannedStep::ScrollIn { find, .. } => Some(find),
+            _ => None,
+        });
+        let Some(mut find) = find else { continue };
+        if alternative.strict {
+            find.locate.retain(|l| !matches!(l, Locate::Only(_)));
+        }
+        if ground(tab_id, &find, false, stop).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
