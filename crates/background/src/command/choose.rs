@@ -6,12 +6,14 @@
 //! Each reading's commands are grounded on the page as it is now, in
 //! order, without acting; each command becomes the first of its
 //! alternatives whose targets are all found. The reading whose commands
-//! are found furthest runs (ties go to the grammar's order). Grounding a
+//! are found furthest runs (ties go to the grammar's order); text that
+//! merely holds the words does not count as found. Grounding a
 //! reading stops at its first command not found: what a click brings up
 //! is not on the page yet, for any reading alike.
 
 use super::{ground, loaded_tab, Stop};
 use bc_core::command::{alternatives, Alternative, Command, Locate, PlannedStep};
+use bc_core::types::RoleSelector;
 
 /// The commands to run; the grammar's first reading as read when the page
 /// cannot be read.
@@ -72,6 +74,10 @@ async fn all_found(alternative: &Alternative, tab_id: i32, stop: &Stop) -> bool 
         if alternative.strict {
             find.locate.retain(|l| !matches!(l, Locate::Only(_)));
         }
+        // Plain text holding the words is no evidence for a reading: the
+        // page's own instruction holds them all ("click the 2nd one that
+        // pops up" would find its paragraph).
+        find.locate.retain(|l| !matches!(l, Locate::Selector(RoleSelector::Text { .. })));
         if ground(tab_id, &find, false, stop).await.is_err() {
             return false;
         }

@@ -353,6 +353,9 @@ fn by_name(roles: &[&str], label: &str) -> Vec<Locate> {
     exact.chain(partial).collect()
 }
 
+/// Roles of the fields a click may be meant to put the cursor in.
+const TYPED_INTO: &[&str] = &["textbox", "searchbox", "combobox"];
+
 /// Roles of the controls people click by name, most likely first.
 const CLICKABLE_ROLES: &[&str] = &["button", "link", "menuitem", "tab", "checkbox", "radio", "option"];
 
@@ -386,10 +389,16 @@ impl Grounding {
             // Aurora Floor Lamp to cart": that item's button, not the "Add
             // to cart" template `pcd.query` ranks first, which is bound to
             // the first item); otherwise ranking decides.
+            // A field named so, or with the name beside it, is clicked
+            // into ("click the email box thing"; clicking the unbound
+            // text "Email" beside it focuses nothing) before plain text.
             None => CLICKABLE_ROLES
                 .iter()
+                .chain(TYPED_INTO)
                 .map(|role| role_named(role, &t.label))
-                .chain([query(QueryKind::Action, &t.label), exact_text(&t.label), text_selector(&t.label)])
+                .chain([query(QueryKind::Action, &t.label)])
+                .chain(near(TYPED_INTO, &t.label))
+                .chain([exact_text(&t.label), text_selector(&t.label)])
                 .collect(),
         };
         Grounding { label: t.label.clone(), role: t.role, locate, settle: false }

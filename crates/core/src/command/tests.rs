@@ -519,7 +519,7 @@ fn plans_snapshot() {
         open example.com
           nav.go https://example.com/
         open settings
-          find “settings” [button≡“settings” | link≡“settings” | menuitem≡“settings” | tab≡“settings” | checkbox≡“settings” | radio≡“settings” | option≡“settings” | pcd.query action “settings” | text “"settings"” | text “settings”] → dom.click
+          find “settings” [button≡“settings” | link≡“settings” | menuitem≡“settings” | tab≡“settings” | checkbox≡“settings” | radio≡“settings” | option≡“settings” | textbox≡“settings” | searchbox≡“settings” | combobox≡“settings” | pcd.query action “settings” | textbox near “settings” | searchbox near “settings” | combobox near “settings” | text “"settings"” | text “settings”] → dom.click
         go back
           nav.back
         forward
@@ -537,11 +537,11 @@ fn plans_snapshot() {
         switch to tab Inbox
           tabs.list → tabs.switch “Inbox”
         click Sign in
-          find “Sign in” [button≡“Sign in” | link≡“Sign in” | menuitem≡“Sign in” | tab≡“Sign in” | checkbox≡“Sign in” | radio≡“Sign in” | option≡“Sign in” | pcd.query action “Sign in” | text “"Sign in"” | text “Sign in”] → dom.click
+          find “Sign in” [button≡“Sign in” | link≡“Sign in” | menuitem≡“Sign in” | tab≡“Sign in” | checkbox≡“Sign in” | radio≡“Sign in” | option≡“Sign in” | textbox≡“Sign in” | searchbox≡“Sign in” | combobox≡“Sign in” | pcd.query action “Sign in” | textbox near “Sign in” | searchbox near “Sign in” | combobox near “Sign in” | text “"Sign in"” | text “Sign in”] → dom.click
         click the Save button
           find “Save” [button≡“Save” | pcd.query action “Save” | button~“Save”] → dom.click
         add Aurora Floor Lamp to cart
-          find “Add Aurora Floor Lamp to cart” [button≡“Add Aurora Floor Lamp to cart” | link≡“Add Aurora Floor Lamp to cart” | menuitem≡“Add Aurora Floor Lamp to cart” | tab≡“Add Aurora Floor Lamp to cart” | checkbox≡“Add Aurora Floor Lamp to cart” | radio≡“Add Aurora Floor Lamp to cart” | option≡“Add Aurora Floor Lamp to cart” | pcd.query action “Add Aurora Floor Lamp to cart” | text “"Add Aurora Floor Lamp to cart"” | text “Add Aurora Floor Lamp to cart”] → dom.click
+          find “Add Aurora Floor Lamp to cart” [button≡“Add Aurora Floor Lamp to cart” | link≡“Add Aurora Floor Lamp to cart” | menuitem≡“Add Aurora Floor Lamp to cart” | tab≡“Add Aurora Floor Lamp to cart” | checkbox≡“Add Aurora Floor Lamp to cart” | radio≡“Add Aurora Floor Lamp to cart” | option≡“Add Aurora Floor Lamp to cart” | textbox≡“Add Aurora Floor Lamp to cart” | searchbox≡“Add Aurora Floor Lamp to cart” | combobox≡“Add Aurora Floor Lamp to cart” | pcd.query action “Add Aurora Floor Lamp to cart” | textbox near “Add Aurora Floor Lamp to cart” | searchbox near “Add Aurora Floor Lamp to cart” | combobox near “Add Aurora Floor Lamp to cart” | text “"Add Aurora Floor Lamp to cart"” | text “Add Aurora Floor Lamp to cart”] → dom.click
         type cats into the search box
           find “search” [textbox≡“search” | searchbox≡“search” | combobox≡“search” | spinbutton≡“search” | textbox~“search” | searchbox~“search” | combobox~“search” | spinbutton~“search” | textbox near “search” | searchbox near “search” | combobox near “search” | spinbutton near “search” | pcd.query action “search” | in a frame's form “search” | only textbox] → dom.type “cats”
         select Large in Size
