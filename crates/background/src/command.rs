@@ -185,11 +185,11 @@ pub async fn route(
     if crate::knowledge::answer(conn, id, input, cancel).await? {
         return Ok(());
     }
-    let parsed = parse(input);
+    let read = readings(input);
     let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
-    if let Parsed::Commands(_) = parsed {
+    if !read.is_empty() {
         // Where the grammar has several readings, the page picks one.
-        let commands = choose::choose(readings(input), stop).await;
+        let commands = choose::choose(read, stop).await;
         if run(conn, id, input, &commands, stop, configured).await == RunEnd::HandedOver {
             return agent::run(conn, id, input, history, cancel, stop).await;
         }
@@ -198,7 +198,7 @@ pub async fn route(
     if configured {
         return agent::run(conn, id, input, history, cancel, stop).await;
     }
-    let text = reply_without_llm(parsed == Parsed::Question);
+    let text = reply_without_llm(parse(input) == Parsed::Question);
     conn.post(&PanelEvent::LocalReply { id, text, needs_llm: true });
     Ok(())
 }

@@ -217,9 +217,8 @@ pub fn explain(input: &str) -> Explained {
     // as typed, "tick Blue and nothing else" would tick "Blue and nothing
     // else". Input the restatement leaves unchanged, or that it turns into
     // nothing the rules read, is read as typed.
-    // A reading that still points at "it" with nothing named is no reading.
-    let restated = restate::restate(input).and_then(|order| split::sequence(&order, &tokens::tokenize(&order))).filter(|s| !split::points_nowhere(s));
-    if let Some(steps) = restated.or_else(|| split::sequence(input, &tokens).filter(|s| !split::points_nowhere(s))) {
+    // A reading that still points at "it" with nothing named is none.
+    if let Some(steps) = readings::read(input).next() {
         let (commands, rules) = steps.into_iter().unzip();
         return Explained { parsed: Parsed::Commands(commands), rules };
     }

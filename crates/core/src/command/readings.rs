@@ -23,17 +23,23 @@ const MAX_LIST: usize = 6;
 /// typed; empty when it reads none. No two are the same. Each command of a
 /// reading has its own [`alternatives`].
 pub fn readings(input: &str) -> Vec<Vec<Command>> {
-    let read = |text: &str| {
-        split::sequence(text, &tokens::tokenize(text)).filter(|s| !split::points_nowhere(s)).map(|steps| steps.into_iter().map(|(c, _)| c).collect::<Vec<_>>())
-    };
     let mut out: Vec<Vec<Command>> = Vec::new();
-    let restated = restate::restate(input).and_then(|order| read(&order));
-    for reading in restated.into_iter().chain(read(input)) {
+    for steps in read(input) {
+        let reading: Vec<Command> = steps.into_iter().map(|(c, _)| c).collect();
         if !out.contains(&reading) {
             out.push(reading);
         }
     }
     out
+}
+
+/// The steps of `input` (each with the rule that read it): restated
+/// first, then as typed. A reading that still points at "it" with
+/// nothing named is no reading.
+pub(super) fn read(input: &str) -> impl Iterator<Item = Vec<(Command, &'static str)>> + '_ {
+    let steps = |text: &str| split::sequence(text, &tokens::tokenize(text)).filter(|s| !split::points_nowhere(s));
+    let restated = restate::restate(input).and_then(|order| steps(&order));
+    restated.into_iter().chain(std::iter::once_with(move || steps(input)).flatten())
 }
 
 /// One way of reading a command.
@@ -72,7 +78,7 @@ pub fn alternatives(command: &Command) -> Vec<Alternative> {
         // dropdown: its option.
         out.push(Alternative { commands: vec![Command::Select { option: text.clone(), field: field.clone() }], strict: false });
     }
-    if let Some(apart) = lists_taken_apart(std::slice::from_ref(command)) {
+    if let Some(apart) = list_taken_apart(command) {
         out.push(Alternative { commands: apart, strict: false });
     }
     out
@@ -101,30 +107,23 @@ fn gapped(text: &str) -> Vec<(String, String, String)> {
         .collect()
 }
 
-/// `commands` with each click or tick whose label is a list ("Red and
-/// Blue", "Paris, Rome and Oslo") made one command per name; `None` when
-/// no label is a list.
-fn lists_taken_apart(commands: &[Command]) -> Option<Vec<Command>> {
-    let mut changed = false;
-    let mut out = Vec::with_capacity(commands.len());
-    for command in commands {
-        let (target, remake): (&Target, &dyn Fn(Target) -> Command) = match command {
-            Command::Click { target } => (target, &|target| Command::Click { target }),
-            Command::Check { target, on } => (target, &move |target| Command::Check { target, on: *on }),
-            _ => {
-                out.push(command.clone());
-                continue;
-            }
-        };
-        match list_names(target) {
-            Some(names) => {
-                changed = true;
-                out.extend(names.into_iter().map(|label| remake(Target { label, ..target.clone() })));
-            }
-            None => out.push(command.clone()),
+/// A click or tick whose label is a list ("Red and Blue", "Paris, Rome
+/// and Oslo") as one command per name; `None` when the label is no list.
+fn list_taken_apart(command: &Command) -> Option<Vec<Command>> {
+    let (target, on) = match command {
+        Command::Click { target } => (target, None),
+        Command::Check { target, on } => (target, Some(*on)),
+        _ => return None,
+    };
+    let names = list_names(target)?;
+    let remake = |label: String| {
+        let target = Target { label, ..target.clone() };
+        match on {
+            None => Command::Click { target },
+            Some(on) => Command::Check { target, on },
         }
-    }
-    changed.then_some(out)
+    };
+    Some(names.into_iter().map(remake).collect())
 }
 
 /// The names of a list label: parts between commas and "and" ("Red,
@@ -237,6 +236,6 @@ mod tests {
         assert_eq!(list_names(&Target::new("Red and")), None, "an empty part");
         assert_eq!(list_names(&Target::new("Rock & Roll")), Some(vec!["Rock".to_owned(), "Roll".to_owned()]));
         assert_eq!(list_names(&Target::with_role("Terms", RoleHint::Checkbox)), None);
-        assert_eq!(lists_taken_apart(&[check("Blue")]), None);
+        assert_eq!(list_taken_apart(&check("Blue")), None);
     }
 }
