@@ -187,9 +187,18 @@ pub async fn route(
     }
     let read = readings(input);
     let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
-    if !read.is_empty() {
-        // Where the grammar has several readings, the page picks one.
-        let commands = choose::choose(read, stop).await;
+    // Where the grammar has several readings, the page picks one; where
+    // none is found on the page, the page's own words may read it.
+    let commands = if read.is_empty() {
+        choose::against_page(input, stop).await
+    } else {
+        let chosen = choose::choose(read, stop).await;
+        match chosen.found {
+            true => Some(chosen.commands),
+            false => Some(choose::against_page(input, stop).await.unwrap_or(chosen.commands)),
+        }
+    };
+    if let Some(commands) = commands {
         if run(conn, id, input, &commands, stop, configured).await == RunEnd::HandedOver {
             return agent::run(conn, id, input, history, cancel, stop).await;
         }

@@ -24,6 +24,7 @@ pub mod resolve;
 pub mod slice;
 mod summary_facts;
 mod trees;
+mod vocabulary;
 
 // The crate's browser tests call the debug exports by their crate-root paths.
 pub use debug::{debug_name, debug_page_facts, debug_reported_controls, debug_role};
@@ -196,6 +197,7 @@ fn respond(req: ContentRequest) -> ContentResponse {
             ContentResponse::Noted
         }
         ContentRequest::Record { on } => ContentResponse::Recording { on, pending: record::set(&document, on) },
+        ContentRequest::Vocabulary => ContentResponse::Vocabulary { words: vocabulary::vocabulary(&document) },
         ContentRequest::Summary { mode } => {
             // A summary comes with a navigation or a question: MiniPCD
             // requests usually follow while the LLM reads it. Asked first

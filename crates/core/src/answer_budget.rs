@@ -48,6 +48,7 @@ impl ContentRequest {
             ContentRequest::Prefetch => "prefetch",
             ContentRequest::TabOpened => "tab opened",
             ContentRequest::Record { .. } => "recording",
+            ContentRequest::Vocabulary => "page vocabulary",
         }
     }
 

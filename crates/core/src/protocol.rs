@@ -341,6 +341,10 @@ pub enum ContentRequest {
     /// as [`ContentEvent::Recorded`] (issue 43, `bc_core::flows::record`);
     /// answered with [`ContentResponse::Recording`].
     Record { on: bool },
+    /// What the page's controls are called, and its dropdowns' options
+    /// (`bc_core::command::read_against`); answered with
+    /// [`ContentResponse::Vocabulary`].
+    Vocabulary,
 }
 
 /// Content script → service worker, the answer to a [`ContentRequest`].
@@ -403,6 +407,7 @@ pub enum ContentResponse {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pending: Vec<crate::flows::RecordedEvent>,
     },
+    Vocabulary { words: Vec<crate::command::PageWord> },
 }
 
 impl ContentResponse {

@@ -10,31 +10,50 @@
 //! merely holds the words does not count as found. Grounding a
 //! reading stops at its first command not found: what a click brings up
 //! is not on the page yet, for any reading alike.
+//!
+//! When no reading is found whole, the sentence is read once more against
+//! the page's own words ([`against_page`]).
 
 use super::{ground, loaded_tab, Stop};
-use bc_core::command::{alternatives, Alternative, Command, Locate, PlannedStep};
+use crate::tabs;
+use bc_core::protocol::{ContentRequest, ContentResponse};
+use bc_core::command::{alternatives, read_against, Alternative, Command, Locate, PlannedStep};
 use bc_core::types::RoleSelector;
+
+/// The reading to run, and whether all its commands were found on the page.
+pub(super) struct Chosen {
+    pub commands: Vec<Command>,
+    pub found: bool,
+}
 
 /// The commands to run; the grammar's first reading as read when the page
 /// cannot be read.
-pub(super) async fn choose(readings: Vec<Vec<Command>>, stop: &Stop) -> Vec<Command> {
-    let many = readings.len() > 1 || readings.iter().flatten().any(|c| alternatives(c).len() > 1);
+pub(super) async fn choose(readings: Vec<Vec<Command>>, stop: &Stop) -> Chosen {
     let first = readings.first().cloned().unwrap_or_default();
-    if !many {
-        return first;
-    }
-    let Ok(tab) = loaded_tab().await else { return first };
+    let Ok(tab) = loaded_tab().await else { return Chosen { commands: first, found: true } };
     let mut best: Option<(usize, Vec<Command>)> = None;
     for reading in &readings {
         let (found, chosen) = on_page(reading, tab.id, stop).await;
         if found == reading.len() {
-            return chosen;
+            return Chosen { commands: chosen, found: true };
         }
         if best.as_ref().is_none_or(|(most, _)| found > *most) {
             best = Some((found, chosen));
         }
     }
-    best.map(|(_, chosen)| chosen).unwrap_or(first)
+    Chosen { commands: best.map(|(_, chosen)| chosen).unwrap_or(first), found: false }
+}
+
+/// `input` read against the page's own words (`read_against`), when that
+/// reading explains the whole sentence and all its commands are found.
+pub(super) async fn against_page(input: &str, stop: &Stop) -> Option<Vec<Command>> {
+    let tab = loaded_tab().await.ok()?;
+    let ContentResponse::Vocabulary { words } = tabs::ask_content(tab.id, &ContentRequest::Vocabulary).await.ok()? else {
+        return None;
+    };
+    let commands = read_against(input, &words)?;
+    let (found, chosen) = on_page(&commands, tab.id, stop).await;
+    (found == commands.len()).then_some(chosen)
 }
 
 /// How many of `reading`'s commands, from the first, are found on the

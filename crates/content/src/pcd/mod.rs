@@ -21,7 +21,7 @@
 //! only (see `Discovery`); [`collect_whole`] reads every control.
 
 mod boxes;
-mod clickable;
+pub(crate) mod clickable;
 mod context;
 mod control;
 pub(crate) mod discover;

@@ -125,6 +125,7 @@ mod help;
 mod model;
 pub(crate) mod pattern;
 mod plan;
+mod against_page;
 mod question;
 mod readings;
 pub mod report;
@@ -148,6 +149,7 @@ pub use plan::{
 };
 pub(crate) use plan::exact_any_case_label;
 pub use question::{QuestionRule, QuestionWhen, QUESTION_RULES};
+pub use against_page::{read_against, PageWord, WordKind, MAX_NAME, MAX_WORDS};
 pub use readings::{alternatives, readings, Alternative};
 pub use rules::{Rule, RULES};
 

@@ -1,0 +1,127 @@
+//! The page's own words (`ContentRequest::Vocabulary`): what each control
+//! is called, for reading a sentence against the page
+//! (`bc_core::command::read_against`). A control goes by its accessible
+//! name, else the text beside it (`resolve::near`), else its placeholder;
+//! a dropdown's options are listed with it. Only names leave the page:
+//! never a field's value, never the page's paragraphs.
+
+use crate::aria::{accessible_name, computed_role, dom as adom, is_hidden, Role};
+use crate::pcd::{clickable, frames::Root};
+use crate::resolve::near;
+use bc_core::command::{PageWord, RevealVia, WordKind, MAX_NAME, MAX_WORDS};
+use std::collections::HashMap;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element};
+
+/// Everything a sentence can name, in page order (the pointer-cursor
+/// spans, found apart, come after).
+const CONTROLS: &str = "input:not([type=hidden i]), select, textarea, button, a[href], summary, [role], [contenteditable=''], [contenteditable=true i]";
+
+/// Most `cursor: pointer` elements asked for.
+const MAX_POINTERS: usize = 80;
+
+/// The page's words, at most [`MAX_WORDS`].
+pub fn vocabulary(document: &Document) -> Vec<PageWord> {
+    let mut out: Vec<PageWord> = Vec::new();
+    let mut counts: HashMap<WordKind, u32> = HashMap::new();
+    let mut place = |kind: WordKind| {
+        let n = counts.entry(kind).or_insert(0);
+        *n += 1;
+        *n
+    };
+    let Ok(list) = document.query_selector_all(CONTROLS) else { return out };
+    for i in 0..list.length() {
+        if out.len() >= MAX_WORDS {
+            break;
+        }
+        let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+        let Some(kind) = kind_of(&el) else { continue };
+        let shown = !is_hidden(&el);
+        let reveal = if shown { None } else { reveal_of(&el) };
+        if !shown && reveal.is_none() {
+            continue;
+        }
+        let name = name_of(&el, kind);
+        let nth = place(kind);
+        if kind == WordKind::Dropdown && adom::tag(&el) == "select" {
+            let owner = (name.clone(), nth);
+            out.push(PageWord { kind, name, nth, owner: None, shown, reveal });
+            if let Ok(options) = el.query_selector_all("option") {
+                for j in 0..options.length() {
+                    let Some(option) = options.item(j).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+                    let text = squeeze(&option.text_content().unwrap_or_default());
+                    if !text.is_empty() && text.chars().count() <= MAX_NAME && out.len() < MAX_WORDS {
+                        out.push(PageWord { kind: WordKind::Option, name: text, nth: j + 1, owner: Some(owner.clone()), shown, reveal: None });
+                    }
+                }
+            }
+            continue;
+        }
+        out.push(PageWord { kind, name, nth, owner: None, shown, reveal });
+    }
+    for el in clickable::pointer_elements(&Root::Doc(document.clone()), MAX_POINTERS, None, &[]) {
+        let name = squeeze(&el.text_content().unwrap_or_default());
+        if !name.is_empty() && name.chars().count() <= MAX_NAME && out.len() < MAX_WORDS {
+            let nth = place(WordKind::Clickable);
+            out.push(PageWord { kind: WordKind::Clickable, name, nth, owner: None, shown: true, reveal: None });
+        }
+    }
+    out
+}
+
+/// What brings up a hidden control: another tab of a strip for one in a
+/// tab panel; opening folders for one in a closed `<details>`, a tree or
+/// a nested list. `None` for anything else hidden (never offered).
+fn reveal_of(el: &Element) -> Option<RevealVia> {
+    if adom::closest_c(el, "[aria-hidden=true], [inert]").is_some() {
+        return None;
+    }
+    if adom::closest_c(el, "[role=tabpanel], [class*=tabpanel i], [class*=tab-panel i], [class*=panel i]").is_some() {
+        return Some(RevealVia::Tabs);
+    }
+    adom::closest_c(el, "details:not([open]), [role=tree], [role=group], ul ul, [hidden]").map(|_| RevealVia::Folders)
+}
+
+/// The kind of control `el` is, if a sentence can name it.
+fn kind_of(el: &Element) -> Option<WordKind> {
+    if adom::is_sensitive(el) || adom::matches(el, "input[type=password i]") {
+        return Some(WordKind::Secret);
+    }
+    let role = computed_role(el)?;
+    Some(match role {
+        Role::TextBox | Role::SearchBox | Role::SpinButton => WordKind::Field,
+        Role::Combobox if adom::tag(el) == "select" => WordKind::Dropdown,
+        Role::Combobox => WordKind::Field,
+        Role::ListBox => WordKind::Dropdown,
+        Role::Checkbox | Role::Switch | Role::MenuItemCheckbox => WordKind::Checkbox,
+        Role::Radio | Role::MenuItemRadio => WordKind::Radio,
+        Role::Button => WordKind::Button,
+        Role::Link => WordKind::Link,
+        Role::Tab => WordKind::Tab,
+        Role::MenuItem | Role::TreeItem | Role::Option => WordKind::Clickable,
+        _ if adom::tag(el) == "summary" => WordKind::Button,
+        _ => return None,
+    })
+}
+
+/// What a sentence would call `el`: its accessible name, else the text
+/// beside it, else its placeholder; empty when none fits in [`MAX_NAME`].
+fn name_of(el: &Element, kind: WordKind) -> String {
+    let mut name = accessible_name(el);
+    if name.is_empty() && matches!(kind, WordKind::Field | WordKind::Dropdown | WordKind::Checkbox | WordKind::Radio | WordKind::Secret) {
+        name = near::label(el).unwrap_or_default();
+    }
+    if name.is_empty() {
+        name = adom::attr_nonblank_c(el, "placeholder").unwrap_or_default();
+    }
+    let name = squeeze(&name);
+    if name.chars().count() > MAX_NAME {
+        return String::new();
+    }
+    name.trim_end_matches(':').trim().to_owned()
+}
+
+/// `text` with its runs of white space made one space.
+fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

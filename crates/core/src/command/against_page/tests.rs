@@ -1,0 +1,118 @@
+//! Sentences read against small pages: fixture in (a page's words and a
+//! sentence), the steps out as the panel describes them, or `None` where
+//! the sentence has a word the reading cannot place. The sentences are our
+//! own wording of each family.
+
+use super::{read_against, PageWord, WordKind};
+
+fn word(kind: WordKind, name: &str, nth: u32) -> PageWord {
+    PageWord { kind, name: name.into(), nth, owner: None, shown: true, reveal: None }
+}
+
+fn option(name: &str, owner: &str) -> PageWord {
+    PageWord { kind: WordKind::Option, name: name.into(), nth: 1, owner: Some((owner.into(), 1)), shown: true, reveal: None }
+}
+
+/// A form: two fields named by text beside them, a city dropdown, three
+/// colour checkboxes and a button.
+fn form() -> Vec<PageWord> {
+    vec![
+        word(WordKind::Field, "Username", 1),
+        word(WordKind::Field, "Nickname", 2),
+        word(WordKind::Dropdown, "City", 1),
+        option("Lisbon", "City"),
+        option("Vienna", "City"),
+        option("Oslo", "City"),
+        word(WordKind::Checkbox, "Red", 1),
+        word(WordKind::Checkbox, "Blue", 2),
+        word(WordKind::Checkbox, "Green", 3),
+        word(WordKind::Button, "Save", 1),
+        word(WordKind::Secret, "Password", 1),
+    ]
+}
+
+/// Three unnamed fields.
+fn blanks() -> Vec<PageWord> {
+    (1..=3).map(|n| word(WordKind::Field, "", n)).collect()
+}
+
+/// One unnamed dropdown and one field named "Note".
+fn one_of_each() -> Vec<PageWord> {
+    vec![
+        word(WordKind::Dropdown, "", 1),
+        PageWord { kind: WordKind::Option, name: "Madrid".into(), nth: 1, owner: Some((String::new(), 1)), shown: true, reveal: None },
+        PageWord { kind: WordKind::Option, name: "Athens".into(), nth: 2, owner: Some((String::new(), 1)), shown: true, reveal: None },
+        word(WordKind::Field, "Note", 1),
+    ]
+}
+
+/// A tree with a collapsed folder holding "Reports", and a hidden tab panel's button.
+fn tree() -> Vec<PageWord> {
+    use crate::command::RevealVia;
+    vec![
+        word(WordKind::Clickable, "Work", 1),
+        PageWord { kind: WordKind::Clickable, name: "Reports".into(), nth: 2, owner: None, shown: false, reveal: Some(RevealVia::Folders) },
+        PageWord { kind: WordKind::Button, name: "Upgrade".into(), nth: 1, owner: None, shown: false, reveal: Some(RevealVia::Tabs) },
+        PageWord { kind: WordKind::Button, name: "Delete".into(), nth: 2, owner: None, shown: false, reveal: None },
+    ]
+}
+
+/// Two controls whose names differ only in case.
+fn cases() -> Vec<PageWord> {
+    vec![word(WordKind::Link, "apple", 1), word(WordKind::Button, "Apple", 1)]
+}
+
+fn read(page: &[PageWord], sentence: &str) -> Option<String> {
+    read_against(sentence, page).map(|commands| commands.iter().map(|c| c.describe()).collect::<Vec<_>>().join(" | "))
+}
+
+#[test]
+fn sentences_read_against_the_page() {
+    let rows: &[(fn() -> Vec<PageWord>, &str, Option<&str>)] = &[
+        // Names of the page, in sentence order.
+        (form, "Lisbon — that's the one to pick from the dropdown", Some("Select “Lisbon” in the “City” dropdown")),
+        (form, "Red and Blue need ticking, nothing else", Some("Check the “Red” checkbox | Check the “Blue” checkbox")),
+        (form, "the username should say ember, and Vienna for the city", Some("Type “ember” into the “Username” field | Select “Vienna” in the “City” dropdown")),
+        (form, "ember goes in the Nickname box, then hit Save", Some("Type “ember” into the “Nickname” field | Click the “Save” button")),
+        (form, "hit Save after ticking Green", Some("Check the “Green” checkbox | Click the “Save” button")),
+        (form, "untick Blue please", Some("Uncheck the “Blue” checkbox")),
+        (form, "Green yes, Red no", Some("Check the “Green” checkbox")),
+        (form, "tick everything except Red", None),
+        (form, "leave Red alone and tick Blue", Some("Check the “Blue” checkbox")),
+        (form, "Username: 'ember birch'", Some("Type “ember birch” into the “Username” field")),
+        // A password is the grammar's: never read here.
+        (form, "username ember password juniper99", None),
+        (form, "the password should be juniper", None),
+        // A word that is neither the page's nor English that carries an order.
+        (form, "Lisbon please, and delete the nickname", None),
+        // Places among unnamed fields.
+        (blanks, "ember in the top box and birch in the one below", None),
+        (blanks, "box 1 gets ember, box 2 gets birch", Some("Type “ember” into the first field | Type “birch” into the second field")),
+        (blanks, "the second of the three boxes needs ember; leave the others empty", Some("Type “ember” into the second field")),
+        (blanks, "first field ember, the second birch", Some("Type “ember” into the first field | Type “birch” into the second field")),
+        (blanks, "ember", None),
+        // The one field, the one dropdown.
+        (one_of_each, "Athens is where we fly, thanks", None),
+        (one_of_each, "note: back by six", None),
+        (one_of_each, "kestrel, into the note", Some("Type “kestrel” into the “Note” field")),
+        (one_of_each, "Athens is the one", Some("Select “Athens” in the first dropdown")),
+        (one_of_each, "set the dropdown to madrid", Some("Select “Madrid” in the dropdown")),
+        // Out of sight, and what brings it up.
+        (tree, "Reports is somewhere in the folders, click it", Some("Open folders until “Reports” shows, then click it")),
+        (tree, "the Upgrade button", Some("Look through the tabs for “Upgrade”, then click it")),
+        (tree, "Delete", None),
+        // Case decides between names alike.
+        (cases, "Apple, please", Some("Click the “Apple” button")),
+        (cases, "the apple one", Some("Click the “apple” link")),
+    ];
+    let mut wrong = Vec::new();
+    for (page, sentence, want) in rows {
+        let got = read(&page(), sentence);
+        if got.as_deref() != *want {
+            wrong.push(format!("{sentence:?}\n   want {want:?}\n    got {got:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{} of {} rows read otherwise:\n{}", wrong.len(), rows.len(), wrong.join("\n"));
+}
+
+

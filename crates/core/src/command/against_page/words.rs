@@ -1,0 +1,160 @@
+//! The words of an instruction that are not the page's: the English that
+//! carries an order ("could you please put … in the …") and says nothing
+//! about which control or value is meant. A word of a sentence that is
+//! none of these, nor a name on the page, is a value to type, or a word
+//! the reading cannot explain (and then it does not read the sentence).
+
+use super::vocabulary::WordKind;
+
+/// Words that carry the order, not its content.
+const CARRIERS: &[&str] = &[
+    // articles, determiners, pronouns
+    "a", "an", "the", "this", "that", "these", "those", "some", "any", "each", "every", "both", "another", "other", "others",
+    "i", "me", "my", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "one", "ones", "myself",
+    "yourself", "what", "which", "who", "whatever", "there", "here", "where", "whichever", "something", "thing", "things",
+    "i'm", "i'd", "i'll", "you'll", "you're", "it's", "that's", "there's", "we're", "we'd", "let's", "what's", "here's",
+    // prepositions
+    "to", "into", "in", "on", "onto", "at", "by", "for", "from", "of", "off", "with", "within", "inside", "out", "over",
+    "up", "down", "via", "through", "across", "about", "as", "like", "than", "per", "upon", "toward", "towards",
+    // conjunctions and joiners
+    "and", "or", "so", "if", "then", "because", "since", "while", "when", "once", "also", "plus", "too", "after", "before",
+    "afterwards", "next", "finally", "first", "lastly", "well",
+    // auxiliaries and modals
+    "be", "is", "are", "was", "were", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "can",
+    "could", "will", "would", "shall", "should", "may", "might", "must", "need", "needs", "ought", "let", "gonna",
+    "wanna", "gotta", "able", "mind", "want", "wants", "like", "love", "wish", "hope", "going", "trying",
+    // asking, greeting, thanking, fillers
+    "please", "pls", "plz", "kindly", "thanks", "thank", "thx", "ty", "cheers", "hi", "hello", "hey", "dear", "ok",
+    "okay", "just", "now", "right", "yes", "sure", "really", "quickly", "quick", "real", "asap", "lol", "ez", "hmm",
+    "um", "uh", "oh", "alright", "great", "cool", "good", "morning", "afternoon", "evening", "assistant", "bot", "help",
+    "chance", "how", "possible", "possibly", "mate", "buddy", "lastly", "simply", "actually", "basically", "maybe",
+    "much", "many", "very", "appreciate", "appreciated", "grateful", "regards", "kind", "best", "task", "step",
+    "instruction", "instructions", "correctly", "properly", "already", "again", "still", "only", "exactly", "same",
+    "way", "time", "bit", "wait", "whole", "rest",
+    // verbs of acting on a page
+    "type", "enter", "write", "put", "fill", "input", "insert", "add", "set", "make", "click", "press", "hit", "tap",
+    "push", "select", "choose", "pick", "tick", "check", "mark", "open", "go", "find", "look", "use", "get", "give",
+    "see", "try", "belong", "say", "read", "contain", "hold", "show", "display", "take", "complete", "submit", "send",
+    "switch", "toggle", "activate", "expand", "view", "visit", "navigate", "follow", "opt", "key", "punch", "stick",
+    "drop", "bang", "jot", "fire", "tell", "populate", "provide", "supply", "change", "update", "hop", "head", "move",
+    "land", "reach", "turn", "flip", "ensure", "sure", "start", "finish", "end", "continue", "proceed", "do", "answer",
+    "call", "name", "label", "title", "mention", "want", "needed", "required", "require", "sign", "log", "login",
+    // what people call the things they point at
+    "field", "box", "input", "textbox", "textfield", "blank", "entry", "button", "btn", "link", "hyperlink",
+    "checkbox", "tickbox", "checkmark", "radio", "option", "choice", "dropdown", "drop-down", "drop", "list", "menu",
+    "picker", "select", "selector", "combo", "combobox", "tab", "item", "value", "text", "word", "words", "page",
+    "form", "area", "spot", "slot", "line", "row", "control", "element", "widget", "entry", "label", "labelled",
+    "labeled", "called", "named", "titled", "marked", "saying", "says", "reads", "square", "circle", "dot",
+    "screen", "site", "website", "there", "place", "folder", "section", "tree", "panel", "somewhere", "hidden",
+    "inside", "under", "nested", "tabs", "popup", "dialog", "window", "modal",
+    // places
+    "top", "bottom", "middle", "above", "below", "under", "beneath", "underneath", "beside", "near", "left", "right",
+    "counting", "order",
+];
+
+/// Words that say a clause is something not to do ("leave the third
+/// empty", "don't tick Green"): its names are read, and nothing is done
+/// with them.
+pub(super) const NOT_DOING: &[&str] = &[
+    "not", "no", "don't", "dont", "never", "leave", "leaving", "stay", "stays", "remain", "remains", "untouched",
+    "alone", "except", "skip", "ignore", "nothing", "without", "avoid", "unchanged", "doesn't", "shouldn't", "mustn't",
+];
+
+/// Verbs that clear a checkbox rather than tick it.
+pub(super) const UNDOING: &[&str] = &["uncheck", "untick", "unselect", "deselect", "unmark", "clear", "untoggle"];
+
+/// Words that put the cursor in a field rather than type.
+pub(super) const FOCUSING: &[&str] = &["cursor", "focus", "caret", "focused"];
+
+/// Words that end one clause and start the next.
+pub(super) const JOINERS: &[&str] = &["and", "then", "plus", "also", "but", "&", "next", "afterwards", "finally", "lastly"];
+
+/// Words that put their clause before the one said before it ("press
+/// Save after picking Paris").
+pub(super) const AFTER: &[&str] = &["after", "once"];
+
+/// Words that put their clause after the one said after it ("before you
+/// press Save, pick Paris").
+pub(super) const BEFORE: &[&str] = &["before"];
+
+/// Role words, and the kinds of control each may name.
+pub(super) const ROLE_NOUNS: &[(&str, &[WordKind])] = &[
+    ("field", &[WordKind::Field]),
+    ("textbox", &[WordKind::Field]),
+    ("textfield", &[WordKind::Field]),
+    ("input", &[WordKind::Field]),
+    ("blank", &[WordKind::Field]),
+    ("entry", &[WordKind::Field]),
+    ("box", &[WordKind::Field, WordKind::Checkbox]),
+    ("button", &[WordKind::Button]),
+    ("btn", &[WordKind::Button]),
+    ("link", &[WordKind::Link]),
+    ("hyperlink", &[WordKind::Link]),
+    ("checkbox", &[WordKind::Checkbox]),
+    ("tickbox", &[WordKind::Checkbox]),
+    ("radio", &[WordKind::Radio]),
+    ("dropdown", &[WordKind::Dropdown]),
+    ("drop-down", &[WordKind::Dropdown]),
+    ("list", &[WordKind::Dropdown]),
+    ("select", &[WordKind::Dropdown]),
+    ("picker", &[WordKind::Dropdown]),
+    ("menu", &[WordKind::Dropdown]),
+    ("tab", &[WordKind::Tab]),
+    ("option", &[WordKind::Option, WordKind::Radio]),
+];
+
+/// Single words too common to be taken as a control's name from a
+/// sentence: a button called "Go" is not what "go ahead" means.
+pub(super) const NOT_A_NAME: &[&str] = &[
+    "a", "an", "the", "to", "in", "on", "at", "it", "of", "and", "or", "go", "yes", "no", "ok", "okay", "more", "here",
+    "this", "that", "all", "me", "i", "you", "is", "be", "one", "x", "then", "next", "now", "please", "do",
+];
+
+/// Positions said in words: "the top one", "the middle box".
+pub(super) fn place_word(word: &str) -> Option<crate::command::Ordinal> {
+    use crate::command::Ordinal;
+    match word {
+        "top" | "topmost" | "upper" => Some(Ordinal::Nth(1)),
+        "middle" => Some(Ordinal::Nth(2)),
+        "bottom" | "lowest" | "final" => Some(Ordinal::Last),
+        "one" | "1" | "#1" => Some(Ordinal::Nth(1)),
+        "two" | "2" | "#2" => Some(Ordinal::Nth(2)),
+        "three" | "3" | "#3" => Some(Ordinal::Nth(3)),
+        "four" | "4" | "#4" => Some(Ordinal::Nth(4)),
+        "five" | "5" | "#5" => Some(Ordinal::Nth(5)),
+        _ => crate::command::Ordinal::from_word(word),
+    }
+}
+
+/// Whether `word` is one of `table`, as is or inflected ("ticking",
+/// "types", "filled", "putting").
+pub(super) fn in_table(word: &str, table: &[&str]) -> bool {
+    if table.contains(&word) {
+        return true;
+    }
+    let stems = [
+        word.strip_suffix("ing"),
+        word.strip_suffix("ed"),
+        word.strip_suffix("es"),
+        word.strip_suffix('s'),
+        word.strip_suffix('d'),
+        word.strip_suffix("'s"),
+    ];
+    stems.into_iter().flatten().any(|stem| {
+        table.contains(&stem)
+            || table.contains(&format!("{stem}e").as_str())
+            // "putting" → "put", "dropped" → "drop"
+            || stem.len() > 2 && stem.as_bytes()[stem.len() - 1] == stem.as_bytes()[stem.len() - 2] && table.contains(&&stem[..stem.len() - 1])
+    })
+}
+
+/// Whether `word` carries the order rather than its content.
+pub(super) fn is_carrier(word: &str) -> bool {
+    in_table(word, CARRIERS) || in_table(word, NOT_DOING) || in_table(word, UNDOING) || in_table(word, FOCUSING)
+}
+
+/// The kinds of control a role word names, if it is one.
+pub(super) fn role_noun(word: &str) -> Option<&'static [WordKind]> {
+    let singular = word.strip_suffix("es").filter(|s| s.ends_with('x')).or(word.strip_suffix('s')).unwrap_or(word);
+    ROLE_NOUNS.iter().find(|(w, _)| *w == word || *w == singular).map(|(_, kinds)| *kinds)
+}
