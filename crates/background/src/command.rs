@@ -16,6 +16,9 @@
 //!
 //! Where the grammar reads the input more than one way ("tick Red and
 //! Blue"), the reading whose targets are on the page runs (`choose`).
+//! Without an LLM, input no reading finds on the page (or none at all)
+//! is read against the page's own words (`choose::against_page`) before
+//! the `LocalReply`.
 //!
 //! Labels are grounded as each command's plan says: `pcd.query` → the best
 //! hit (preferring the role the user named) → `getDetails` → act with its
@@ -189,13 +192,22 @@ pub async fn route(
     let configured = store::load_settings().await.map_err(|detail| CopilotError::Internal { detail })?.is_some();
     // Where the grammar has several readings, the page picks one; where
     // none is found on the page, the page's own words may read it.
+    // The page's own words read a sentence only without an LLM: with one,
+    // the agent reads what the grammar could not (a task such as "sign me
+    // in as kim" is more than the field it names). A question is answered,
+    // never acted on.
+    let question = read.is_empty() && parse(input) == Parsed::Question;
+    let by_page = !configured && !question;
     let commands = if read.is_empty() {
-        choose::against_page(input, stop).await
+        match by_page {
+            true => choose::against_page(input, stop).await,
+            false => None,
+        }
     } else {
         let chosen = choose::choose(read, stop).await;
-        match chosen.found {
-            true => Some(chosen.commands),
-            false => Some(choose::against_page(input, stop).await.unwrap_or(chosen.commands)),
+        match (chosen.found, by_page) {
+            (false, true) => Some(choose::against_page(input, stop).await.unwrap_or(chosen.commands)),
+            _ => Some(chosen.commands),
         }
     };
     if let Some(commands) = commands {
@@ -207,7 +219,7 @@ pub async fn route(
     if configured {
         return agent::run(conn, id, input, history, cancel, stop).await;
     }
-    let text = reply_without_llm(parse(input) == Parsed::Question);
+    let text = reply_without_llm(question);
     conn.post(&PanelEvent::LocalReply { id, text, needs_llm: true });
     Ok(())
 }

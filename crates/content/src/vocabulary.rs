@@ -19,6 +19,9 @@ const CONTROLS: &str = "input:not([type=hidden i]), select, textarea, button, a[
 
 /// Most `cursor: pointer` elements asked for.
 const MAX_POINTERS: usize = 80;
+/// Most controls looked at: a huge page's first ones are the words a
+/// sentence about it names, and each costs a name computation.
+const MAX_LOOKED_AT: u32 = 3000;
 
 /// The page's words, at most [`MAX_WORDS`].
 pub fn vocabulary(document: &Document) -> Vec<PageWord> {
@@ -30,14 +33,15 @@ pub fn vocabulary(document: &Document) -> Vec<PageWord> {
         *n
     };
     let Ok(list) = document.query_selector_all(CONTROLS) else { return out };
-    for i in 0..list.length() {
+    let tabs = document.query_selector("[role=tab], [class~=tab i], [class*=tabs i] > *, [class*=tabbar i] > *").ok().flatten().is_some();
+    for i in 0..list.length().min(MAX_LOOKED_AT) {
         if out.len() >= MAX_WORDS {
             break;
         }
         let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
         let Some(kind) = kind_of(&el) else { continue };
         let shown = !is_hidden(&el);
-        let reveal = if shown { None } else { reveal_of(&el) };
+        let reveal = if shown { None } else { reveal_of(&el, tabs) };
         if !shown && reveal.is_none() {
             continue;
         }
@@ -69,17 +73,15 @@ pub fn vocabulary(document: &Document) -> Vec<PageWord> {
     out
 }
 
-/// What brings up a hidden control: another tab of a strip for one in a
-/// tab panel; opening folders for one in a closed `<details>`, a tree or
-/// a nested list. `None` for anything else hidden (never offered).
-fn reveal_of(el: &Element) -> Option<RevealVia> {
+/// What brings up a hidden control: another tab, on a page with tabs
+/// (a tab role, or elements whose class says they are tabs); else
+/// opening folders or sections. `None` for what is hidden from everyone
+/// (`aria-hidden`, `inert`): never offered.
+fn reveal_of(el: &Element, tabs: bool) -> Option<RevealVia> {
     if adom::closest_c(el, "[aria-hidden=true], [inert]").is_some() {
         return None;
     }
-    if adom::closest_c(el, "[role=tabpanel], [class*=tabpanel i], [class*=tab-panel i], [class*=panel i]").is_some() {
-        return Some(RevealVia::Tabs);
-    }
-    adom::closest_c(el, "details:not([open]), [role=tree], [role=group], ul ul, [hidden]").map(|_| RevealVia::Folders)
+    Some(if tabs { RevealVia::Tabs } else { RevealVia::Folders })
 }
 
 /// The kind of control `el` is, if a sentence can name it.
@@ -89,9 +91,11 @@ fn kind_of(el: &Element) -> Option<WordKind> {
     }
     let role = computed_role(el)?;
     Some(match role {
+        // A field whose page lists suggestions under it as it is typed in.
+        Role::TextBox | Role::SearchBox if adom::matches(el, "[list], [aria-autocomplete=list i], [aria-autocomplete=both i]") => WordKind::Suggesting,
         Role::TextBox | Role::SearchBox | Role::SpinButton => WordKind::Field,
         Role::Combobox if adom::tag(el) == "select" => WordKind::Dropdown,
-        Role::Combobox => WordKind::Field,
+        Role::Combobox => WordKind::Suggesting,
         Role::ListBox => WordKind::Dropdown,
         Role::Checkbox | Role::Switch | Role::MenuItemCheckbox => WordKind::Checkbox,
         Role::Radio | Role::MenuItemRadio => WordKind::Radio,

@@ -17,7 +17,7 @@
 use super::{ground, loaded_tab, Stop};
 use crate::tabs;
 use bc_core::protocol::{ContentRequest, ContentResponse};
-use bc_core::command::{alternatives, read_against, Alternative, Command, Locate, PlannedStep};
+use bc_core::command::{alternatives, read_against, Alternative, Command, Locate, PageWord, PlannedStep, WordKind};
 use bc_core::types::RoleSelector;
 
 /// The reading to run, and whether all its commands were found on the page.
@@ -30,10 +30,20 @@ pub(super) struct Chosen {
 /// cannot be read.
 pub(super) async fn choose(readings: Vec<Vec<Command>>, stop: &Stop) -> Chosen {
     let first = readings.first().cloned().unwrap_or_default();
+    // Nothing to find ("open example.com", "scroll down"): no need to wait
+    // for the tab's page, which may still be loading.
+    let on_element = |c: &Command| c.plan().iter().any(|s| matches!(s, PlannedStep::OnElement { .. } | PlannedStep::ScrollIn { .. }));
+    if readings.len() == 1 && !first.iter().any(on_element) {
+        return Chosen { commands: first, found: true };
+    }
     let Ok(tab) = loaded_tab().await else { return Chosen { commands: first, found: true } };
+    // A dropdown is found only with the option the reading picks ("choose
+    // it in the menu under Where to" names no option "it in the menu").
+    let selects = readings.iter().flatten().flat_map(alternatives).flat_map(|a| a.commands).any(|c| matches!(c, Command::Select { .. }));
+    let words = if selects { vocabulary(tab.id).await.unwrap_or_default() } else { Vec::new() };
     let mut best: Option<(usize, Vec<Command>)> = None;
     for reading in &readings {
-        let (found, chosen) = on_page(reading, tab.id, stop).await;
+        let (found, chosen) = on_page(reading, tab.id, &words, stop).await;
         if found == reading.len() {
             return Chosen { commands: chosen, found: true };
         }
@@ -48,23 +58,36 @@ pub(super) async fn choose(readings: Vec<Vec<Command>>, stop: &Stop) -> Chosen {
 /// reading explains the whole sentence and all its commands are found.
 pub(super) async fn against_page(input: &str, stop: &Stop) -> Option<Vec<Command>> {
     let tab = loaded_tab().await.ok()?;
-    let ContentResponse::Vocabulary { words } = tabs::ask_content(tab.id, &ContentRequest::Vocabulary).await.ok()? else {
-        return None;
-    };
+    let words = vocabulary(tab.id).await?;
     let commands = read_against(input, &words)?;
-    let (found, chosen) = on_page(&commands, tab.id, stop).await;
+    let (found, chosen) = on_page(&commands, tab.id, &words, stop).await;
     (found == commands.len()).then_some(chosen)
+}
+
+/// What the page's controls are called (`ContentRequest::Vocabulary`).
+async fn vocabulary(tab_id: i32) -> Option<Vec<PageWord>> {
+    match tabs::ask_content(tab_id, &ContentRequest::Vocabulary).await.ok()? {
+        ContentResponse::Vocabulary { words } => Some(words),
+        _ => None,
+    }
+}
+
+/// Whether `option` is among the page's dropdown options, when `words`
+/// lists any (a page read without them settles nothing).
+fn has_option(words: &[PageWord], option: &str) -> bool {
+    let mut options = words.iter().filter(|w| w.kind == WordKind::Option).peekable();
+    options.peek().is_none() || options.any(|w| w.name.trim().eq_ignore_ascii_case(option.trim()))
 }
 
 /// How many of `reading`'s commands, from the first, are found on the
 /// page, and the reading with each found command as its alternative that
 /// was found (the rest as read).
-async fn on_page(reading: &[Command], tab_id: i32, stop: &Stop) -> (usize, Vec<Command>) {
+async fn on_page(reading: &[Command], tab_id: i32, words: &[PageWord], stop: &Stop) -> (usize, Vec<Command>) {
     let mut chosen: Vec<Command> = Vec::new();
     for (index, command) in reading.iter().enumerate() {
         let mut found = None;
         for alternative in alternatives(command) {
-            if all_found(&alternative, tab_id, stop).await {
+            if all_found(&alternative, tab_id, words, stop).await {
                 found = Some(alternative.commands);
                 break;
             }
@@ -83,8 +106,13 @@ async fn on_page(reading: &[Command], tab_id: i32, stop: &Stop) -> (usize, Vec<C
 /// Whether each command of `alternative` finds the first element it acts
 /// on (a command that acts on no element finds it). Its later steps may
 /// act on what the first brings up (a suggestion after typing).
-async fn all_found(alternative: &Alternative, tab_id: i32, stop: &Stop) -> bool {
+async fn all_found(alternative: &Alternative, tab_id: i32, words: &[PageWord], stop: &Stop) -> bool {
     for command in &alternative.commands {
+        if let Command::Select { option, .. } = command {
+            if !has_option(words, option) {
+                return false;
+            }
+        }
         let find = command.plan().into_iter().find_map(|step| match step {
             PlannedStep::OnElement { find, .. } | PlannedStep::ScrollIn { find, .. } => Some(find),
             _ => None,

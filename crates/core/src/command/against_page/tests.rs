@@ -57,6 +57,11 @@ fn tree() -> Vec<PageWord> {
     ]
 }
 
+/// An autocomplete named Country.
+fn suggesting() -> Vec<PageWord> {
+    vec![word(WordKind::Suggesting, "Country", 1), word(WordKind::Button, "Go", 1)]
+}
+
 /// Two controls whose names differ only in case.
 fn cases() -> Vec<PageWord> {
     vec![word(WordKind::Link, "apple", 1), word(WordKind::Button, "Apple", 1)]
@@ -92,7 +97,8 @@ fn sentences_read_against_the_page() {
         (blanks, "first field ember, the second birch", Some("Type “ember” into the first field | Type “birch” into the second field")),
         (blanks, "ember", None),
         // The one field, the one dropdown.
-        (one_of_each, "Athens is where we fly, thanks", None),
+        (one_of_each, "Athens is where we fly, thanks", Some("Select “Athens” in the first dropdown")),
+        (one_of_each, "Athens is where we eat, thanks", None),
         (one_of_each, "note: back by six", None),
         (one_of_each, "kestrel, into the note", Some("Type “kestrel” into the “Note” field")),
         (one_of_each, "Athens is the one", Some("Select “Athens” in the first dropdown")),
@@ -101,6 +107,31 @@ fn sentences_read_against_the_page() {
         (tree, "Reports is somewhere in the folders, click it", Some("Open folders until “Reports” shows, then click it")),
         (tree, "the Upgrade button", Some("Look through the tabs for “Upgrade”, then click it")),
         (tree, "Delete", None),
+        // What not to do, said right after what to do.
+        (form, "tick Blue dont touch the rest", Some("Check the “Blue” checkbox")),
+        (form, "Step 2: Username = ember, City = Oslo.", Some("Type “ember” into the “Username” field | Select “Oslo” in the “City” dropdown")),
+        (form, "please tick the box beside Red in the colour list and no other box", Some("Check the “Red” checkbox")),
+        (form, "yo just smash that button", Some("Click the button")),
+        (form, "smash that box", None),
+        // The popup in front, closed by its mark.
+        (form, "get that box out of the way with the cross, not Save", None),
+        (form, "close that box with the cross in the corner, not Save", Some("Close the popup")),
+        // Context first, then the order that points at it.
+        (form, "Since I'm going to Vienna, choose it in the menu under City", Some("Select “Vienna” in the “City” dropdown")),
+        (form, "Since Blue is my favourite, put a tick next to it in the list under Colours", Some("Check the “Blue” checkbox")),
+        (form, "Because I'm based in Oslo, the City should say Oslo", Some("Select “Oslo” in the “City” dropdown")),
+        (form, "Since we fly to Oslo, press Save", Some("Click the “Save” button")),
+        // A field that suggests: its suggestion is picked.
+        (suggesting, "Country should be Italy, then Go", Some("Type the beginning of “Italy” into the “Country” field and pick the suggestion | Click the “Go” button")),
+        // Landmarks and descriptions are not targets; a click types nothing.
+        (form, "tick Red, which is just below Blue", Some("Check the “Red” checkbox")),
+        (form, "tick Green right below Blue", Some("Check the “Green” checkbox")),
+        (form, "the box beside Red", Some("Check the “Red” checkbox")),
+        (form, "ember into Username, press Save, click result 2", None),
+        // What the page has, as context for the order after it.
+        (form, "there's a box called Blue somewhere, tick it", Some("Check the “Blue” checkbox")),
+        (form, "there is a Save button at the bottom", None),
+        (form, "start kestrel in Nickname and pick it when it appears", Some("Type the beginning of “kestrel” into the “Nickname” field and pick the suggestion")),
         // Case decides between names alike.
         (cases, "Apple, please", Some("Click the “Apple” button")),
         (cases, "the apple one", Some("Click the “apple” link")),

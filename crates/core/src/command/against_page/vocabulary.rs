@@ -39,6 +39,9 @@ pub struct PageWord {
 pub enum WordKind {
     /// A text field (not a password field).
     Field,
+    /// A text field that offers suggestions as it is typed in (a
+    /// combobox, an autocomplete): its value is a suggestion picked.
+    Suggesting,
     /// A password or one-time-code field: never typed into by this reading.
     Secret,
     Dropdown,

@@ -13,6 +13,8 @@ const CARRIERS: &[&str] = &[
     "i", "me", "my", "we", "us", "our", "you", "your", "it", "its", "they", "them", "their", "one", "ones", "myself",
     "yourself", "what", "which", "who", "whatever", "there", "here", "where", "whichever", "something", "thing", "things",
     "i'm", "i'd", "i'll", "you'll", "you're", "it's", "that's", "there's", "we're", "we'd", "let's", "what's", "here's",
+    // the same, typed without the apostrophe
+    "im", "ive", "youre", "thats", "theres", "whats", "lets", "heres", "youll",
     // prepositions
     "to", "into", "in", "on", "onto", "at", "by", "for", "from", "of", "off", "with", "within", "inside", "out", "over",
     "up", "down", "via", "through", "across", "about", "as", "like", "than", "per", "upon", "toward", "towards",
@@ -39,6 +41,8 @@ const CARRIERS: &[&str] = &[
     "drop", "bang", "jot", "fire", "tell", "populate", "provide", "supply", "change", "update", "hop", "head", "move",
     "land", "reach", "turn", "flip", "ensure", "sure", "start", "finish", "end", "continue", "proceed", "do", "answer",
     "call", "name", "label", "title", "mention", "want", "needed", "required", "require", "sign", "log", "login",
+    "offer", "appear", "suggestion", "suggest", "come", "load", "shown", "begin", "beginning", "letters",
+    "smash", "whack", "poke", "jab", "mash", "slap", "bash", "yo", "pop", "chuck", "slam", "give", "hit", "nudge",
     // what people call the things they point at
     "field", "box", "input", "textbox", "textfield", "blank", "entry", "button", "btn", "link", "hyperlink",
     "checkbox", "tickbox", "checkmark", "radio", "option", "choice", "dropdown", "drop-down", "drop", "list", "menu",
@@ -47,6 +51,10 @@ const CARRIERS: &[&str] = &[
     "labeled", "called", "named", "titled", "marked", "saying", "says", "reads", "square", "circle", "dot",
     "screen", "site", "website", "there", "place", "folder", "section", "tree", "panel", "somewhere", "hidden",
     "inside", "under", "nested", "tabs", "popup", "dialog", "window", "modal",
+    // context people give
+    "based", "live", "living", "going", "flying", "fly", "travel", "travelling", "traveling", "trip", "favourite",
+    "favorite", "prefer", "account", "user", "home", "visiting", "moving", "because", "since", "given", "seeing",
+    "cause", "cuz", "coz", "care", "later", "reason", "mine",
     // places
     "top", "bottom", "middle", "above", "below", "under", "beneath", "underneath", "beside", "near", "left", "right",
     "counting", "order",
@@ -58,10 +66,20 @@ const CARRIERS: &[&str] = &[
 pub(super) const NOT_DOING: &[&str] = &[
     "not", "no", "don't", "dont", "never", "leave", "leaving", "stay", "stays", "remain", "remains", "untouched",
     "alone", "except", "skip", "ignore", "nothing", "without", "avoid", "unchanged", "doesn't", "shouldn't", "mustn't",
+    "doesnt", "shouldnt", "mustnt", "won't", "wont", "isn't", "isnt", "neither", "nor", "none", "untouched",
 ];
 
 /// Verbs that clear a checkbox rather than tick it.
 pub(super) const UNDOING: &[&str] = &["uncheck", "untick", "unselect", "deselect", "unmark", "clear", "untoggle"];
+
+/// Verbs of clicking: a clause that says one has nothing to type.
+pub(super) const CLICKING: &[&str] = &["click", "press", "hit", "tap", "push", "smash", "choose", "pick", "select", "open", "follow", "tick"];
+
+/// Verbs that close what is in front ("close that box with the cross").
+pub(super) const CLOSING: &[&str] = &["close", "dismiss", "shut", "exit", "hide"];
+
+/// What people call a close button's mark.
+pub(super) const CLOSE_MARKS: &[&str] = &["×", "✕", "✖", "x", "cross", "corner"];
 
 /// Words that put the cursor in a field rather than type.
 pub(super) const FOCUSING: &[&str] = &["cursor", "focus", "caret", "focused"];
@@ -150,7 +168,12 @@ pub(super) fn in_table(word: &str, table: &[&str]) -> bool {
 
 /// Whether `word` carries the order rather than its content.
 pub(super) fn is_carrier(word: &str) -> bool {
-    in_table(word, CARRIERS) || in_table(word, NOT_DOING) || in_table(word, UNDOING) || in_table(word, FOCUSING)
+    in_table(word, CARRIERS)
+        || in_table(word, NOT_DOING)
+        || in_table(word, UNDOING)
+        || in_table(word, FOCUSING)
+        || in_table(word, CLOSING)
+        || CLOSE_MARKS.contains(&word)
 }
 
 /// The kinds of control a role word names, if it is one.

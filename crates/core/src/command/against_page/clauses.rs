@@ -1,0 +1,396 @@
+//! The sentence cut into clauses of pieces ([`clauses`]): the page's
+//! names found in it, places among controls of a kind ("the second box"),
+//! role words, values, and what each clause says about them (not to do,
+//! undo, context, …).
+
+use super::vocabulary::{PageWord, WordKind};
+use super::words::{in_table, is_carrier, place_word, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_A_NAME, NOT_DOING, UNDOING};
+use crate::command::model::Ordinal;
+
+/// One word of the sentence.
+#[derive(Debug, Clone)]
+pub(super) struct Word<'a> {
+    /// As typed, outer punctuation trimmed (quotes too).
+    pub(super) text: &'a str,
+    /// Lower-case.
+    pub(super) norm: String,
+    /// Said in quotes: a value or a name, never English.
+    pub(super) quoted: bool,
+    /// Punctuation after it ends its clause.
+    pub(super) ends_clause: bool,
+}
+
+/// What one word (or run of words) of a clause is.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Piece {
+    /// The page's control `word`, by the index in the vocabulary.
+    Name(usize),
+    /// The `nth` control of a kind ("the first box", "the second").
+    Place { kinds: Vec<WordKind>, nth: Ordinal },
+    /// A role word alone ("the dropdown").
+    Role(&'static [WordKind]),
+    /// Text to type, as typed.
+    Value(String),
+}
+
+
+/// Where a clause goes among the others.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Order {
+    AsSaid,
+    /// "… after picking Paris": before the clause said before it.
+    BeforePrevious,
+    /// "Before you press Save, …": after the clause said after it.
+    AfterNext,
+}
+
+
+/// One clause: its pieces in order, and what it says about them.
+#[derive(Debug, Clone)]
+pub(super) struct Clause {
+    pub(super) pieces: Vec<Piece>,
+    pub(super) not_doing: bool,
+    pub(super) undoing: bool,
+    pub(super) focusing: bool,
+    /// "close", "dismiss": with nothing named, the popup in front.
+    pub(super) closing: bool,
+    /// Opens with "because", "since": context, acted on only where a
+    /// later clause points at it ("…, pick it").
+    pub(super) reason: bool,
+    /// Says "it" or "them".
+    pub(super) pointing: bool,
+    /// Says "click", "press": its values are nothing to type.
+    pub(super) clicking: bool,
+    pub(super) order: Order,
+}
+
+impl Clause {
+    /// Whether the clause is kept: it names something, says what not to
+    /// do, points at what was named ("tick it") or closes the popup.
+    fn says_something(&self) -> bool {
+        !self.pieces.is_empty() || self.not_doing || self.pointing || self.closing
+    }
+}
+
+/// The words of `input`.
+pub(super) fn split(input: &str) -> Vec<Word<'_>> {
+    let mut out: Vec<Word> = Vec::new();
+    let mut quote: Option<(usize, char)> = None;
+    let mut at = 0;
+    for raw in input.split_whitespace() {
+        let start = input[at..].find(raw).map_or(at, |i| at + i);
+        at = start + raw.len();
+        if let Some((from, open)) = quote {
+            let closes = raw.trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '!' | '?' | ':' | ')'));
+            if closes.ends_with(close_of(open)) {
+                let inner = &input[from..start + closes.len() - close_of(open).len_utf8()];
+                let ends_clause = closes.len() < raw.len();
+                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause });
+                quote = None;
+            }
+            continue;
+        }
+        let first = raw.chars().next().unwrap_or(' ');
+        if matches!(first, '"' | '“' | '\'' | '‘' | '«') {
+            let body = &raw[first.len_utf8()..];
+            let trimmed = body.trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '!' | '?' | ':' | ')'));
+            if let Some(inner) = trimmed.strip_suffix(close_of(first)) {
+                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause: trimmed.len() < body.len() });
+            } else {
+                quote = Some((start + first.len_utf8(), first));
+            }
+            continue;
+        }
+        let ends_clause = raw.ends_with([',', '.', ';', '!', '?', '—', '–']) || raw == "-" || raw == "—" || raw == "–";
+        let text = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '&' && !CLOSE_SIGNS.contains(&c));
+        if text.is_empty() {
+            if ends_clause {
+                if let Some(last) = out.last_mut() {
+                    last.ends_clause = true;
+                }
+            }
+            continue;
+        }
+        out.push(Word { text, norm: text.to_lowercase().replace('’', "'"), quoted: false, ends_clause });
+    }
+    out
+}
+
+/// Words that open a clause of context ("Since I fly to Madrid, …").
+const REASONS: &[&str] = &["because", "since", "as", "given", "seeing", "cause", "cuz", "coz"];
+
+/// Words after which a capitalised word names a place on the page
+/// ("the list under Colours"), not a value.
+const PLACES: &[&str] = &["under", "below", "above", "beneath", "beside", "underneath", "near", "between"];
+
+/// How many words of the clause that word `i` is in come before it.
+fn said_in_clause(words: &[Word], i: usize) -> usize {
+    words[..i].iter().rev().take_while(|w| !w.ends_clause && !JOINERS.contains(&w.norm.as_str())).count()
+}
+
+/// Marks that are words of their own: a close button's "×".
+const CLOSE_SIGNS: &[char] = &['×', '✕', '✖'];
+
+fn close_of(open: char) -> char {
+    match open {
+        '“' => '”',
+        '‘' => '’',
+        '«' => '»',
+        c => c,
+    }
+}
+
+/// The lower-case words of a control's name.
+fn name_words(name: &str) -> Vec<String> {
+    name.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '&' && !CLOSE_SIGNS.contains(&c)).to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// The sentence cut into clauses of pieces; `None` when a word is left
+/// unexplained.
+pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> {
+    let names: Vec<Vec<String>> = page.iter().map(|w| name_words(&w.name)).collect();
+    let mut out: Vec<Clause> = Vec::new();
+    let mut current = Clause { pieces: Vec::new(), not_doing: false, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid };
+    let mut value: Vec<&str> = Vec::new();
+    let mut i = 0;
+    let flush_value = |value: &mut Vec<&str>, clause: &mut Clause| {
+        if !value.is_empty() {
+            clause.pieces.push(Piece::Value(value.join(" ")));
+            value.clear();
+        }
+    };
+    while i < words.len() {
+        let word = &words[i];
+        let mut ends = word.ends_clause;
+        if let Some((len, found)) = name_at(words, i, &names, page) {
+            flush_value(&mut value, &mut current);
+            let found = by_role_word(words, i, len, found, page);
+            // "tick Red, just below Blue": a name after a place word, in a
+            // clause that named its target already, is a landmark.
+            let landmark = i > 0
+                && (PLACES.contains(&words[i - 1].norm.as_str()) || words[i - 1].norm == "to" && i > 1 && words[i - 2].norm == "next")
+                && current.pieces.iter().any(|p| matches!(p, Piece::Name(_) | Piece::Place { .. }));
+            if !landmark {
+                current.pieces.push(Piece::Name(found));
+            }
+            ends = words[i + len - 1].ends_clause;
+            i += len;
+        } else if word.quoted {
+            flush_value(&mut value, &mut current);
+            current.pieces.push(Piece::Value(word.text.to_owned()));
+            i += 1;
+        } else if let Some((len, piece)) = place_at(words, i, &current, &out) {
+            flush_value(&mut value, &mut current);
+            current.pieces.push(piece);
+            ends = words[i + len - 1].ends_clause;
+            i += len;
+        } else if let Some(kinds) = role_noun(&word.norm) {
+            flush_value(&mut value, &mut current);
+            // "the dropdown", "the button": a role said alone.
+            if !matches!(current.pieces.last(), Some(Piece::Place { .. } | Piece::Name(_))) {
+                current.pieces.push(Piece::Role(kinds));
+            }
+            i += 1;
+        } else if JOINERS.contains(&word.norm.as_str()) && !(word.norm == "next" && words.get(i + 1).is_some_and(|w| w.norm == "to")) {
+            flush_value(&mut value, &mut current);
+            if current.says_something() {
+                out.push(std::mem::replace(&mut current, Clause { pieces: Vec::new(), not_doing: false, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid }));
+            }
+            i += 1;
+            continue;
+        } else if (AFTER.contains(&word.norm.as_str()) || BEFORE.contains(&word.norm.as_str())) && !current.pieces.is_empty() {
+            // "hit Save after ticking Green": a clause of its own, done first.
+            flush_value(&mut value, &mut current);
+            out.push(std::mem::replace(&mut current, Clause { pieces: Vec::new(), not_doing: false, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid }));
+            current.order = if AFTER.contains(&word.norm.as_str()) { Order::BeforePrevious } else { Order::AsSaid };
+            i += 1;
+            continue;
+        } else if in_table(&word.norm, NOT_DOING) && !current.pieces.is_empty() && !current.not_doing && !word.ends_clause && i + 1 < words.len() {
+            // "tick the third box dont touch the rest": what not to do is
+            // a clause of its own ("Red no": the clause's own last word).
+            flush_value(&mut value, &mut current);
+            out.push(std::mem::replace(&mut current, Clause { pieces: Vec::new(), not_doing: true, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid }));
+            i += 1;
+            continue;
+        } else if is_carrier(&word.norm) || word.norm.parse::<u32>().is_ok() && i > 0 && words[i - 1].norm == "step" {
+            // ("Step 2: …": the step's number is no value.)
+            flush_value(&mut value, &mut current);
+            let w = word.norm.as_str();
+            if in_table(w, NOT_DOING) {
+                current.not_doing = true;
+            }
+            if in_table(w, UNDOING) {
+                current.undoing = true;
+            }
+            if in_table(w, FOCUSING) {
+                current.focusing = true;
+            }
+            if in_table(w, CLOSING) {
+                current.closing = true;
+            }
+            if matches!(w, "it" | "them") {
+                current.pointing = true;
+            }
+            if current.pieces.is_empty() && value.is_empty() && REASONS.contains(&w) && said_in_clause(words, i) == 0 {
+                current.reason = true;
+            }
+            // ", which is the third one down": says where, does nothing.
+            if current.pieces.is_empty() && value.is_empty() && matches!(w, "which" | "whose") && said_in_clause(words, i) == 0 {
+                current.not_doing = true;
+            }
+            if in_table(w, CLICKING) {
+                current.clicking = true;
+            }
+            // "there's a link called Warranty": what the page has, said as
+            // context for the order after it.
+            let next_is = words.get(i + 1).is_some_and(|n| matches!(n.norm.as_str(), "is" | "are" | "'s"));
+            if matches!(w, "there's" | "theres") || w == "there" && next_is {
+                current.reason = true;
+            }
+            if current.pieces.is_empty() && AFTER.contains(&w) {
+                current.order = Order::BeforePrevious;
+            }
+            if current.pieces.is_empty() && BEFORE.contains(&w) && out.is_empty() {
+                current.order = Order::AfterNext;
+            }
+            i += 1;
+        } else {
+            // Not the page's, not English that carries the order: a value,
+            // unless it reads as a verb: before an article ("delete the
+            // nickname") or after a person ("where we fly").
+            let before_article = !word.ends_clause && words.get(i + 1).is_some_and(|w| matches!(w.norm.as_str(), "the" | "a" | "an" | "my" | "your" | "this" | "that" | "it"));
+            let after_person = i > 0 && matches!(words[i - 1].norm.as_str(), "i" | "we" | "you" | "they" | "he" | "she");
+            // A word before a role word describes it ("the colour list",
+            // "the fruit button"); in a clause of what not to do, any word
+            // is read and left alone.
+            let describes = !word.ends_clause && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some());
+            // "the list under Colours": a place, named by the page's text.
+            let placed = i > 0 && PLACES.contains(&words[i - 1].norm.as_str()) && word.text.starts_with(char::is_uppercase);
+            if current.not_doing || (describes || placed) && value.is_empty() {
+                i += 1;
+                continue;
+            }
+            if value.is_empty() && (before_article || after_person) && !word.text.starts_with(char::is_uppercase) && !current.reason {
+                return None;
+            }
+            value.push(word.text);
+            i += 1;
+        }
+        if ends {
+            flush_value(&mut value, &mut current);
+            if current.says_something() {
+                out.push(std::mem::replace(&mut current, Clause { pieces: Vec::new(), not_doing: false, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid }));
+            }
+        }
+    }
+    flush_value(&mut value, &mut current);
+    if current.says_something() {
+        out.push(current);
+    }
+    Some(out)
+}
+
+/// The longest name of a control that starts at word `i`: its length in
+/// words, and every control that goes by it.
+fn name_at(words: &[Word], i: usize, names: &[Vec<String>], page: &[PageWord]) -> Option<(usize, Vec<usize>)> {
+    let mut best: Option<(usize, Vec<usize>)> = None;
+    for (index, name) in names.iter().enumerate() {
+        let len = name.len();
+        let reachable = page[index].shown || page[index].kind == WordKind::Option || page[index].reveal.is_some();
+        if len == 0 || i + len > words.len() || !reachable {
+            continue;
+        }
+        let said = &words[i..i + len];
+        // A name is said within one clause, not across a comma.
+        if said[..len - 1].iter().any(|w| w.ends_clause) {
+            continue;
+        }
+        let same = said.iter().zip(name).all(|(w, n)| &w.norm == n || w.norm.strip_suffix('s') == Some(n.as_str()));
+        // "go" is English; "Go", written as the page writes its button, is the button.
+        let as_written = said[0].text.starts_with(char::is_uppercase) && page[index].name.trim() == said[0].text;
+        if !same || len == 1 && NOT_A_NAME.contains(&name[0].as_str()) && !as_written {
+            continue;
+        }
+        match &mut best {
+            Some((best_len, found)) if *best_len == len => found.push(index),
+            Some((best_len, _)) if *best_len > len => {}
+            _ => best = Some((len, vec![index])),
+        }
+    }
+    best
+}
+
+/// Of the controls a name fits, the one the role word beside it says
+/// ("the Settings tab"), else the likeliest kind.
+fn by_role_word(words: &[Word], i: usize, len: usize, mut found: Vec<usize>, page: &[PageWord]) -> usize {
+    // A name said with its case beats one that matches only without
+    // ("Apple" the button, "apple" the link).
+    let said: Vec<&str> = words[i..i + len].iter().map(|w| w.text).collect();
+    let same_case: Vec<usize> = found.iter().copied().filter(|&f| page[f].name.split_whitespace().eq(said.iter().copied())).collect();
+    if !same_case.is_empty() {
+        found = same_case;
+    }
+    let beside = [words.get(i + len), i.checked_sub(1).and_then(|b| words.get(b))];
+    for word in beside.into_iter().flatten() {
+        if let Some(kinds) = role_noun(&word.norm) {
+            if let Some(&hit) = found.iter().find(|&&f| kinds.contains(&page[f].kind)) {
+                return hit;
+            }
+        }
+    }
+    const LIKELIEST: &[WordKind] = &[
+        WordKind::Checkbox, WordKind::Radio, WordKind::Option, WordKind::Field, WordKind::Suggesting, WordKind::Dropdown, WordKind::Button,
+        WordKind::Tab, WordKind::Link, WordKind::Clickable, WordKind::Secret,
+    ];
+    let rank = |f: &usize| LIKELIEST.iter().position(|k| *k == page[*f].kind).unwrap_or(LIKELIEST.len());
+    // Shown before hidden.
+    *found.iter().min_by_key(|f| (!page[**f].shown, rank(f))).unwrap_or(&found[0])
+}
+
+/// A place among controls of one kind at word `i`: "first box", "box 2",
+/// "field number 3", "input #2", or an ordinal alone after a clause that
+/// named the kind ("… and the second").
+fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Clause]) -> Option<(usize, Piece)> {
+    let word = &words[i];
+    // "first box", "top field", "2nd input"
+    let ordinal = Ordinal::from_word(&word.norm).or_else(|| matches!(word.norm.as_str(), "top" | "middle" | "bottom").then(|| place_word(&word.norm)).flatten());
+    if let Some(nth) = ordinal {
+        // "the first of the three boxes", "the top one", "the second text box"
+        let mut j = i + 1;
+        while j < words.len() && j <= i + 4 && !words[j - 1].ends_clause {
+            if let Some(kinds) = role_noun(&words[j].norm) {
+                if words[i + 1..j].iter().all(|w| matches!(w.norm.as_str(), "of" | "the" | "three" | "two" | "four" | "five" | "one" | "text" | "empty" | "input")) {
+                    return Some((j - i + 1, Piece::Place { kinds: kinds.to_vec(), nth }));
+                }
+            }
+            j += 1;
+        }
+        // "… and the second": the kind said last.
+        let kinds = last_kinds(current, before)?;
+        return Some((1, Piece::Place { kinds, nth }));
+    }
+    // "box 2", "field number 3", "input #2", "input one"
+    let kinds = role_noun(&word.norm)?;
+    let mut j = i + 1;
+    if words.get(j).is_some_and(|w| matches!(w.norm.as_str(), "number" | "no" | "nr" | "#")) {
+        j += 1;
+    }
+    let nth = words.get(j).filter(|_| !word.ends_clause).and_then(|w| {
+        let n = w.norm.trim_start_matches('#');
+        n.parse::<u32>().ok().filter(|n| (1..=20).contains(n)).map(Ordinal::Nth).or_else(|| place_word(n).filter(|_| matches!(n, "one" | "two" | "three" | "four" | "five")))
+    })?;
+    Some((j - i + 1, Piece::Place { kinds: kinds.to_vec(), nth }))
+}
+
+/// The kinds the last place or role named, in this clause or before.
+fn last_kinds(current: &Clause, before: &[Clause]) -> Option<Vec<WordKind>> {
+    current.pieces.iter().rev().chain(before.iter().rev().flat_map(|c| c.pieces.iter().rev())).find_map(|p| match p {
+        Piece::Place { kinds, .. } => Some(kinds.clone()),
+        Piece::Role(kinds) => Some(kinds.to_vec()),
+        _ => None,
+    })
+}
+
