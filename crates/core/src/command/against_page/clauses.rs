@@ -35,8 +35,9 @@ pub(super) enum Piece {
 
 
 /// Where a clause goes among the others.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub(super) enum Order {
+    #[default]
     AsSaid,
     /// "… after picking Paris": before the clause said before it.
     BeforePrevious,
@@ -46,7 +47,7 @@ pub(super) enum Order {
 
 
 /// One clause: its pieces in order, and what it says about them.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Clause {
     pub(super) pieces: Vec<Piece>,
     pub(super) not_doing: bool,
@@ -153,7 +154,7 @@ fn name_words(name: &str) -> Vec<String> {
 pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> {
     let names: Vec<Vec<String>> = page.iter().map(|w| name_words(&w.name)).collect();
     let mut out: Vec<Clause> = Vec::new();
-    let mut current = Clause { pieces: Vec::new(), not_doing: false, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid };
+    let mut current = Clause::default();
     let mut value: Vec<&str> = Vec::new();
     let mut i = 0;
     let flush_value = |value: &mut Vec<&str>, clause: &mut Clause| {
@@ -197,14 +198,14 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
         } else if JOINERS.contains(&word.norm.as_str()) && !(word.norm == "next" && words.get(i + 1).is_some_and(|w| w.norm == "to")) {
             flush_value(&mut value, &mut current);
             if current.says_something() {
-                out.push(std::mem::replace(&mut current, Clause { pieces: Vec::new(), not_doing: false, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid }));
+                out.push(std::mem::take(&mut current));
             }
             i += 1;
             continue;
         } else if (AFTER.contains(&word.norm.as_str()) || BEFORE.contains(&word.norm.as_str())) && !current.pieces.is_empty() {
             // "hit Save after ticking Green": a clause of its own, done first.
             flush_value(&mut value, &mut current);
-            out.push(std::mem::replace(&mut current, Clause { pieces: Vec::new(), not_doing: false, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid }));
+            out.push(std::mem::take(&mut current));
             current.order = if AFTER.contains(&word.norm.as_str()) { Order::BeforePrevious } else { Order::AsSaid };
             i += 1;
             continue;
@@ -212,7 +213,7 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // "tick the third box dont touch the rest": what not to do is
             // a clause of its own ("Red no": the clause's own last word).
             flush_value(&mut value, &mut current);
-            out.push(std::mem::replace(&mut current, Clause { pieces: Vec::new(), not_doing: true, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid }));
+            out.push(std::mem::replace(&mut current, Clause { not_doing: true, ..Clause::default() }));
             i += 1;
             continue;
         } else if is_carrier(&word.norm) || word.norm.parse::<u32>().is_ok() && i > 0 && words[i - 1].norm == "step" {
@@ -282,7 +283,7 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
         if ends {
             flush_value(&mut value, &mut current);
             if current.says_something() {
-                out.push(std::mem::replace(&mut current, Clause { pieces: Vec::new(), not_doing: false, undoing: false, focusing: false, closing: false, reason: false, pointing: false, clicking: false, order: Order::AsSaid }));
+                out.push(std::mem::take(&mut current));
             }
         }
     }
