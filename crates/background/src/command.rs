@@ -195,9 +195,10 @@ pub async fn route(
     // The page's own words read a sentence only without an LLM: with one,
     // the agent reads what the grammar could not (a task such as "sign me
     // in as kim" is more than the field it names). A question is answered,
-    // never acted on.
+    // never acted on; a request put as one ("would you mind ticking …?")
+    // is an order.
     let question = read.is_empty() && parse(input) == Parsed::Question;
-    let by_page = !configured && !question;
+    let by_page = !configured && (!question || bc_core::command::asks_to_act(input));
     let commands = if read.is_empty() {
         match by_page {
             true => choose::against_page(input, stop).await,

@@ -89,7 +89,7 @@ pub fn prefix(text: &str) -> String {
 
 /// Collapsed sections, as plain pages draw them: a button that says it is
 /// collapsed, a closed `<details>`, a header with a closed-triangle mark.
-const COLLAPSED: &[&str] = &["▸", "▶", "►", "⏵"];
+pub(super) const COLLAPSED: &[&str] = &["▸", "▶", "►", "⏵"];
 
 impl Grounding {
     /// A target named by kind and place only; `default` is the kind the
@@ -208,8 +208,15 @@ pub fn reveal_target(label: &str) -> Vec<RoleSelector> {
         .map(|r| role_selector(r, Some(&super::plan::exact_any_case(label)), NameMode::Regex))
         .collect();
     out.push(RoleSelector::Text { text: format!("\"{}\"", label.trim()), within_landmark: None, nth: None, frame_path: None });
+    // A folder is its name behind an open or closed mark ("▸ 2026").
+    for mark in COLLAPSED.iter().chain(EXPANDED) {
+        out.push(RoleSelector::Text { text: format!("\"{mark} {}\"", label.trim()), within_landmark: None, nth: None, frame_path: None });
+    }
     out
 }
+
+/// The marks of an open folder.
+const EXPANDED: &[&str] = &["▾", "▼", "⏷"];
 
 /// An opener's identity across clicks: its words without marks ("▸ Work"
 /// and "▾ Work" are the same folder).
@@ -262,5 +269,8 @@ mod tests {
         assert_eq!(css_word("a\"]"), None);
         assert_eq!(opener_key("▸ Work"), "work");
         assert_eq!(opener_key("▾ Work "), "work");
+        // A folder shown with its mark is found by its name.
+        let found = reveal_target("2026");
+        assert!(found.iter().any(|s| matches!(s, RoleSelector::Text { text, .. } if text == "\"▸ 2026\"")));
     }
 }

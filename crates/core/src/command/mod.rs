@@ -148,7 +148,7 @@ pub use plan::{
     QUERY_TOP_K,
 };
 pub(crate) use plan::exact_any_case_label;
-pub use question::{QuestionRule, QuestionWhen, QUESTION_RULES};
+pub use question::{asks_to_act, QuestionRule, QuestionWhen, QUESTION_RULES};
 pub use against_page::{read_against, PageWord, WordKind, MAX_NAME, MAX_WORDS};
 pub use readings::{alternatives, readings, Alternative};
 pub use rules::{Rule, RULES};
@@ -185,8 +185,13 @@ pub fn mask_secrets(input: &str) -> String {
     // A value after a password or code word ("… password juniper99") is
     // masked whether or not the input reads as commands.
     let typed = crate::safety::typed::mask_typed_secrets(input, |_| MASK.to_owned());
-    let Parsed::Commands(commands) = parse(input) else { return typed };
-    let typed_in: Vec<String> = commands.iter().filter_map(Command::secret_text).filter(|t| !t.is_empty()).map(str::to_owned).collect();
+    let mut typed_in = readings::secret_texts(input);
+    if let Parsed::Commands(commands) = parse(input) {
+        typed_in.extend(commands.iter().filter_map(Command::secret_text).filter(|t| !t.is_empty()).map(str::to_owned));
+    }
+    // Longest first, so a value inside another is not masked halfway.
+    typed_in.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    typed_in.dedup();
     mask_values(&typed, &typed_in)
 }
 
@@ -200,6 +205,7 @@ pub fn secret_values(input: &str, commands: &[Command]) -> Vec<String> {
     let mut found: Vec<String> =
         crate::safety::typed::typed_secrets(input).into_iter().map(|(range, _)| input[range].to_owned()).collect();
     found.extend(commands.iter().filter_map(Command::secret_text).map(str::to_owned));
+    found.extend(readings::secret_texts(input));
     found.retain(|s| !s.is_empty());
     // Longest first, so a value inside another is not masked halfway.
     found.sort_by_key(|s| std::cmp::Reverse(s.len()));

@@ -65,3 +65,42 @@ pub fn classify(input: &str, tokens: &[Token]) -> Option<&'static str> {
         })
         .map(|rule| rule.id)
 }
+
+/// Polite requests that read as questions ("would you mind ticking …?"):
+/// an order all the same, when the rest is one.
+const REQUESTS: &[&str] = &["would you mind", "do you mind", "could you", "can you", "would you", "will you", "could u", "can u"];
+
+/// Whether `input` asks for something to be done, as a question ("would
+/// you mind ticking Oslo?"): the worker may still read it against the
+/// page, which reads it only when every word is explained (a question
+/// such as "can you tell me the price?" has words no order carries).
+pub fn asks_to_act(input: &str) -> bool {
+    let tokens = super::tokens::tokenize(input);
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Word)
+        .map(|t| t.norm.as_str())
+        .skip_while(|w| FILLERS.contains(w))
+        .collect();
+    REQUESTS.iter().any(|p| {
+        let p: Vec<&str> = p.split(' ').collect();
+        words.len() > p.len() && words[..p.len()] == p[..]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn requests_asked_as_questions() {
+        let rows = [
+            ("Would you mind ticking Oslo and Rome?", true),
+            ("hey, could you please press Save?", true),
+            ("can you", false),
+            ("what can you do?", false),
+            ("is there a Save button?", false),
+        ];
+        for (input, want) in rows {
+            assert_eq!(super::asks_to_act(input), want, "{input}");
+        }
+    }
+}

@@ -37,9 +37,24 @@ pub fn readings(input: &str) -> Vec<Vec<Command>> {
 /// first, then as typed. A reading that still points at "it" with
 /// nothing named is no reading.
 pub(super) fn read(input: &str) -> impl Iterator<Item = Vec<(Command, &'static str)>> + '_ {
-    let steps = |text: &str| split::sequence(text, &tokens::tokenize(text)).filter(|s| !split::points_nowhere(s));
+    let steps = |text: &str| split::sequence(text, &tokens::tokenize(text)).filter(|s| !split::points_nowhere(s) && !split::types_a_place(s));
     let restated = restate::restate(input).and_then(|order| steps(&order));
     restated.into_iter().chain(std::iter::once_with(move || steps(input)).flatten())
+}
+
+/// Text any reading of `input` would type into a password-like field,
+/// the readings [`read`] drops included ("put that in the User name box
+/// plus pa55 in the Password box" is dropped for typing its own order,
+/// and still holds a password to mask wherever the input is shown).
+pub(super) fn secret_texts(input: &str) -> Vec<String> {
+    let steps = |text: &str| split::sequence(text, &tokens::tokenize(text));
+    let restated = restate::restate(input).and_then(|order| steps(&order));
+    restated
+        .into_iter()
+        .chain(steps(input))
+        .flatten()
+        .filter_map(|(c, _)| c.secret_text().filter(|t| !t.is_empty()).map(str::to_owned))
+        .collect()
 }
 
 /// One way of reading a command.
@@ -102,7 +117,12 @@ fn gapped(text: &str) -> Vec<(String, String, String)> {
     let longest = MAX_GAP_FIELD.min(rest.len().saturating_sub(1));
     (1..=longest)
         .rev()
-        .map(|k| (first.clone(), rest[..k].join(" "), rest[k..].join(" ").trim_end_matches(['.', '!']).to_owned()))
+        .map(|k| {
+            // "and the Username one fjord": "one" stands for the field.
+            let value = rest[k..].join(" ").trim_end_matches(['.', '!']).to_owned();
+            let value = value.strip_prefix("one ").map(str::to_owned).unwrap_or(value);
+            (first.clone(), rest[..k].join(" "), value)
+        })
         .filter(|(first, _, value)| !first.is_empty() && !value.is_empty())
         .collect()
 }
@@ -176,6 +196,10 @@ mod tests {
             ("Would you mind ticking Blue?", &[&["Check “Blue”"]]),
             // Nothing read.
             ("what is this page about?", &[]),
+            // Text that says where it goes was cut at the wrong "in": no
+            // reading types it (a near miss: "in the evening" says no field).
+            ("put that in the User name box plus pa55 in the Notes box", &[]),
+            ("type see you in the evening into Notes", &[&["Type “see you in the evening” into “Notes”"]]),
         ];
         for (input, want) in rows {
             let got: Vec<Vec<String>> = readings(input).iter().map(|r| r.iter().map(Command::describe).collect()).collect();
@@ -210,6 +234,16 @@ mod tests {
                     "! Type “kim” into “first name” | Type “name Berg” into “last”",
                     "Type “kim and my last name Berg” into “first name”",
                     "Select “kim and my last name Berg” in “first name”",
+                ],
+            ),
+            // "one" after the second field's name stands for the field.
+            (
+                "the City box should say Oslo, and the Username one fjord",
+                &[
+                    "! Type “Oslo” into the “City” field | Type “fjord” into “Username one”",
+                    "! Type “Oslo” into the “City” field | Type “fjord” into “Username”",
+                    "Type “Oslo, and the Username one fjord” into the “City” field",
+                    "Select “Oslo, and the Username one fjord” in the “City” field",
                 ],
             ),
             // Typed text with nothing after the "and" to be a field and a value.

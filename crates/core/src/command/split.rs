@@ -168,6 +168,28 @@ pub(crate) fn points_nowhere(steps: &[(Command, &'static str)]) -> bool {
     })
 }
 
+/// Whether a command of `steps` types text that itself says where to
+/// type ("that in the User name box plus fjord32" into Password): the
+/// sentence was cut at the wrong "in", and typing it would show ✓ for a
+/// field filled with the order's own words.
+pub(crate) fn types_a_place(steps: &[(Command, &'static str)]) -> bool {
+    steps.iter().any(|(c, _)| match c {
+        Command::Type { text, .. } | Command::Suggest { text, .. } => says_a_place(text),
+        _ => false,
+    })
+}
+
+/// "… in the User name box …": "in"/"into" and a field's role word at
+/// most four words later, the text's own last word excepted.
+fn says_a_place(text: &str) -> bool {
+    const FIELD_WORDS: &[&str] = &["box", "field", "input", "textbox", "blank"];
+    let words: Vec<String> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(w.as_str(), "in" | "into") && words.get(i + 1).is_some_and(|n| n == "the")
+            && words.iter().skip(i + 2).take(4).any(|n| FIELD_WORDS.contains(&n.as_str()))
+    })
+}
+
 /// "…until you reach Reports, then click it": the reveal clicks what it
 /// found; the pronoun's click is that click, not a second one.
 fn with_pronouns_resolved(commands: Vec<(Command, &'static str)>) -> Vec<(Command, &'static str)> {

@@ -667,6 +667,10 @@ fn secrets_are_masked_in_the_shown_input() {
     assert_eq!(mask_secrets("what is my password?"), "what is my password?");
     // Not a command, still masked: the panel echoes what the user typed.
     assert_eq!(mask_secrets("Please log me in as omar, password juniper99."), "Please log me in as omar, password ••••••.");
+    // A reading dropped (it types its own order) still says what to mask.
+    let input = "put that in the User name box plus pa55 in the Password box";
+    assert!(!mask_secrets(input).contains("pa55"), "{}", mask_secrets(input));
+    assert!(secret_values(input, &[]).iter().any(|s| s.contains("pa55")));
     // The secret again in what is read as the field's label: masked in
     // the step list too (found by `tests/fuzz`).
     let input = "input hunter2!x9 on pin thanks lookup hunter2!x9";

@@ -4,7 +4,7 @@
 //! undo, context, …).
 
 use super::vocabulary::{PageWord, WordKind};
-use super::words::{in_table, is_carrier, place_word, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_A_NAME, NOT_DOING, UNDOING};
+use super::words::{in_table, is_carrier, place_word, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_A_NAME, NOT_DOING, UNDOING, VERBS};
 use crate::command::model::Ordinal;
 
 /// One word of the sentence.
@@ -62,6 +62,13 @@ pub(super) struct Clause {
     pub(super) pointing: bool,
     /// Says "click", "press": its values are nothing to type.
     pub(super) clicking: bool,
+    /// Has a verb of acting ([`VERBS`]).
+    pub(super) acting: bool,
+    /// Says how things are, with no verb of acting ("Destination is
+    /// Italy"): context like `reason`; what it states is its pieces from
+    /// `stated_from` (after the "is").
+    pub(super) stating: bool,
+    pub(super) stated_from: usize,
     pub(super) order: Order,
 }
 
@@ -169,6 +176,24 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
         if let Some((len, found)) = name_at(words, i, &names, page) {
             flush_value(&mut value, &mut current);
             let found = by_role_word(words, i, len, found, page);
+            // "the box after Red", "the one under Blue": its neighbour.
+            if let Some(piece) = neighbour(words, i, &page[found]) {
+                // ("the box above the first": none, and no guess.)
+                let piece = piece?;
+                if matches!(current.pieces.last(), Some(Piece::Role(_))) {
+                    current.pieces.pop();
+                }
+                current.pieces.push(piece);
+                ends = words[i + len - 1].ends_clause;
+                i += len;
+                if ends {
+                    flush_value(&mut value, &mut current);
+                    if current.says_something() {
+                        out.push(std::mem::take(&mut current));
+                    }
+                }
+                continue;
+            }
             // "tick Red, just below Blue": a name after a place word, in a
             // clause that named its target already, is a landmark.
             let landmark = i > 0
@@ -202,7 +227,10 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             i += 1;
             continue;
-        } else if (AFTER.contains(&word.norm.as_str()) || BEFORE.contains(&word.norm.as_str())) && !current.pieces.is_empty() {
+        } else if (AFTER.contains(&word.norm.as_str()) || BEFORE.contains(&word.norm.as_str()))
+            && !current.pieces.is_empty()
+            && !(i > 0 && points_at_neighbour(&words[i - 1]) && name_at(words, i + 1, &names, page).is_some())
+        {
             // "hit Save after ticking Green": a clause of its own, done first.
             flush_value(&mut value, &mut current);
             out.push(std::mem::take(&mut current));
@@ -244,6 +272,15 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             if in_table(w, CLICKING) {
                 current.clicking = true;
+            }
+            if in_table(w, VERBS) {
+                current.acting = true;
+            }
+            // "Destination is Italy": says what a later "it" is.
+            let named = current.pieces.iter().any(|p| matches!(p, Piece::Name(_) | Piece::Place { .. } | Piece::Role(_)));
+            if matches!(w, "is" | "are" | "was") && !current.acting && !current.stating && !current.pieces.is_empty() && !named {
+                current.stating = true;
+                current.stated_from = current.pieces.len();
             }
             // "there's a link called Warranty": what the page has, said as
             // context for the order after it.
@@ -292,6 +329,36 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
         out.push(current);
     }
     Some(out)
+}
+
+/// Words that say "the next one" of a list, and which way.
+const NEIGHBOURS: &[(&str, i64)] = &[
+    ("after", 1), ("following", 1), ("below", 1), ("under", 1), ("beneath", 1), ("underneath", 1),
+    ("before", -1), ("above", -1), ("preceding", -1),
+];
+
+/// Whether `word` is what a neighbour is said of: a role word or "one"
+/// ("the box after Red", "the one under Blue").
+fn points_at_neighbour(word: &Word) -> bool {
+    !word.ends_clause && (matches!(word.norm.as_str(), "one") || role_noun(&word.norm).is_some())
+}
+
+/// "the box after Red": the control of Red's kind just after (or before)
+/// it, when the name at word `i` follows a neighbour word said of a role
+/// word or "one". Only for controls whose name stands beside them
+/// (checkboxes, buttons…): "the box under Username" is Username's field,
+/// its label written above it.
+/// `Some(None)` when there is no such neighbour.
+fn neighbour(words: &[Word], i: usize, named: &PageWord) -> Option<Option<Piece>> {
+    let way = NEIGHBOURS.iter().find(|(w, _)| i >= 2 && words[i - 1].norm == *w)?.1;
+    if !points_at_neighbour(&words[i - 2]) || words[i - 1].ends_clause {
+        return None;
+    }
+    if !matches!(named.kind, WordKind::Checkbox | WordKind::Radio | WordKind::Button | WordKind::Link | WordKind::Tab) {
+        return None;
+    }
+    let nth = u32::try_from(i64::from(named.nth) + way).ok().filter(|n| *n >= 1);
+    Some(nth.map(|nth| Piece::Place { kinds: vec![named.kind], nth: Ordinal::Nth(nth) }))
 }
 
 /// The longest name of a control that starts at word `i`: its length in
@@ -369,7 +436,11 @@ fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Clause]) -> Op
             }
             j += 1;
         }
-        // "… and the second": the kind said last.
+        // "… and the second": the kind said last ("the top one" too, but
+        // "the cross at the top" is where, not which).
+        if matches!(word.norm.as_str(), "top" | "middle" | "bottom") && !words.get(i + 1).is_some_and(|w| w.norm == "one") {
+            return None;
+        }
         let kinds = last_kinds(current, before)?;
         return Some((1, Piece::Place { kinds, nth }));
     }

@@ -16,7 +16,12 @@
 //! it cannot place and it reads nothing (the sentence goes on to the
 //! agent, or to "not understood"), so it never acts on half a sentence.
 //! Clauses that say what not to do ("leave the third empty", "don't tick
-//! Green") are read and skipped. A sentence with a password in it is not
+//! Green") are read and skipped. Context is held for a later "it": a
+//! reason ("Since I fly to Madrid, …") or a statement ("Destination is
+//! Italy."), and a statement nothing points at makes the reading fail.
+//! A neighbour is said by place ("the box after Red"); a name the page
+//! has no control of yet, on a page of closed folders, is looked for in
+//! them ("open Invoices"). A sentence with a password in it is not
 //! read here: sign-in is the grammar's, whose steps mask it.
 
 mod clauses;
@@ -28,11 +33,11 @@ mod tests;
 
 pub use vocabulary::{PageWord, WordKind, MAX_NAME, MAX_WORDS};
 
-use super::model::{Command, Ordinal, RoleHint, Target};
+use super::model::{Command, Ordinal, RevealVia, RoleHint, Target};
 use clauses::{clauses, split, Clause, Order, Piece};
 
 /// Words that say the text typed brings up suggestions to pick from.
-const SUGGESTED: &[&str] = &["suggest", "autocomplet", "beginning", "letters", "appear", "pops"];
+const SUGGESTED: &[&str] = &["suggest", "autocomplet", "beginning", "letters", "appear", "pops", "prefix", "characters", "couple", "few"];
 
 /// The commands `input` means on the page whose controls are `page`, if
 /// every word of it is explained (module docs).
@@ -52,9 +57,21 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
     // What a reason clause named ("Since I fly to Madrid, pick it"), for
     // a later clause that points at it.
     let mut held: Vec<Piece> = Vec::new();
+    let mut picks_typed = false;
+    let mut last_clicking = false;
+    // A statement no later clause points at ("The username is kim, press
+    // Go"): what it says would go undone, so the sentence is not read.
+    let mut stated = false;
     for (at, clause) in clauses.iter().enumerate() {
         if clause.reason {
             held = clause.pieces.clone();
+            order.push((at, clause.order));
+            out.push(Vec::new());
+            continue;
+        }
+        if clause.stating && !clause.acting {
+            held = clause.pieces[clause.stated_from..].to_vec();
+            stated = true;
             order.push((at, clause.order));
             out.push(Vec::new());
             continue;
@@ -66,16 +83,36 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
             Piece::Name(i) => !matches!(page[*i].kind, WordKind::Field | WordKind::Suggesting | WordKind::Dropdown),
             _ => false,
         };
+        // "Expand Shared and 2026": a clause with no verb of its own goes
+        // on clicking.
+        let inherited;
+        let clause = if last_clicking && !clause.acting && !clause.not_doing && !clause.stating {
+            inherited = Clause { clicking: true, ..clause.clone() };
+            &inherited
+        } else {
+            clause
+        };
+        last_clicking = clause.clicking && !clause.not_doing;
+        // "type Ire in Country and click it in the list that opens": what
+        // was typed is clicked, so it came up as a suggestion.
+        let picks = clause.pointing && clause.clicking && !clause.not_doing;
         let pointed;
         let clause = if clause.pointing && !held.is_empty() && !clause.pieces.iter().any(has_object) {
-            pointed = Clause { pieces: std::mem::take(&mut held).into_iter().chain(clause.pieces.iter().cloned()).collect(), ..clause.clone() };
+            // (Its value is what was said before, not one to click.)
+            let pieces = std::mem::take(&mut held).into_iter().chain(clause.pieces.iter().cloned()).collect();
+            pointed = Clause { pieces, clicking: false, ..clause.clone() };
+            stated = false;
             &pointed
         } else {
             clause
         };
         let commands = clause_commands(clause, page, &mut loose_fields, &mut loose_values, at)?;
+        picks_typed |= picks && commands.is_empty();
         order.push((at, clause.order));
         out.push(commands);
+    }
+    if stated {
+        return None;
     }
     // A field named in one clause and its value in another ("ember — it
     // goes in the username"), in the order said.
@@ -93,7 +130,7 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
     let mut commands = in_order(out, &order);
     // "start Italy in Country and pick it when it shows up": the field
     // suggests, whatever the page says of it.
-    if words.iter().any(|w| SUGGESTED.iter().any(|s| w.norm.starts_with(s))) {
+    if picks_typed || words.iter().any(|w| SUGGESTED.iter().any(|s| w.norm.starts_with(s))) {
         for command in &mut commands {
             if let Command::Type { text, field } = command {
                 *command = Command::Suggest { text: std::mem::take(text), field: Some(field.clone()) };
@@ -113,6 +150,14 @@ fn in_order(mut out: Vec<Vec<Command>>, order: &[(usize, Order)]) -> Vec<Command
         }
     }
     out.into_iter().flatten().collect()
+}
+
+/// Whether the page has closed folders: a control marked with a closed
+/// triangle (what `reveal_openers` opens), or one hidden in a folder.
+fn has_folders(page: &[PageWord]) -> bool {
+    page.iter().any(|w| {
+        super::ground::COLLAPSED.iter().any(|m| w.name.starts_with(m)) || !w.shown && w.reveal == Some(RevealVia::Folders)
+    })
 }
 
 /// The page's one text field, as a target.
@@ -178,6 +223,8 @@ fn clause_commands(
     let mut fields: Vec<Target> = Vec::new();
     let mut dropdown: Option<Target> = None;
     let mut options: Vec<(usize, &PageWord)> = Vec::new();
+    // "in the box": the page's one field, unless the clause names it.
+    let mut role_field = false;
     for piece in &clause.pieces {
         match piece {
             Piece::Value(_) => {}
@@ -198,9 +245,7 @@ fn clause_commands(
                 if kinds.contains(&WordKind::Dropdown) && dropdown.is_none() {
                     dropdown = Some(Target::by_role(Some(RoleHint::Dropdown), None));
                 }
-                if kinds == &[WordKind::Field] && fields.is_empty() && !values.is_empty() {
-                    fields.push(only_field(page)?);
-                }
+                role_field |= kinds == &[WordKind::Field];
             }
             Piece::Place { kinds, nth } => {
                 let (kind, target) = place_target(kinds, *nth, page)?;
@@ -237,6 +282,9 @@ fn clause_commands(
             }
         }
     }
+    if role_field && fields.is_empty() && !values.is_empty() {
+        fields.push(only_field(page)?);
+    }
     // Options, in the dropdown named in the clause or their own.
     for (place, word) in options.into_iter().rev() {
         let field = match (&dropdown, &word.owner) {
@@ -261,6 +309,15 @@ fn clause_commands(
     // Values, into the fields named in the clause, in order.
     if clause.focusing && values.is_empty() {
         out.extend(fields.drain(..).map(|target| Command::Focus { target }));
+    }
+    // "open Invoices" where folders are closed: a name the page shows
+    // no control of yet is looked for in them (the tree renders a
+    // folder's children only once it is opened).
+    if let (true, true, [name]) = (clause.clicking && out.is_empty() && fields.is_empty(), has_folders(page), values.as_slice()) {
+        if name.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()) && name.split_whitespace().count() <= 3 {
+            out.push(Command::Reveal { label: name.clone(), via: RevealVia::Folders, click: true });
+            values.clear();
+        }
     }
     // "click result #2": a value in a clause of clicking is no text to
     // type, and nothing on the page the reading knows.

@@ -107,6 +107,11 @@ fn sentences_read_against_the_page() {
         (tree, "Reports is somewhere in the folders, click it", Some("Open folders until “Reports” shows, then click it")),
         (tree, "the Upgrade button", Some("Look through the tabs for “Upgrade”, then click it")),
         (tree, "Delete", None),
+        // A name not on the page yet, where folders are closed: looked for
+        // in them; a clause with no verb goes on opening.
+        (tree, "please open Budget, which is inside Work", Some("Open folders until “Budget” shows, then click it")),
+        (tree, "Expand Work and 2025, then click on Budget", Some("Click “Work” | Open folders until “2025” shows, then click it | Open folders until “Budget” shows, then click it")),
+        (form, "open Budget", None),
         // What not to do, said right after what to do.
         (form, "tick Blue dont touch the rest", Some("Check the “Blue” checkbox")),
         (form, "Step 2: Username = ember, City = Oslo.", Some("Type “ember” into the “Username” field | Select “Oslo” in the “City” dropdown")),
@@ -116,6 +121,8 @@ fn sentences_read_against_the_page() {
         // The popup in front, closed by its mark.
         (form, "get that box out of the way with the cross, not Save", None),
         (form, "close that box with the cross in the corner, not Save", Some("Close the popup")),
+        (form, "close that box with the cross at the top, not Save", Some("Close the popup")),
+        (blanks, "type kestrel in the top box", Some("Type “kestrel” into the first field")),
         // Context first, then the order that points at it.
         (form, "Since I'm going to Vienna, choose it in the menu under City", Some("Select “Vienna” in the “City” dropdown")),
         (form, "Since Blue is my favourite, put a tick next to it in the list under Colours", Some("Check the “Blue” checkbox")),
@@ -132,6 +139,17 @@ fn sentences_read_against_the_page() {
         (form, "there's a box called Blue somewhere, tick it", Some("Check the “Blue” checkbox")),
         (form, "there is a Save button at the bottom", None),
         (form, "start kestrel in Nickname and pick it when it appears", Some("Type the beginning of “kestrel” into the “Nickname” field and pick the suggestion")),
+        // A neighbour said by place: the next or previous of its kind, or none.
+        (form, "tick the box after Red", Some("Check the second checkbox")),
+        (form, "tick the one under Blue", Some("Check the third checkbox")),
+        (form, "tick the box above Red", None),
+        (form, "type ember in the box under Username", Some("Type “ember” into the “Username” field")),
+        // A statement that a later clause points at; one nothing points at.
+        (suggesting, "Destination is Italy. Write a few letters in Country and choose it.", Some("Type the beginning of “Italy” into the “Country” field and pick the suggestion")),
+        (suggesting, "Destination is Italy, press Go", None),
+        // What was typed, then clicked: a suggestion.
+        (suggesting, "start typing Spain in the Country box and click it in the list that opens", Some("Type the beginning of “Spain” into the “Country” field and pick the suggestion")),
+        (form, "write kestrel in the blank next to Nickname", Some("Type “kestrel” into the “Nickname” field")),
         // Case decides between names alike.
         (cases, "Apple, please", Some("Click the “Apple” button")),
         (cases, "the apple one", Some("Click the “apple” link")),
@@ -145,5 +163,3 @@ fn sentences_read_against_the_page() {
     }
     assert!(wrong.is_empty(), "{} of {} rows read otherwise:\n{}", wrong.len(), rows.len(), wrong.join("\n"));
 }
-
-

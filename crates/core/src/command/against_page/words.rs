@@ -32,17 +32,12 @@ const CARRIERS: &[&str] = &[
     "chance", "how", "possible", "possibly", "mate", "buddy", "lastly", "simply", "actually", "basically", "maybe",
     "much", "many", "very", "appreciate", "appreciated", "grateful", "regards", "kind", "best", "task", "step",
     "instruction", "instructions", "correctly", "properly", "already", "again", "still", "only", "exactly", "same",
-    "way", "time", "bit", "wait", "whole", "rest",
-    // verbs of acting on a page
-    "type", "enter", "write", "put", "fill", "input", "insert", "add", "set", "make", "click", "press", "hit", "tap",
-    "push", "select", "choose", "pick", "tick", "check", "mark", "open", "go", "find", "look", "use", "get", "give",
-    "see", "try", "belong", "say", "read", "contain", "hold", "show", "display", "take", "complete", "submit", "send",
-    "switch", "toggle", "activate", "expand", "view", "visit", "navigate", "follow", "opt", "key", "punch", "stick",
-    "drop", "bang", "jot", "fire", "tell", "populate", "provide", "supply", "change", "update", "hop", "head", "move",
-    "land", "reach", "turn", "flip", "ensure", "sure", "start", "finish", "end", "continue", "proceed", "do", "answer",
-    "call", "name", "label", "title", "mention", "want", "needed", "required", "require", "sign", "log", "login",
-    "offer", "appear", "suggestion", "suggest", "come", "load", "shown", "begin", "beginning", "letters",
-    "smash", "whack", "poke", "jab", "mash", "slap", "bash", "yo", "pop", "chuck", "slam", "give", "hit", "nudge",
+    "way", "time", "bit", "wait", "whole", "rest", "few", "couple", "several", "prefix", "part", "partial", "characters",
+    "chars",
+    // words of the acting that say no act
+    "see", "belong", "say", "read", "contain", "hold", "ensure", "sure", "finish", "end", "answer", "call", "name",
+    "label", "title", "mention", "want", "needed", "required", "require", "offer", "appear", "suggestion", "suggest",
+    "come", "load", "shown", "beginning", "letters", "yo",
     // what people call the things they point at
     "field", "box", "input", "textbox", "textfield", "blank", "entry", "button", "btn", "link", "hyperlink",
     "checkbox", "tickbox", "checkmark", "radio", "option", "choice", "dropdown", "drop-down", "drop", "list", "menu",
@@ -50,7 +45,8 @@ const CARRIERS: &[&str] = &[
     "form", "area", "spot", "slot", "line", "row", "control", "element", "widget", "entry", "label", "labelled",
     "labeled", "called", "named", "titled", "marked", "saying", "says", "reads", "square", "circle", "dot",
     "screen", "site", "website", "there", "place", "folder", "section", "tree", "panel", "somewhere", "hidden",
-    "inside", "under", "nested", "tabs", "popup", "dialog", "window", "modal",
+    "inside", "under", "nested", "tabs", "popup", "dialog", "window", "modal", "node", "child", "parent", "subfolder",
+    "behind", "among", "amongst", "lives", "sits", "located", "tucked", "buried", "deep",
     // context people give
     "based", "live", "living", "going", "flying", "fly", "travel", "travelling", "traveling", "trip", "favourite",
     "favorite", "prefer", "account", "user", "home", "visiting", "moving", "because", "since", "given", "seeing",
@@ -58,6 +54,18 @@ const CARRIERS: &[&str] = &[
     // places
     "top", "bottom", "middle", "above", "below", "under", "beneath", "underneath", "beside", "near", "left", "right",
     "counting", "order",
+];
+
+/// Verbs of acting on a page: a clause with one orders, one without
+/// may only say how things are ("Destination is Italy").
+pub(super) const VERBS: &[&str] = &[
+    "type", "enter", "write", "put", "fill", "input", "insert", "add", "set", "make", "click", "press", "hit", "tap",
+    "push", "select", "choose", "pick", "tick", "check", "mark", "open", "go", "find", "look", "use", "get", "give",
+    "try", "show", "display", "take", "complete", "submit", "send", "switch", "toggle", "activate", "expand", "view",
+    "visit", "navigate", "follow", "opt", "key", "punch", "stick", "drop", "bang", "jot", "fire", "tell", "populate",
+    "provide", "supply", "change", "update", "hop", "head", "move", "land", "reach", "turn", "flip", "start",
+    "continue", "proceed", "do", "sign", "log", "login", "begin", "smash", "whack", "poke", "jab", "mash", "slap",
+    "bash", "pop", "chuck", "slam", "give", "hit", "nudge",
 ];
 
 /// Words that say a clause is something not to do ("leave the third
@@ -73,7 +81,7 @@ pub(super) const NOT_DOING: &[&str] = &[
 pub(super) const UNDOING: &[&str] = &["uncheck", "untick", "unselect", "deselect", "unmark", "clear", "untoggle"];
 
 /// Verbs of clicking: a clause that says one has nothing to type.
-pub(super) const CLICKING: &[&str] = &["click", "press", "hit", "tap", "push", "smash", "choose", "pick", "select", "open", "follow", "tick"];
+pub(super) const CLICKING: &[&str] = &["click", "press", "hit", "tap", "push", "smash", "choose", "pick", "select", "open", "follow", "tick", "expand"];
 
 /// Verbs that close what is in front ("close that box with the cross").
 pub(super) const CLOSING: &[&str] = &["close", "dismiss", "shut", "exit", "hide"];
@@ -169,6 +177,7 @@ pub(super) fn in_table(word: &str, table: &[&str]) -> bool {
 /// Whether `word` carries the order rather than its content.
 pub(super) fn is_carrier(word: &str) -> bool {
     in_table(word, CARRIERS)
+        || in_table(word, VERBS)
         || in_table(word, NOT_DOING)
         || in_table(word, UNDOING)
         || in_table(word, FOCUSING)
