@@ -220,7 +220,9 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
                 current.pieces.push(Piece::Role(kinds));
             }
             i += 1;
-        } else if JOINERS.contains(&word.norm.as_str()) && !(word.norm == "next" && words.get(i + 1).is_some_and(|w| w.norm == "to")) {
+        } else if JOINERS.contains(&word.norm.as_str())
+            && !(word.norm == "next" && words.get(i + 1).is_some_and(|w| w.norm == "to" || w.norm == "one" || role_noun(&w.norm).is_some()))
+        {
             flush_value(&mut value, &mut current);
             if current.says_something() {
                 out.push(std::mem::take(&mut current));
@@ -248,6 +250,11 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // ("Step 2: …": the step's number is no value.)
             flush_value(&mut value, &mut current);
             let w = word.norm.as_str();
+            // "theres a link in there somewhere just click it": the order
+            // after the context, with no comma between.
+            if current.reason && !current.pieces.is_empty() && in_table(w, CLICKING) {
+                out.push(std::mem::take(&mut current));
+            }
             if in_table(w, NOT_DOING) {
                 current.not_doing = true;
             }
@@ -260,7 +267,9 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             if in_table(w, CLOSING) {
                 current.closing = true;
             }
-            if matches!(w, "it" | "them") {
+            // "put that in the box", "put those in": a pronoun, not a determiner.
+            let stands_alone = word.ends_clause || words.get(i + 1).is_none_or(|n| matches!(n.norm.as_str(), "in" | "into" | "on" | "there" | "to" | "down"));
+            if matches!(w, "it" | "them") || matches!(w, "that" | "those" | "this") && stands_alone {
                 current.pointing = true;
             }
             if current.pieces.is_empty() && value.is_empty() && REASONS.contains(&w) && said_in_clause(words, i) == 0 {
@@ -304,7 +313,11 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // A word before a role word describes it ("the colour list",
             // "the fruit button"); in a clause of what not to do, any word
             // is read and left alone.
-            let describes = !word.ends_clause && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some());
+            // (After an article: "im ana pass is x" names a user, not a pass.)
+            let describes = !word.ends_clause
+                && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some())
+                && i > 0
+                && matches!(words[i - 1].norm.as_str(), "the" | "a" | "an" | "that" | "this" | "your" | "my" | "its" | "their");
             // "the list under Colours": a place, named by the page's text.
             let placed = i > 0 && PLACES.contains(&words[i - 1].norm.as_str()) && word.text.starts_with(char::is_uppercase);
             if current.not_doing || (describes || placed) && value.is_empty() {
@@ -444,6 +457,12 @@ fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Clause]) -> Op
         let kinds = last_kinds(current, before)?;
         return Some((1, Piece::Place { kinds, nth }));
     }
+    // "… in the first box and fjord in the next one": the one after the
+    // place said last.
+    if word.norm == "next" && words.get(i + 1).is_some_and(|w| w.norm == "one" || role_noun(&w.norm).is_some()) && !word.ends_clause {
+        let (kinds, n) = last_place(current, before)?;
+        return Some((2, Piece::Place { kinds, nth: Ordinal::Nth(n + 1) }));
+    }
     // "box 2", "field number 3", "input #2", "input one"
     let kinds = role_noun(&word.norm)?;
     let mut j = i + 1;
@@ -455,6 +474,14 @@ fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Clause]) -> Op
         n.parse::<u32>().ok().filter(|n| (1..=20).contains(n)).map(Ordinal::Nth).or_else(|| place_word(n).filter(|_| matches!(n, "one" | "two" | "three" | "four" | "five")))
     })?;
     Some((j - i + 1, Piece::Place { kinds: kinds.to_vec(), nth }))
+}
+
+/// The last place said by number, in this clause or before.
+fn last_place(current: &Clause, before: &[Clause]) -> Option<(Vec<WordKind>, u32)> {
+    current.pieces.iter().rev().chain(before.iter().rev().flat_map(|c| c.pieces.iter().rev())).find_map(|p| match p {
+        Piece::Place { kinds, nth: Ordinal::Nth(n) } => Some((kinds.clone(), *n)),
+        _ => None,
+    })
 }
 
 /// The kinds the last place or role named, in this clause or before.

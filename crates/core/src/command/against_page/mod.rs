@@ -25,6 +25,7 @@
 //! read here: sign-in is the grammar's, whose steps mask it.
 
 mod clauses;
+mod secrets;
 mod vocabulary;
 mod words;
 
@@ -42,9 +43,9 @@ const SUGGESTED: &[&str] = &["suggest", "autocomplet", "beginning", "letters", "
 /// The commands `input` means on the page whose controls are `page`, if
 /// every word of it is explained (module docs).
 pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
-    if !crate::safety::typed::typed_secrets(input).is_empty() {
-        return None;
-    }
+    // Passwords said in the sentence ("… password juniper99"): typed only
+    // into the page's password fields (`secrets::checked`).
+    let secrets: Vec<String> = crate::safety::typed::typed_secrets(input).into_iter().map(|(range, _)| input[range].to_owned()).collect();
     let words = split(input);
     if words.is_empty() || words.len() > 60 {
         return None;
@@ -106,13 +107,20 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
         } else {
             clause
         };
-        let commands = clause_commands(clause, page, &mut loose_fields, &mut loose_values, at)?;
+        let commands = clause_commands(clause, page, &secrets, &mut loose_fields, &mut loose_values, at)?;
         picks_typed |= picks && commands.is_empty();
         order.push((at, clause.order));
         out.push(commands);
     }
     if stated {
         return None;
+    }
+    // "Go to the 3rd field. Just click in it.": a field named, then
+    // clicked in, with nothing to type.
+    if picks_typed && loose_values.is_empty() && !loose_fields.is_empty() {
+        let last = out.len() - 1;
+        out[last].extend(loose_fields.drain(..).map(|target| Command::Focus { target }));
+        picks_typed = false;
     }
     // A field named in one clause and its value in another ("ember — it
     // goes in the username"), in the order said.
@@ -128,6 +136,11 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
         out[at].push(typing(value, field, page));
     }
     let mut commands = in_order(out, &order);
+    {
+        let signs_in = words.windows(2).any(|w| matches!(w[0].norm.as_str(), "sign" | "log") && matches!(w[1].norm.as_str(), "in" | "on" | "me"))
+            || words.iter().any(|w| matches!(w.norm.as_str(), "login" | "signin" | "logon"));
+        commands = secrets::checked(commands, &secrets, page, signs_in)?;
+    }
     // "start Italy in Country and pick it when it shows up": the field
     // suggests, whatever the page says of it.
     if picks_typed || words.iter().any(|w| SUGGESTED.iter().any(|s| w.norm.starts_with(s))) {
@@ -211,6 +224,7 @@ fn place_target(kinds: &[WordKind], nth: Ordinal, page: &[PageWord]) -> Option<(
 fn clause_commands(
     clause: &Clause,
     page: &[PageWord],
+    secrets: &[String],
     loose_fields: &mut Vec<Target>,
     loose_values: &mut Vec<(usize, String)>,
     at: usize,
@@ -225,6 +239,7 @@ fn clause_commands(
     let mut options: Vec<(usize, &PageWord)> = Vec::new();
     // "in the box": the page's one field, unless the clause names it.
     let mut role_field = false;
+    let mut role_secret = false;
     for piece in &clause.pieces {
         match piece {
             Piece::Value(_) => {}
@@ -246,6 +261,7 @@ fn clause_commands(
                     dropdown = Some(Target::by_role(Some(RoleHint::Dropdown), None));
                 }
                 role_field |= kinds == &[WordKind::Field];
+                role_secret |= kinds == &[WordKind::Secret];
             }
             Piece::Place { kinds, nth } => {
                 let (kind, target) = place_target(kinds, *nth, page)?;
@@ -267,7 +283,8 @@ fn clause_commands(
                 }
                 match word.kind {
                     WordKind::Field | WordKind::Suggesting => fields.push(target_of(word, RoleHint::Field)),
-                    WordKind::Secret => return None,
+                    WordKind::Secret if word.name.is_empty() => return None,
+                    WordKind::Secret => fields.push(target_of(word, RoleHint::Field)),
                     WordKind::Dropdown => dropdown = Some(target_of(word, RoleHint::Dropdown)),
                     WordKind::Option => {
                         options.push((out.len(), word));
@@ -284,6 +301,10 @@ fn clause_commands(
     }
     if role_field && fields.is_empty() && !values.is_empty() {
         fields.push(only_field(page)?);
+    }
+    // "pass is ember51": the page's one password field.
+    if role_secret && !fields.iter().any(|f| secrets::is_secret_field(f, page)) {
+        fields.push(secrets::only_secret_field(page)?);
     }
     // Options, in the dropdown named in the clause or their own.
     for (place, word) in options.into_iter().rev() {
@@ -324,14 +345,21 @@ fn clause_commands(
     if clause.clicking && !values.is_empty() && fields.is_empty() {
         return None;
     }
+    // A password goes to the password field named with it, the rest in
+    // the order said; what a clause types comes before what it clicks
+    // ("sign in using the password x": typed, then Sign in).
+    let secret_typed = secrets::pair_secrets(&mut fields, &mut values, secrets, page)?;
     // Two values in one clause are one too many to pair by place.
     if values.len() > fields.len().max(1) {
         return None;
     }
+    let mut typed = Vec::new();
     while !fields.is_empty() && !values.is_empty() {
         let field = fields.remove(0);
-        out.push(typing(values.remove(0), field, page));
+        typed.push(typing(values.remove(0), field, page));
     }
+    typed.extend(secret_typed);
+    out.splice(0..0, typed);
     loose_fields.extend(fields);
     loose_values.extend(values.into_iter().map(|v| (at, v)));
     Some(out)

@@ -62,6 +62,11 @@ fn suggesting() -> Vec<PageWord> {
     vec![word(WordKind::Suggesting, "Country", 1), word(WordKind::Button, "Go", 1)]
 }
 
+/// A sign-in form.
+fn signin() -> Vec<PageWord> {
+    vec![word(WordKind::Field, "User name", 1), word(WordKind::Secret, "Password", 1), word(WordKind::Button, "Sign in", 1)]
+}
+
 /// Two controls whose names differ only in case.
 fn cases() -> Vec<PageWord> {
     vec![word(WordKind::Link, "apple", 1), word(WordKind::Button, "Apple", 1)]
@@ -85,9 +90,13 @@ fn sentences_read_against_the_page() {
         (form, "tick everything except Red", None),
         (form, "leave Red alone and tick Blue", Some("Check the “Blue” checkbox")),
         (form, "Username: 'ember birch'", Some("Type “ember birch” into the “Username” field")),
-        // A password is the grammar's: never read here.
-        (form, "username ember password juniper99", None),
+        // A password said after a password word goes to the password field
+        // and nowhere else; a sign-in sentence sends the form.
+        (form, "username ember password juniper99", Some("Type “ember” into the “Username” field | Type “••••••” into the “Password” field")),
         (form, "the password should be juniper", None),
+        (form, "password juniper99 into Username", None),
+        (signin, "log me in, im kim and pass is hunter22", Some("Type “kim” into the “User name” field | Type “••••••” into the “Password” field | Click the “Sign in” button")),
+        (signin, "sign in using the password hunter22 with user name kim", Some("Type “kim” into the “User name” field | Type “••••••” into the “Password” field | Click the “Sign in” button")),
         // A word that is neither the page's nor English that carries an order.
         (form, "Lisbon please, and delete the nickname", None),
         // Places among unnamed fields.
@@ -150,9 +159,16 @@ fn sentences_read_against_the_page() {
         // What was typed, then clicked: a suggestion.
         (suggesting, "start typing Spain in the Country box and click it in the list that opens", Some("Type the beginning of “Spain” into the “Country” field and pick the suggestion")),
         (form, "write kestrel in the blank next to Nickname", Some("Type “kestrel” into the “Nickname” field")),
+        // "the next one": after the place said last.
+        (blanks, "put delta in the first box and fjord in the next one", Some("Type “delta” into the first field | Type “fjord” into the second field")),
+        // A field named, then clicked in: the cursor put there.
+        (blanks, "Go to the 2nd box. Click in it.", Some("Put the cursor in the second field")),
+        // Context and order with no comma between.
+        (form, "theres a button somewhere just click it", Some("Click the button")),
         // Case decides between names alike.
         (cases, "Apple, please", Some("Click the “Apple” button")),
         (cases, "the apple one", Some("Click the “apple” link")),
+        (cases, "click the button labelled Apple (case-sensitive, not the other spellings)", Some("Click the “Apple” button")),
     ];
     let mut wrong = Vec::new();
     for (page, sentence, want) in rows {

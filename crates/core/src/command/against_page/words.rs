@@ -47,6 +47,9 @@ const CARRIERS: &[&str] = &[
     "screen", "site", "website", "there", "place", "folder", "section", "tree", "panel", "somewhere", "hidden",
     "inside", "under", "nested", "tabs", "popup", "dialog", "window", "modal", "node", "child", "parent", "subfolder",
     "behind", "among", "amongst", "lives", "sits", "located", "tucked", "buried", "deep",
+    // how a name is spelled
+    "case", "sensitive", "case-sensitive", "spelling", "spellings", "spelled", "spelt", "capital", "capitals",
+    "lowercase", "uppercase", "big", "small", "letter", "exact", "written",
     // context people give
     "based", "live", "living", "going", "flying", "fly", "travel", "travelling", "traveling", "trip", "favourite",
     "favorite", "prefer", "account", "user", "home", "visiting", "moving", "because", "since", "given", "seeing",
@@ -127,6 +130,12 @@ pub(super) const ROLE_NOUNS: &[(&str, &[WordKind])] = &[
     ("menu", &[WordKind::Dropdown]),
     ("tab", &[WordKind::Tab]),
     ("option", &[WordKind::Option, WordKind::Radio]),
+    ("password", &[WordKind::Secret]),
+    ("passcode", &[WordKind::Secret]),
+    ("passwd", &[WordKind::Secret]),
+    ("pwd", &[WordKind::Secret]),
+    ("pw", &[WordKind::Secret]),
+    ("pass", &[WordKind::Secret]),
 ];
 
 /// Single words too common to be taken as a control's name from a
