@@ -67,7 +67,10 @@ pub fn vocabulary(document: &Document) -> Vec<PageWord> {
         let name = squeeze(&el.text_content().unwrap_or_default());
         if !name.is_empty() && name.chars().count() <= MAX_NAME && out.len() < MAX_WORDS {
             let nth = place(WordKind::Clickable);
-            out.push(PageWord { kind: WordKind::Clickable, name, nth, owner: None, shown: true, reveal: None });
+            // A closed menu's items are listed hidden: a sentence that
+            // opens the menu first may name them (`read_against`).
+            let shown = !is_hidden(&el);
+            out.push(PageWord { kind: WordKind::Clickable, name, nth, owner: None, shown, reveal: None });
         }
     }
     out

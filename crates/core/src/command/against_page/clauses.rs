@@ -380,7 +380,8 @@ fn name_at(words: &[Word], i: usize, names: &[Vec<String>], page: &[PageWord]) -
     let mut best: Option<(usize, Vec<usize>)> = None;
     for (index, name) in names.iter().enumerate() {
         let len = name.len();
-        let reachable = page[index].shown || page[index].kind == WordKind::Option || page[index].reveal.is_some();
+        // (A hidden clickable may be a closed menu's item: `in_menus`.)
+        let reachable = page[index].shown || matches!(page[index].kind, WordKind::Option | WordKind::Clickable) || page[index].reveal.is_some();
         if len == 0 || i + len > words.len() || !reachable {
             continue;
         }

@@ -135,7 +135,7 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
     for (field, (at, value)) in loose_fields.into_iter().zip(loose_values) {
         out[at].push(typing(value, field, page));
     }
-    let mut commands = in_order(out, &order);
+    let mut commands = in_menus(in_order(out, &order), page)?;
     {
         let signs_in = words.windows(2).any(|w| matches!(w[0].norm.as_str(), "sign" | "log") && matches!(w[1].norm.as_str(), "in" | "on" | "me"))
             || words.iter().any(|w| matches!(w.norm.as_str(), "login" | "signin" | "logon"));
@@ -151,6 +151,33 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
         }
     }
     (!commands.is_empty()).then_some(commands)
+}
+
+/// "click Actions, then Move": a click on a hidden item right after a
+/// click on something shown is the item of the menu that click opens
+/// ([`Command::InMenu`]); a hidden item with no such click before it
+/// makes the reading fail (nothing would show it).
+fn in_menus(commands: Vec<Command>, page: &[PageWord]) -> Option<Vec<Command>> {
+    let hidden = |c: &Command| match c {
+        Command::Click { target } => page.iter().any(|w| w.kind == WordKind::Clickable && !w.shown && w.name == target.label)
+            && !page.iter().any(|w| w.shown && w.name == target.label),
+        _ => false,
+    };
+    let mut out: Vec<Command> = Vec::with_capacity(commands.len());
+    for command in commands {
+        if !hidden(&command) {
+            out.push(command);
+            continue;
+        }
+        let Command::Click { target: item } = command else { return None };
+        match out.pop() {
+            Some(Command::Click { target: menu }) if !hidden(&Command::Click { target: menu.clone() }) => {
+                out.push(Command::InMenu { menu, item });
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 /// The clauses' commands, moved as their [`Order`] says.

@@ -62,6 +62,12 @@ fn suggesting() -> Vec<PageWord> {
     vec![word(WordKind::Suggesting, "Country", 1), word(WordKind::Button, "Go", 1)]
 }
 
+/// A menu button and its closed menu's items.
+fn menu() -> Vec<PageWord> {
+    let item = |name: &str, nth| PageWord { kind: WordKind::Clickable, name: name.into(), nth, owner: None, shown: false, reveal: None };
+    vec![word(WordKind::Clickable, "Actions ▾", 1), item("Rename", 2), item("Move", 3)]
+}
+
 /// A sign-in form.
 fn signin() -> Vec<PageWord> {
     vec![word(WordKind::Field, "User name", 1), word(WordKind::Secret, "Password", 1), word(WordKind::Button, "Sign in", 1)]
@@ -159,6 +165,9 @@ fn sentences_read_against_the_page() {
         // What was typed, then clicked: a suggestion.
         (suggesting, "start typing Spain in the Country box and click it in the list that opens", Some("Type the beginning of “Spain” into the “Country” field and pick the suggestion")),
         (form, "write kestrel in the blank next to Nickname", Some("Type “kestrel” into the “Nickname” field")),
+        // A closed menu's item, after what opens it; not without.
+        (menu, "click Actions, then Move in the list", Some("Open the menu “Actions ▾” and choose “Move”")),
+        (menu, "choose Move", None),
         // "the next one": after the place said last.
         (blanks, "put delta in the first box and fjord in the next one", Some("Type “delta” into the first field | Type “fjord” into the second field")),
         // A field named, then clicked in: the cursor put there.
