@@ -18,6 +18,9 @@ pub(super) struct Word<'a> {
     pub(super) quoted: bool,
     /// Punctuation after it ends its clause.
     pub(super) ends_clause: bool,
+    /// Written with a capital where a sentence does not start ("…, then
+    /// Move"): a name, even when English has the word.
+    pub(super) named: bool,
 }
 
 /// What one word (or run of words) of a clause is.
@@ -85,7 +88,12 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
     let mut out: Vec<Word> = Vec::new();
     let mut quote: Option<(usize, char)> = None;
     let mut at = 0;
+    // Whether the next word starts a sentence (after ".", "?", "!", ":").
+    let mut sentence_starts = true;
     for raw in input.split_whitespace() {
+        let starts = sentence_starts;
+        sentence_starts = raw.ends_with(['.', '!', '?', ':']) || raw.ends_with(".\"") || raw.ends_with(".”");
+        let sentence_starts = starts;
         let start = input[at..].find(raw).map_or(at, |i| at + i);
         at = start + raw.len();
         if let Some((from, open)) = quote {
@@ -93,7 +101,7 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
             if closes.ends_with(close_of(open)) {
                 let inner = &input[from..start + closes.len() - close_of(open).len_utf8()];
                 let ends_clause = closes.len() < raw.len();
-                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause });
+                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause, named: false });
                 quote = None;
             }
             continue;
@@ -103,7 +111,7 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
             let body = &raw[first.len_utf8()..];
             let trimmed = body.trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '!' | '?' | ':' | ')'));
             if let Some(inner) = trimmed.strip_suffix(close_of(first)) {
-                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause: trimmed.len() < body.len() });
+                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause: trimmed.len() < body.len(), named: false });
             } else {
                 quote = Some((start + first.len_utf8(), first));
             }
@@ -119,7 +127,9 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
             }
             continue;
         }
-        out.push(Word { text, norm: text.to_lowercase().replace('’', "'"), quoted: false, ends_clause });
+        let norm = text.to_lowercase().replace('’', "'");
+        let named = text.starts_with(char::is_uppercase) && !sentence_starts && !matches!(norm.as_str(), "i" | "i'm" | "i'd" | "i'll" | "i've" | "ok" | "okay");
+        out.push(Word { text, norm, quoted: false, ends_clause, named });
     }
     out
 }
@@ -246,7 +256,7 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             out.push(std::mem::replace(&mut current, Clause { not_doing: true, ..Clause::default() }));
             i += 1;
             continue;
-        } else if is_carrier(&word.norm) || word.norm.parse::<u32>().is_ok() && i > 0 && words[i - 1].norm == "step" {
+        } else if is_carrier(&word.norm) && !word.named || word.norm.parse::<u32>().is_ok() && i > 0 && words[i - 1].norm == "step" {
             // ("Step 2: …": the step's number is no value.)
             flush_value(&mut value, &mut current);
             let w = word.norm.as_str();

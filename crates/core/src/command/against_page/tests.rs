@@ -168,6 +168,9 @@ fn sentences_read_against_the_page() {
         // A closed menu's item, after what opens it; not without.
         (menu, "click Actions, then Move in the list", Some("Open the menu “Actions ▾” and choose “Move”")),
         (menu, "choose Move", None),
+        // A word English has, written as a name mid-sentence, is a name.
+        (menu, "Click Actions, then Move.", Some("Open the menu “Actions ▾” and choose “Move”")),
+        (form, "tick Blue, then Done", None),
         // "the next one": after the place said last.
         (blanks, "put delta in the first box and fjord in the next one", Some("Type “delta” into the first field | Type “fjord” into the second field")),
         // A field named, then clicked in: the cursor put there.
