@@ -245,3 +245,34 @@ test('a sentence the grammar cannot read is read against the page’s own words,
   assert.equal(picked.steps[0]?.status, 'done', picked.text);
   assert.equal((await pageState()).value, option);
 });
+
+test('read against the page: a search and its results, a box scrolled, a closed menu, folders said by where', async () => {
+  // "search for them … result number 2": no field or result is named; the
+  // page's one text field is searched, then the second result opened.
+  await site.goto(`${www.main}/widgets-plain/search/?seed=2`);
+  const searched = await send('I’d like kettles - search for them and take me to result number 2');
+  assert.deepEqual(searched.steps.map((s) => s.status), ['done', 'done'], searched.text);
+  assert.deepEqual([(await pageState()).searched, (await pageState()).opened], ['kettles', 2]);
+  // Typed, sent with Go, then the results by place, said after them.
+  await site.goto(`${www.main}/widgets-plain/search/?seed=2`);
+  const typed = await send('mugs into the box, Go, then the third of the results');
+  assert.deepEqual(typed.steps.map((s) => s.status), ['done', 'done', 'done'], typed.text);
+  assert.deepEqual([(await pageState()).searched, (await pageState()).opened], ['mugs', 3]);
+  // "the legal text" is the page's one scrolling box: scrolled to its end,
+  // which enables the box to tick.
+  await site.goto(`${www.main}/widgets-plain/terms/?seed=2`);
+  const scrolled = await send('scroll through the legal text and tick the box');
+  assert.deepEqual(scrolled.steps.map((s) => s.status), ['done', 'done'], scrolled.text);
+  assert.equal(await site.evaluate(() => document.getElementById('agree').checked), true);
+  // A closed menu's item, said with the menu it is under: the menu is
+  // opened first (its items are listed hidden by the content script).
+  await site.goto(`${www.main}/widgets-plain/menu/?seed=1`);
+  const menu = await send('could you pick the Duplicate entry under Actions?');
+  assert.deepEqual(menu.steps.map((s) => s.status), ['done'], menu.text);
+  assert.equal((await pageState()).chosen, 'Duplicate');
+  // Where the target is, not the way: folders opened until it shows.
+  await site.goto(`${www.main}/widgets-plain/tree/?seed=1`);
+  const tree = await send('Drafts sits a couple of folders down - open the folders and click it');
+  assert.deepEqual(tree.steps.map((s) => s.status), ['done'], tree.text);
+  assert.equal((await pageState()).opened, 'Drafts');
+});

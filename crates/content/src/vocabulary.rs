@@ -63,17 +63,84 @@ pub fn vocabulary(document: &Document) -> Vec<PageWord> {
         }
         out.push(PageWord { kind, name, nth, owner: None, shown, reveal });
     }
-    for el in clickable::pointer_elements(&Root::Doc(document.clone()), MAX_POINTERS, None, &[]) {
+    for el in scrollers(document) {
+        if out.len() < MAX_WORDS {
+            let nth = place(WordKind::Scroller);
+            out.push(PageWord { kind: WordKind::Scroller, name: box_name(&el), nth, owner: None, shown: true, reveal: None });
+        }
+    }
+    // A closed menu's items are listed hidden: a sentence that opens the
+    // menu first may name them (`read_against`).
+    let pointers = clickable::pointer_elements(&Root::Doc(document.clone()), MAX_POINTERS, None, &[]);
+    for el in pointers.into_iter().chain(closed_menu_items(document)) {
         let name = squeeze(&el.text_content().unwrap_or_default());
         if !name.is_empty() && name.chars().count() <= MAX_NAME && out.len() < MAX_WORDS {
             let nth = place(WordKind::Clickable);
-            // A closed menu's items are listed hidden: a sentence that
-            // opens the menu first may name them (`read_against`).
             let shown = !is_hidden(&el);
             out.push(PageWord { kind: WordKind::Clickable, name, nth, owner: None, shown, reveal: None });
         }
     }
     out
+}
+
+/// Containers a closed menu is drawn in.
+const MENUS: &str = "[role=menu], [class*=menu i], [class*=dropdown i], [class*=popover i]";
+/// Most closed menus looked into, and items taken from each.
+const MAX_MENUS: usize = 5;
+const MAX_ITEMS: usize = 20;
+
+/// The pointer-cursor items of closed (hidden) menus; not those hidden
+/// from everyone (`aria-hidden`, `inert`).
+fn closed_menu_items(document: &Document) -> Vec<Element> {
+    let Ok(list) = document.query_selector_all(MENUS) else { return Vec::new() };
+    (0..list.length().min(MAX_LOOKED_AT))
+        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<Element>().ok()))
+        .filter(|menu| is_hidden(menu) && adom::closest_c(menu, "[aria-hidden=true], [inert]").is_none())
+        .take(MAX_MENUS)
+        .flat_map(|menu| clickable::pointers_shown_or_not(&menu, MAX_ITEMS))
+        .fold(Vec::new(), |mut out, item| {
+            // (A menu inside another matches twice.)
+            if !out.contains(&item) {
+                out.push(item);
+            }
+            out
+        })
+}
+
+/// Boxes that scroll on their own ("scroll the terms to the end"), at
+/// most [`MAX_SCROLLERS`], among the first [`MAX_LOOKED_AT`] blocks; only
+/// those with a name `Grounding::scroller` can find them by.
+fn scrollers(document: &Document) -> Vec<Element> {
+    let Ok(list) = document.query_selector_all(BLOCKS) else { return Vec::new() };
+    (0..list.length().min(MAX_LOOKED_AT))
+        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<Element>().ok()))
+        // (Layout first: a computed style only for what overflows.)
+        .filter(|el| el.client_height() > 40 && crate::act::virtualized::scrolls(el) && !is_hidden(el))
+        .filter(|el| !box_name(el).is_empty())
+        .take(MAX_SCROLLERS)
+        .collect()
+}
+
+/// Elements that may scroll on their own.
+const BLOCKS: &str = "div, section, article, aside, main, ul, ol, dl, pre, form, fieldset";
+/// Most scrolling boxes listed.
+const MAX_SCROLLERS: usize = 10;
+
+/// What a sentence and `Grounding::scroller` call a scrolling box: the
+/// words of its id or first class ("terms-box" → "terms box"), which the
+/// grounding finds it by, else its accessible name.
+fn box_name(el: &Element) -> String {
+    let handle = |raw: String| {
+        let words = squeeze(&raw.replace(['-', '_'], " "));
+        let readable = words.chars().any(char::is_alphabetic) && words.chars().filter(char::is_ascii_digit).count() <= 2;
+        (readable && words.chars().count() <= 30).then_some(words)
+    };
+    let id = el.get_attribute("id").and_then(handle);
+    let class = || el.get_attribute("class").and_then(|c| c.split_whitespace().next().map(str::to_owned)).and_then(handle);
+    id.or_else(class).unwrap_or_else(|| {
+        let name = squeeze(&accessible_name(el));
+        if name.chars().count() <= MAX_NAME { name } else { String::new() }
+    })
 }
 
 /// What brings up a hidden control: another tab, on a page with tabs

@@ -17,7 +17,7 @@
 use super::{ground, loaded_tab, Stop};
 use crate::tabs;
 use bc_core::protocol::{ContentRequest, ContentResponse};
-use bc_core::command::{alternatives, read_against, Alternative, Command, Locate, PageWord, PlannedStep, WordKind};
+use bc_core::command::{alternatives, read_against, Alternative, Command, Locate, PageWord, PlannedStep, RoleHint, WordKind};
 use bc_core::types::RoleSelector;
 
 /// The reading to run, and whether all its commands were found on the page.
@@ -61,7 +61,10 @@ pub(super) async fn against_page(input: &str, stop: &Stop) -> Option<Vec<Command
     let words = vocabulary(tab.id).await?;
     let commands = read_against(input, &words)?;
     let (found, chosen) = on_page(&commands, tab.id, &words, stop).await;
-    (found == commands.len()).then_some(chosen)
+    // A search's results are not on the page before the search runs: the
+    // commands up to the first result click must be found.
+    let before_results = commands.iter().take_while(|c| !matches!(c, Command::Click { target } if target.role == Some(RoleHint::Result))).count();
+    (found >= before_results).then_some(chosen)
 }
 
 /// What the page's controls are called (`ContentRequest::Vocabulary`).
@@ -73,8 +76,14 @@ async fn vocabulary(tab_id: i32) -> Option<Vec<PageWord>> {
 }
 
 /// Whether `option` is among the page's dropdown options, when `words`
-/// lists any (a page read without them settles nothing).
+/// lists any (a page read without them settles nothing); never on a page
+/// with no dropdown at all ("choose Move under Actions" is a menu's item,
+/// not an option of the span "Actions").
 fn has_option(words: &[PageWord], option: &str) -> bool {
+    let dropdowns = words.iter().any(|w| matches!(w.kind, WordKind::Dropdown | WordKind::Suggesting | WordKind::Option));
+    if !words.is_empty() && !dropdowns {
+        return false;
+    }
     let mut options = words.iter().filter(|w| w.kind == WordKind::Option).peekable();
     options.peek().is_none() || options.any(|w| w.name.trim().eq_ignore_ascii_case(option.trim()))
 }

@@ -93,7 +93,7 @@ fn describe(el: &Element, declared: Option<u32>) -> String {
 
 /// Whether `el` scrolls vertically: it has more content than shows and
 /// its style lets it scroll.
-fn scrolls(el: &Element) -> bool {
+pub(crate) fn scrolls(el: &Element) -> bool {
     if el.scroll_height() <= el.client_height() + 1 {
         return false;
     }

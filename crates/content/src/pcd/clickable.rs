@@ -55,6 +55,17 @@ pub fn pointer_elements_in(
     unread: &[Unread],
     max_reads: usize,
 ) -> Vec<Element> {
+    pointers(node, max, before, unread, max_reads, false)
+}
+
+/// The `cursor:pointer` elements in `node` whether they show or not: a
+/// closed menu's items, which a sentence may name after the click that
+/// opens it (`vocabulary`).
+pub fn pointers_shown_or_not(node: &web_sys::Node, max: usize) -> Vec<Element> {
+    pointers(node, max, None, &[], MAX_STYLE_READS, true)
+}
+
+fn pointers(node: &web_sys::Node, max: usize, before: Option<&Element>, unread: &[Unread], max_reads: usize, hidden_too: bool) -> Vec<Element> {
     if max == 0 {
         return Vec::new();
     }
@@ -98,7 +109,7 @@ pub fn pointer_elements_in(
             }
             top = p;
         }
-        if out.iter().rev().take(8).any(|o| *o == top) || aria::is_hidden(&top) {
+        if out.iter().rev().take(8).any(|o| *o == top) || !hidden_too && aria::is_hidden(&top) {
             continue;
         }
         out.push(top);

@@ -69,6 +69,13 @@ pub fn typed_secrets(text: &str) -> Vec<(Range<usize>, SecretKind)> {
             i += 1;
             continue;
         };
+        // "fjord32 in the Password box", "x as my password": the value
+        // said before, where it goes after.
+        if let Some(before) = value_before(&words, i) {
+            if !found.iter().any(|(r, _): &(Range<usize>, SecretKind)| r.start >= before.start && r.start < before.end) {
+                found.push((trimmed(text, before), kind));
+            }
+        }
         let mut j = i + 1;
         while j < words.len() && JOINERS.contains(&words[j].1.as_str()) {
             j += 1;
@@ -82,6 +89,25 @@ pub fn typed_secrets(text: &str) -> Vec<(Range<usize>, SecretKind)> {
     }
     found.retain(|(r, _)| !r.is_empty());
     found
+}
+
+/// Prepositions that put a value said before a password word into it.
+const INTO: &[&str] = &["in", "into", "as", "for", "inside"];
+
+/// The word before "in the", "as my", "into" … the trigger at `i`, when
+/// it may be a value: at least 4 characters, with a digit or not a plain
+/// lower-case word of English ("put it in the password box": "it").
+fn value_before(words: &[(Range<usize>, String)], i: usize) -> Option<Range<usize>> {
+    let mut k = i.checked_sub(1)?;
+    if matches!(words[k].1.as_str(), "the" | "my" | "your" | "a" | "this") {
+        k = k.checked_sub(1)?;
+    }
+    if !INTO.contains(&words[k].1.as_str()) {
+        return None;
+    }
+    let (range, word) = &words[k.checked_sub(1)?];
+    let digits = word.chars().any(|c| c.is_ascii_digit());
+    (word.chars().count() >= 4 && !NOT_VALUES.contains(&word.as_str()) && (digits || word.chars().any(|c| !c.is_ascii_lowercase()))).then(|| range.clone())
 }
 
 /// `text` with each secret value replaced by the placeholder the model
@@ -165,6 +191,9 @@ mod tests {
         ("set the password to Tr0ub4dor&3 and save", "set the password to {{secret:password}} and save"),
         ("log me in pls im ana pass is ember51", "log me in pls im ana pass is {{secret:password}}"),
         ("user kim, pass: fjord32", "user kim, pass: {{secret:password}}"),
+        // The value before, where it goes after.
+        ("put lee in the user box plus fjord32 in the Password box", "put lee in the user box plus {{secret:password}} in the Password box"),
+        ("use Hunter2x as my password", "use {{secret:password}} as my password"),
         // Sentences about passwords: nothing withheld.
         ("I need a boarding pass for Oslo", "I need a boarding pass for Oslo"),
         ("pass the test and sign in", "pass the test and sign in"),
@@ -172,6 +201,8 @@ mod tests {
         ("what is my password?", "what is my password?"),
         ("open the password manager settings", "open the password manager settings"),
         ("type it into the password field", "type it into the password field"),
+        ("click in the password field", "click in the password field"),
+        ("type something into the password box", "type something into the password box"),
         ("change the PIN code of my card", "change the PIN code of my card"),
         ("I forgot my password, please help", "I forgot my password, please help"),
         ("enter the code from the email", "enter the code from the email"),

@@ -4,7 +4,11 @@
 //! undo, context, …).
 
 use super::vocabulary::{PageWord, WordKind};
-use super::words::{in_table, is_carrier, place_word, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_A_NAME, NOT_DOING, UNDOING, VERBS};
+use super::words::{
+    in_table, is_carrier, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_A_NAME, NOT_DOING, SCROLLING,
+    SEARCHING, TO_TOP, UNDOING, VERBS,
+};
+use super::places::{neighbour, place_at, points_at_neighbour};
 use crate::command::model::Ordinal;
 
 /// One word of the sentence.
@@ -34,6 +38,9 @@ pub(super) enum Piece {
     Role(&'static [WordKind]),
     /// Text to type, as typed.
     Value(String),
+    /// The `nth` result of a search ("the 2nd hit"): not on the page
+    /// until the search runs.
+    Result(Ordinal),
 }
 
 
@@ -72,6 +79,24 @@ pub(super) struct Clause {
     /// `stated_from` (after the "is").
     pub(super) stating: bool,
     pub(super) stated_from: usize,
+    /// Says "search", "look up", "find": a value with no field is
+    /// searched for.
+    pub(super) searching: bool,
+    /// Says "scroll": inside the box it names, or the page's one.
+    pub(super) scrolling: bool,
+    /// A name said as where its target is ("Move under Actions"): for a
+    /// closed menu's item, the menu.
+    pub(super) landmark: Option<usize>,
+    /// Speaks of the results ("when the results show, …"): "the second
+    /// one" after it is a result.
+    pub(super) results: bool,
+    /// Scrolls to the top rather than the end.
+    pub(super) to_top: bool,
+    /// Says "page": the page scrolls, not a box in it.
+    pub(super) whole_page: bool,
+    /// Says "bottom", "end", "through": with a box named, it is scrolled
+    /// ("read the terms to the end").
+    pub(super) to_end: bool,
     pub(super) order: Order,
 }
 
@@ -79,7 +104,7 @@ impl Clause {
     /// Whether the clause is kept: it names something, says what not to
     /// do, points at what was named ("tick it") or closes the popup.
     fn says_something(&self) -> bool {
-        !self.pieces.is_empty() || self.not_doing || self.pointing || self.closing
+        !self.pieces.is_empty() || self.not_doing || self.pointing || self.closing || self.scrolling
     }
 }
 
@@ -169,7 +194,19 @@ fn name_words(name: &str) -> Vec<String> {
 /// The sentence cut into clauses of pieces; `None` when a word is left
 /// unexplained.
 pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> {
-    let names: Vec<Vec<String>> = page.iter().map(|w| name_words(&w.name)).collect();
+    // A box's name ("terms", from its class) that is a word of ours is
+    // read only in a sentence that scrolls: elsewhere "the list" is the
+    // dropdown, not a box called "list".
+    let scrolls = words.iter().any(|w| in_table(&w.norm, SCROLLING) || w.norm == "bottom");
+    let names: Vec<Vec<String>> = page
+        .iter()
+        .map(|w| name_words(&w.name))
+        .zip(page)
+        .map(|(name, w)| {
+            let ours = name.iter().all(|n| role_noun(n).is_some() || is_carrier(n));
+            if w.kind == WordKind::Scroller && ours && !scrolls { Vec::new() } else { name }
+        })
+        .collect();
     let mut out: Vec<Clause> = Vec::new();
     let mut current = Clause::default();
     let mut value: Vec<&str> = Vec::new();
@@ -209,7 +246,9 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             let landmark = i > 0
                 && (PLACES.contains(&words[i - 1].norm.as_str()) || words[i - 1].norm == "to" && i > 1 && words[i - 2].norm == "next")
                 && current.pieces.iter().any(|p| matches!(p, Piece::Name(_) | Piece::Place { .. }));
-            if !landmark {
+            if landmark {
+                current.landmark = Some(found);
+            } else {
                 current.pieces.push(Piece::Name(found));
             }
             ends = words[i + len - 1].ends_clause;
@@ -223,6 +262,21 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             current.pieces.push(piece);
             ends = words[i + len - 1].ends_clause;
             i += len;
+        } else if result_noun(&word.norm, false) {
+            flush_value(&mut value, &mut current);
+            // "open the result": the first; "… in the results": where.
+            let said_where = words[..i].iter().rev().take(3).any(|w| matches!(w.norm.as_str(), "in" | "from" | "among" | "amongst" | "of" | "within" | "through"));
+            if !said_where {
+                if word.norm.ends_with('s') {
+                    return None;
+                }
+                current.pieces.push(Piece::Result(Ordinal::Nth(1)));
+            } else if matches!(current.pieces.last(), Some(Piece::Role(_))) {
+                // ("a list of results": the results, not a dropdown.)
+                current.pieces.pop();
+            }
+            current.results = true;
+            i += 1;
         } else if let Some(kinds) = role_noun(&word.norm) {
             flush_value(&mut value, &mut current);
             // "the dropdown", "the button": a role said alone.
@@ -279,7 +333,7 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             // "put that in the box", "put those in": a pronoun, not a determiner.
             let stands_alone = word.ends_clause || words.get(i + 1).is_none_or(|n| matches!(n.norm.as_str(), "in" | "into" | "on" | "there" | "to" | "down"));
-            if matches!(w, "it" | "them") || matches!(w, "that" | "those" | "this") && stands_alone {
+            if matches!(w, "it" | "them" | "that's" | "thats" | "it's") || matches!(w, "that" | "those" | "this") && stands_alone {
                 current.pointing = true;
             }
             if current.pieces.is_empty() && value.is_empty() && REASONS.contains(&w) && said_in_clause(words, i) == 0 {
@@ -291,6 +345,22 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             if in_table(w, CLICKING) {
                 current.clicking = true;
+            }
+            // "look for socks", "find mugs", "hunt for kettles"
+            if in_table(w, SEARCHING) || w == "find" || w == "look" && words.get(i + 1).is_some_and(|n| matches!(n.norm.as_str(), "for" | "up")) {
+                current.searching = true;
+            }
+            if in_table(w, SCROLLING) {
+                current.scrolling = true;
+            }
+            if TO_TOP.contains(&w) {
+                current.to_top = true;
+            }
+            if matches!(w, "bottom" | "end" | "through") {
+                current.to_end = true;
+            }
+            if w == "page" {
+                current.whole_page = true;
             }
             if in_table(w, VERBS) {
                 current.acting = true;
@@ -306,6 +376,18 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             let next_is = words.get(i + 1).is_some_and(|n| matches!(n.norm.as_str(), "is" | "are" | "'s"));
             if matches!(w, "there's" | "theres") || w == "there" && next_is {
                 current.reason = true;
+            }
+            // "A box has appeared over the page saying …": what happened,
+            // context like a reason.
+            // ("each name has a little square on its left": what it has.)
+            let participle = words.get(i + 1).is_some_and(|n| n.norm.ends_with("ed") || n.norm.ends_with("en") || n.norm.ends_with("wn"));
+            let having = words.get(i + 1).is_some_and(|n| matches!(n.norm.as_str(), "a" | "an" | "its" | "one" | "two" | "three" | "some" | "little" | "small" | "each"));
+            if matches!(w, "has" | "have" | "had") && (participle || having) && !current.acting {
+                current.reason = true;
+            }
+            // ", so that only it has a tick": what should come of it.
+            if w == "so" && words.get(i + 1).is_some_and(|n| n.norm == "that") && said_in_clause(words, i) == 0 {
+                current.not_doing = true;
             }
             if current.pieces.is_empty() && AFTER.contains(&w) {
                 current.order = Order::BeforePrevious;
@@ -324,13 +406,21 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // "the fruit button"); in a clause of what not to do, any word
             // is read and left alone.
             // (After an article: "im ana pass is x" names a user, not a pass.)
+            // (Not a name written as one: "the Duplicate menu item".)
             let describes = !word.ends_clause
+                && !word.named
                 && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some())
                 && i > 0
                 && matches!(words[i - 1].norm.as_str(), "the" | "a" | "an" | "that" | "this" | "your" | "my" | "its" | "their");
             // "the list under Colours": a place, named by the page's text.
-            let placed = i > 0 && PLACES.contains(&words[i - 1].norm.as_str()) && word.text.starts_with(char::is_uppercase);
-            if current.not_doing || (describes || placed) && value.is_empty() {
+            // ("just below the Document heading": after an article too.)
+            let place_before = |k: usize| PLACES.contains(&words[k].norm.as_str());
+            let placed = word.text.starts_with(char::is_uppercase)
+                && (i > 0 && place_before(i - 1) || i > 1 && matches!(words[i - 1].norm.as_str(), "the" | "a") && place_before(i - 2));
+            // "three boxes": how many, not a value.
+            let counts = matches!(word.norm.as_str(), "two" | "three" | "four" | "five" | "six" | "2" | "3" | "4" | "5" | "6")
+                && words.get(i + 1).is_some_and(|w| w.norm.ends_with('s') && role_noun(&w.norm).is_some());
+            if current.not_doing || (describes || placed || counts) && value.is_empty() {
                 i += 1;
                 continue;
             }
@@ -354,35 +444,6 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
     Some(out)
 }
 
-/// Words that say "the next one" of a list, and which way.
-const NEIGHBOURS: &[(&str, i64)] = &[
-    ("after", 1), ("following", 1), ("below", 1), ("under", 1), ("beneath", 1), ("underneath", 1),
-    ("before", -1), ("above", -1), ("preceding", -1),
-];
-
-/// Whether `word` is what a neighbour is said of: a role word or "one"
-/// ("the box after Red", "the one under Blue").
-fn points_at_neighbour(word: &Word) -> bool {
-    !word.ends_clause && (matches!(word.norm.as_str(), "one") || role_noun(&word.norm).is_some())
-}
-
-/// "the box after Red": the control of Red's kind just after (or before)
-/// it, when the name at word `i` follows a neighbour word said of a role
-/// word or "one". Only for controls whose name stands beside them
-/// (checkboxes, buttons…): "the box under Username" is Username's field,
-/// its label written above it.
-/// `Some(None)` when there is no such neighbour.
-fn neighbour(words: &[Word], i: usize, named: &PageWord) -> Option<Option<Piece>> {
-    let way = NEIGHBOURS.iter().find(|(w, _)| i >= 2 && words[i - 1].norm == *w)?.1;
-    if !points_at_neighbour(&words[i - 2]) || words[i - 1].ends_clause {
-        return None;
-    }
-    if !matches!(named.kind, WordKind::Checkbox | WordKind::Radio | WordKind::Button | WordKind::Link | WordKind::Tab) {
-        return None;
-    }
-    let nth = u32::try_from(i64::from(named.nth) + way).ok().filter(|n| *n >= 1);
-    Some(nth.map(|nth| Piece::Place { kinds: vec![named.kind], nth: Ordinal::Nth(nth) }))
-}
 
 /// The longest name of a control that starts at word `i`: its length in
 /// words, and every control that goes by it.
@@ -441,66 +502,3 @@ fn by_role_word(words: &[Word], i: usize, len: usize, mut found: Vec<usize>, pag
     // Shown before hidden.
     *found.iter().min_by_key(|f| (!page[**f].shown, rank(f))).unwrap_or(&found[0])
 }
-
-/// A place among controls of one kind at word `i`: "first box", "box 2",
-/// "field number 3", "input #2", or an ordinal alone after a clause that
-/// named the kind ("… and the second").
-fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Clause]) -> Option<(usize, Piece)> {
-    let word = &words[i];
-    // "first box", "top field", "2nd input"
-    let ordinal = Ordinal::from_word(&word.norm).or_else(|| matches!(word.norm.as_str(), "top" | "middle" | "bottom").then(|| place_word(&word.norm)).flatten());
-    if let Some(nth) = ordinal {
-        // "the first of the three boxes", "the top one", "the second text box"
-        let mut j = i + 1;
-        while j < words.len() && j <= i + 4 && !words[j - 1].ends_clause {
-            if let Some(kinds) = role_noun(&words[j].norm) {
-                if words[i + 1..j].iter().all(|w| matches!(w.norm.as_str(), "of" | "the" | "three" | "two" | "four" | "five" | "one" | "text" | "empty" | "input")) {
-                    return Some((j - i + 1, Piece::Place { kinds: kinds.to_vec(), nth }));
-                }
-            }
-            j += 1;
-        }
-        // "… and the second": the kind said last ("the top one" too, but
-        // "the cross at the top" is where, not which).
-        if matches!(word.norm.as_str(), "top" | "middle" | "bottom") && !words.get(i + 1).is_some_and(|w| w.norm == "one") {
-            return None;
-        }
-        let kinds = last_kinds(current, before)?;
-        return Some((1, Piece::Place { kinds, nth }));
-    }
-    // "… in the first box and fjord in the next one": the one after the
-    // place said last.
-    if word.norm == "next" && words.get(i + 1).is_some_and(|w| w.norm == "one" || role_noun(&w.norm).is_some()) && !word.ends_clause {
-        let (kinds, n) = last_place(current, before)?;
-        return Some((2, Piece::Place { kinds, nth: Ordinal::Nth(n + 1) }));
-    }
-    // "box 2", "field number 3", "input #2", "input one"
-    let kinds = role_noun(&word.norm)?;
-    let mut j = i + 1;
-    if words.get(j).is_some_and(|w| matches!(w.norm.as_str(), "number" | "no" | "nr" | "#")) {
-        j += 1;
-    }
-    let nth = words.get(j).filter(|_| !word.ends_clause).and_then(|w| {
-        let n = w.norm.trim_start_matches('#');
-        n.parse::<u32>().ok().filter(|n| (1..=20).contains(n)).map(Ordinal::Nth).or_else(|| place_word(n).filter(|_| matches!(n, "one" | "two" | "three" | "four" | "five")))
-    })?;
-    Some((j - i + 1, Piece::Place { kinds: kinds.to_vec(), nth }))
-}
-
-/// The last place said by number, in this clause or before.
-fn last_place(current: &Clause, before: &[Clause]) -> Option<(Vec<WordKind>, u32)> {
-    current.pieces.iter().rev().chain(before.iter().rev().flat_map(|c| c.pieces.iter().rev())).find_map(|p| match p {
-        Piece::Place { kinds, nth: Ordinal::Nth(n) } => Some((kinds.clone(), *n)),
-        _ => None,
-    })
-}
-
-/// The kinds the last place or role named, in this clause or before.
-fn last_kinds(current: &Clause, before: &[Clause]) -> Option<Vec<WordKind>> {
-    current.pieces.iter().rev().chain(before.iter().rev().flat_map(|c| c.pieces.iter().rev())).find_map(|p| match p {
-        Piece::Place { kinds, .. } => Some(kinds.clone()),
-        Piece::Role(kinds) => Some(kinds.to_vec()),
-        _ => None,
-    })
-}
-

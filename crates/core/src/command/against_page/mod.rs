@@ -21,10 +21,19 @@
 //! Italy."), and a statement nothing points at makes the reading fail.
 //! A neighbour is said by place ("the box after Red"); a name the page
 //! has no control of yet, on a page of closed folders, is looked for in
-//! them ("open Invoices"). A sentence with a password in it is not
-//! read here: sign-in is the grammar's, whose steps mask it.
+//! them ("open Invoices", or "Reports is in Shared, click it":
+//! [`folders`]). A search's results are said by place ("look up mugs and
+//! open the 2nd hit": the text is searched for, then the result
+//! clicked); a scroll goes inside the box named, or the page's one box
+//! ([`vocabulary::WordKind::Scroller`]). A password said in the sentence
+//! goes only into a password field, and only once the rule that masks it
+//! in the panel found it ([`secrets`]). A clause that orders something
+//! and comes to nothing fails the reading: half a sentence done would
+//! show ✓.
 
 mod clauses;
+mod folders;
+mod places;
 mod secrets;
 mod vocabulary;
 mod words;
@@ -35,6 +44,7 @@ mod tests;
 pub use vocabulary::{PageWord, WordKind, MAX_NAME, MAX_WORDS};
 
 use super::model::{Command, Ordinal, RevealVia, RoleHint, Target};
+use crate::tools::ScrollDirection;
 use clauses::{clauses, split, Clause, Order, Piece};
 
 /// Words that say the text typed brings up suggestions to pick from.
@@ -43,14 +53,19 @@ const SUGGESTED: &[&str] = &["suggest", "autocomplet", "beginning", "letters", "
 /// The commands `input` means on the page whose controls are `page`, if
 /// every word of it is explained (module docs).
 pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
-    // Passwords said in the sentence ("… password juniper99"): typed only
-    // into the page's password fields (`secrets::checked`).
-    let secrets: Vec<String> = crate::safety::typed::typed_secrets(input).into_iter().map(|(range, _)| input[range].to_owned()).collect();
     let words = split(input);
     if words.is_empty() || words.len() > 60 {
         return None;
     }
     let clauses = clauses(&words, page)?;
+    read_clauses(input, &words, &clauses, page).or_else(|| folders::reveal_target(&words, &clauses, page))
+}
+
+/// The commands of the sentence's clauses, each read as said.
+fn read_clauses(input: &str, words: &[clauses::Word], clauses: &[Clause], page: &[PageWord]) -> Option<Vec<Command>> {
+    // Passwords said in the sentence ("… password juniper99"): typed only
+    // into the page's password fields (`secrets::checked`).
+    let secrets: Vec<String> = crate::safety::typed::typed_secrets(input).into_iter().map(|(range, _)| input[range].to_owned()).collect();
     let mut out: Vec<Vec<Command>> = Vec::new();
     let mut loose_fields: Vec<Target> = Vec::new();
     let mut loose_values: Vec<(usize, String)> = Vec::new();
@@ -59,11 +74,32 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
     // a later clause that points at it.
     let mut held: Vec<Piece> = Vec::new();
     let mut picks_typed = false;
+    // The values typed so far (lower case), for a click that picks one,
+    // where suggestions come up.
+    let mut typed: Vec<String> = Vec::new();
+    // Whether the clause before was context (a reason, or one going on with it).
+    let mut in_context = false;
+    let suggests = page.iter().any(|w| w.kind == WordKind::Suggesting) || words.iter().any(|w| SUGGESTED.iter().any(|s| w.norm.starts_with(s)));
     let mut last_clicking = false;
     // A statement no later clause points at ("The username is kim, press
     // Go"): what it says would go undone, so the sentence is not read.
     let mut stated = false;
     for (at, clause) in clauses.iter().enumerate() {
+        // "there are three boxes, one each for name, email and phone; …":
+        // a clause with no verb after context goes on with it.
+        let goes_on = at > 0
+            && in_context
+            && !clause.acting
+            && !clause.not_doing
+            && !clause.stating
+            && !clause.pointing
+            && matches!(clause.pieces.as_slice(), [Piece::Name(_) | Piece::Value(_)]);
+        in_context = clause.reason || goes_on;
+        if goes_on {
+            order.push((at, clause.order));
+            out.push(Vec::new());
+            continue;
+        }
         if clause.reason {
             held = clause.pieces.clone();
             order.push((at, clause.order));
@@ -94,8 +130,26 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
             clause
         };
         last_clicking = clause.clicking && !clause.not_doing;
-        // "type Ire in Country and click it in the list that opens": what
-        // was typed is clicked, so it came up as a suggestion.
+        // "type Ire in Country and click it in the list that opens", "…
+        // then click the Italy option": what was typed is clicked, so it
+        // came up as a suggestion.
+        let values_of = |c: &Clause| c.pieces.iter().filter_map(|p| if let Piece::Value(v) = p { Some(v.to_lowercase()) } else { None }).collect::<Vec<_>>();
+        let retyped = clause.clicking
+            && !clause.not_doing
+            && !values_of(clause).is_empty()
+            && values_of(clause).iter().all(|v| typed.contains(v))
+            && suggests
+            && clause.pieces.iter().all(|p| matches!(p, Piece::Value(_)) || matches!(p, Piece::Role(kinds) if kinds.contains(&WordKind::Option) || kinds.contains(&WordKind::Dropdown)));
+        let unvalued;
+        let clause = if retyped {
+            unvalued = Clause { pieces: Vec::new(), pointing: true, ..clause.clone() };
+            &unvalued
+        } else {
+            clause
+        };
+        if !clause.clicking {
+            typed.extend(values_of(clause));
+        }
         let picks = clause.pointing && clause.clicking && !clause.not_doing;
         let pointed;
         let clause = if clause.pointing && !held.is_empty() && !clause.pieces.iter().any(has_object) {
@@ -107,7 +161,13 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
         } else {
             clause
         };
+        let loose = loose_fields.len() + loose_values.len();
         let commands = clause_commands(clause, page, &secrets, &mut loose_fields, &mut loose_values, at)?;
+        // "… and click the Duplicate menu item" where no such item shows:
+        // a clause that orders and comes to nothing is not read as done.
+        if commands.is_empty() && clause.acting && !clause.pointing && !clause.not_doing && loose == loose_fields.len() + loose_values.len() {
+            return None;
+        }
         picks_typed |= picks && commands.is_empty();
         order.push((at, clause.order));
         out.push(commands);
@@ -135,7 +195,7 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
     for (field, (at, value)) in loose_fields.into_iter().zip(loose_values) {
         out[at].push(typing(value, field, page));
     }
-    let mut commands = in_menus(in_order(out, &order), page)?;
+    let mut commands = searched(in_menus(in_order(out, &order), page)?)?;
     {
         let signs_in = words.windows(2).any(|w| matches!(w[0].norm.as_str(), "sign" | "log") && matches!(w[1].norm.as_str(), "in" | "on" | "me"))
             || words.iter().any(|w| matches!(w.norm.as_str(), "login" | "signin" | "logon"));
@@ -143,7 +203,9 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
     }
     // "start Italy in Country and pick it when it shows up": the field
     // suggests, whatever the page says of it.
-    if picks_typed || words.iter().any(|w| SUGGESTED.iter().any(|s| w.norm.starts_with(s))) {
+    // ("… when the results appear": results, not suggestions.)
+    let results = clauses.iter().any(|c| c.results || c.pieces.iter().any(|p| matches!(p, Piece::Result(_))));
+    if picks_typed || !results && words.iter().any(|w| SUGGESTED.iter().any(|s| w.norm.starts_with(s))) {
         for command in &mut commands {
             if let Command::Type { text, field } = command {
                 *command = Command::Suggest { text: std::mem::take(text), field: Some(field.clone()) };
@@ -151,6 +213,43 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
         }
     }
     (!commands.is_empty()).then_some(commands)
+}
+
+/// The scroll a clause says: inside the box it names, else the page's
+/// one box; the page itself when the clause says "page" or the page has
+/// no box; `None` when it has several and the clause names none.
+fn scroll(clause: &Clause, named: Option<String>, page: &[PageWord]) -> Option<Command> {
+    let dir = if clause.to_top { ScrollDirection::Top } else { ScrollDirection::Bottom };
+    if clause.whole_page && named.is_none() {
+        return Some(Command::Scroll { dir });
+    }
+    let mut boxes = page.iter().filter(|w| w.kind == WordKind::Scroller && w.shown && !w.name.is_empty());
+    let label = match (named, boxes.next(), boxes.next()) {
+        (Some(name), _, _) => name,
+        (None, Some(one), None) => one.name.clone(),
+        (None, None, _) => return Some(Command::Scroll { dir }),
+        (None, Some(_), Some(_)) => return None,
+    };
+    Some(Command::ScrollIn { label, dir })
+}
+
+/// "search for mugs and open the 2nd result": text typed just before a
+/// result is clicked is searched for (typed and sent), so that results
+/// come up. A result with no search or typing before it is read from
+/// nothing the sentence did: `None`.
+fn searched(mut commands: Vec<Command>) -> Option<Vec<Command>> {
+    let mut searching = false;
+    for i in 0..commands.len() {
+        let result = matches!(&commands[i], Command::Click { target } if target.role == Some(RoleHint::Result));
+        if let (true, Some(Command::Type { text, .. })) = (result, i.checked_sub(1).map(|b| &commands[b])) {
+            commands[i - 1] = Command::Search { text: text.clone() };
+        }
+        searching |= matches!(commands[i], Command::Search { .. } | Command::Suggest { .. } | Command::Type { .. });
+        if result && !searching {
+            return None;
+        }
+    }
+    Some(commands)
 }
 
 /// "click Actions, then Move": a click on a hidden item right after a
@@ -259,8 +358,20 @@ fn clause_commands(
     if clause.not_doing {
         return Some(Vec::new());
     }
-    let mut values: Vec<String> = clause.pieces.iter().filter_map(|p| if let Piece::Value(v) = p { Some(v.clone()) } else { None }).collect();
     let mut out = Vec::new();
+    // "scroll the terms box to the end": inside the box named, or the
+    // page's one; its other words only describe it.
+    let named_box = clause.pieces.iter().find_map(|p| match p {
+        Piece::Name(i) if page[*i].kind == WordKind::Scroller => Some(page[*i].name.clone()),
+        _ => None,
+    });
+    let mut pieces = clause.pieces.clone();
+    if clause.scrolling || clause.to_end && named_box.is_some() {
+        out.push(scroll(clause, named_box, page)?);
+        pieces.retain(|p| matches!(p, Piece::Name(i) if page[*i].kind != WordKind::Scroller));
+    }
+    let clause = &Clause { pieces, ..clause.clone() };
+    let mut values: Vec<String> = clause.pieces.iter().filter_map(|p| if let Piece::Value(v) = p { Some(v.clone()) } else { None }).collect();
     let mut fields: Vec<Target> = Vec::new();
     let mut dropdown: Option<Target> = None;
     let mut options: Vec<(usize, &PageWord)> = Vec::new();
@@ -270,6 +381,7 @@ fn clause_commands(
     for piece in &clause.pieces {
         match piece {
             Piece::Value(_) => {}
+            Piece::Result(nth) => out.push(Command::Click { target: Target::by_role(Some(RoleHint::Result), Some(*nth)) }),
             Piece::Role(kinds) if clause.pieces.len() == 1 => {
                 // "smash that button": the page's one button, link or tab.
                 for kind in [WordKind::Button, WordKind::Link, WordKind::Tab, WordKind::Checkbox] {
@@ -309,6 +421,8 @@ fn clause_commands(
                     }
                 }
                 match word.kind {
+                    // (A box said in a clause that does not scroll it: where.)
+                    WordKind::Scroller => {}
                     WordKind::Field | WordKind::Suggesting => fields.push(target_of(word, RoleHint::Field)),
                     WordKind::Secret if word.name.is_empty() => return None,
                     WordKind::Secret => fields.push(target_of(word, RoleHint::Field)),
@@ -321,6 +435,11 @@ fn clause_commands(
                     WordKind::Button => out.push(Command::Click { target: target_of(word, RoleHint::Button) }),
                     WordKind::Link => out.push(Command::Click { target: target_of(word, RoleHint::Link) }),
                     WordKind::Tab => out.push(Command::Click { target: target_of(word, RoleHint::Tab) }),
+                    // "the Move option under Actions": a closed menu's item, in the menu said.
+                    WordKind::Clickable if !word.shown && clause.landmark.is_some_and(|m| page[m].shown && matches!(page[m].kind, WordKind::Clickable | WordKind::Button)) => {
+                        let menu = &page[clause.landmark.unwrap_or_default()];
+                        out.push(Command::InMenu { menu: Target::new(menu.name.clone()), item: Target::new(word.name.clone()) });
+                    }
                     WordKind::Clickable => out.push(Command::Click { target: Target::new(word.name.clone()) }),
                 }
             }
@@ -344,7 +463,8 @@ fn clause_commands(
         out.insert(place, Command::Select { option: word.name.clone(), field });
     }
     // "Set the dropdown to lisbon": a value the options do not spell alike.
-    if let (Some(field), true, [value]) = (&dropdown, fields.is_empty(), values.as_slice()) {
+    let has_dropdown = page.iter().any(|w| w.kind == WordKind::Dropdown && w.shown);
+    if let (Some(field), true, [value], true) = (&dropdown, fields.is_empty(), values.as_slice(), has_dropdown) {
         if !out.iter().any(|c| matches!(c, Command::Select { .. })) {
             out.push(Command::Select { option: value.clone(), field: field.clone() });
             values.clear();
@@ -366,6 +486,14 @@ fn clause_commands(
             out.push(Command::Reveal { label: name.clone(), via: RevealVia::Folders, click: true });
             values.clear();
         }
+    }
+    // "look up mugs": the page's search box, when it has a text field.
+    if let (true, true, true, [text]) = (clause.searching, fields.is_empty(), dropdown.is_none(), values.as_slice()) {
+        // (Its one text field, or one called search: not a form's first field.)
+        let fields: Vec<&PageWord> = page.iter().filter(|w| matches!(w.kind, WordKind::Field | WordKind::Suggesting) && w.shown).collect();
+        (fields.len() == 1 || fields.iter().any(|w| w.name.to_lowercase().contains("search"))).then_some(())?;
+        out.insert(0, Command::Search { text: text.clone() });
+        values.clear();
     }
     // "click result #2": a value in a clause of clicking is no text to
     // type, and nothing on the page the reading knows.

@@ -73,6 +73,21 @@ fn signin() -> Vec<PageWord> {
     vec![word(WordKind::Field, "User name", 1), word(WordKind::Secret, "Password", 1), word(WordKind::Button, "Sign in", 1)]
 }
 
+/// A shop's search: one unnamed field and Go.
+fn shop() -> Vec<PageWord> {
+    vec![word(WordKind::Field, "", 1), word(WordKind::Button, "Go", 1)]
+}
+
+/// Terms to scroll through before "I agree" can be ticked.
+fn terms() -> Vec<PageWord> {
+    vec![word(WordKind::Scroller, "terms", 1), word(WordKind::Checkbox, "I agree", 1), word(WordKind::Button, "Next", 1)]
+}
+
+/// A popup in front: its close mark and two offers.
+fn popup() -> Vec<PageWord> {
+    vec![word(WordKind::Button, "Subscribe", 1), word(WordKind::Button, "×", 2), word(WordKind::Button, "Claim offer", 3)]
+}
+
 /// Two controls whose names differ only in case.
 fn cases() -> Vec<PageWord> {
     vec![word(WordKind::Link, "apple", 1), word(WordKind::Button, "Apple", 1)]
@@ -127,6 +142,11 @@ fn sentences_read_against_the_page() {
         (tree, "please open Budget, which is inside Work", Some("Open folders until “Budget” shows, then click it")),
         (tree, "Expand Work and 2025, then click on Budget", Some("Click “Work” | Open folders until “2025” shows, then click it | Open folders until “Budget” shows, then click it")),
         (form, "open Budget", None),
+        // Where the target is, said instead of the way: opened until it shows.
+        (tree, "Budget sits inside Work, in 2025 - open the folders and click it", Some("Open folders until “Budget” shows, then click it")),
+        (tree, "i need Taxes, its under Work then 2025, click on it", Some("Open folders until “Taxes” shows, then click it")),
+        (tree, "Budget or Taxes, both in Work, click it", None),
+        (tree, "the budget sits inside Work, click it", None),
         // What not to do, said right after what to do.
         (form, "tick Blue dont touch the rest", Some("Check the “Blue” checkbox")),
         (form, "Step 2: Username = ember, City = Oslo.", Some("Type “ember” into the “Username” field | Select “Oslo” in the “City” dropdown")),
@@ -149,7 +169,9 @@ fn sentences_read_against_the_page() {
         (form, "tick Red, which is just below Blue", Some("Check the “Red” checkbox")),
         (form, "tick Green right below Blue", Some("Check the “Green” checkbox")),
         (form, "the box beside Red", Some("Check the “Red” checkbox")),
-        (form, "ember into Username, press Save, click result 2", None),
+        // A result needs a search (or typing) before it.
+        (form, "ember into Username, press Save, click result 2", Some("Type “ember” into the “Username” field | Click the “Save” button | Click the second result")),
+        (form, "press Save, then click result 2", None),
         // What the page has, as context for the order after it.
         (form, "there's a box called Blue somewhere, tick it", Some("Check the “Blue” checkbox")),
         (form, "there is a Save button at the bottom", None),
@@ -168,6 +190,39 @@ fn sentences_read_against_the_page() {
         // A closed menu's item, after what opens it; not without.
         (menu, "click Actions, then Move in the list", Some("Open the menu “Actions ▾” and choose “Move”")),
         (menu, "choose Move", None),
+        (menu, "could you pick the Rename entry under Actions?", Some("Open the menu “Actions ▾” and choose “Rename”")),
+        (menu, "Right under the Files heading there is the word Actions; click it so its list opens, then pick Rename", Some("Open the menu “Actions ▾” and choose “Rename”")),
+        // A clause that orders and comes to nothing fails the reading: no ✓
+        // for the half that was found.
+        (menu, "Expand the Actions dropdown and click the Duplicate menu item.", None),
+        (menu, "Expand the Actions dropdown and click the Move menu item.", Some("Open the menu “Actions ▾” and choose “Move”")),
+        // A search, then its results by place.
+        (shop, "hunt for kettles and open the 3rd hit", Some("Search this site for “kettles” | Click the third result")),
+        (shop, "look up mugs, then click on the second one in the results", Some("Search this site for “mugs” | Click the second result")),
+        (shop, "I need socks - search for them and take me to result number 2", Some("Search this site for “socks” | Click the second result")),
+        (shop, "find lamps, then open the first one that comes up", Some("Search this site for “lamps” | Click the first result")),
+        (shop, "put shoes in the box, hit Go and open the top result", Some("Type “shoes” into the field | Click the “Go” button | Click the first result")),
+        (shop, "type shoes in the box then open the second result", Some("Search this site for “shoes” | Click the second result")),
+        (shop, "Search for socks first, then open result 2", Some("Search this site for “socks” | Click the second result")),
+        (form, "search for socks and open the 2nd result", None),
+        // Scrolling inside the page's box, then what it unlocks.
+        (terms, "scroll the terms box all the way down, then tick I agree", Some("Scroll “terms” to the end | Check the “I agree” checkbox")),
+        (terms, "read the terms to the bottom and check I agree, then Next", Some("Scroll “terms” to the end | Check the “I agree” checkbox | Click the “Next” button")),
+        (terms, "scroll through the legal text and tick the box", Some("Scroll “terms” to the end | Check the checkbox")),
+        (terms, "tick I agree to the terms", Some("Check the “I agree” checkbox")),
+        (form, "scroll the terms box to the end", Some("Scroll to the bottom")),
+        // What the page has, and what should come of the order: context.
+        (form, "Each colour has a small box beside it; tick the box next to Green, so that only it is ticked", Some("Check the “Green” checkbox")),
+        (form, "The form has to say ember", None),
+        (form, "There are two fields here, one for Username and Nickname; put the cursor in the one for Nickname", Some("Put the cursor in the “Nickname” field")),
+        // What was typed, clicked: its suggestion.
+        (suggesting, "start typing Spain into Country, then click the Spain option in the list", Some("Type the beginning of “Spain” into the “Country” field and pick the suggestion")),
+        (suggesting, "ugh this thing is annoying lol, put the start of Chile in country and pick it when it comes up", Some("Type the beginning of “Chile” into the “Country” field and pick the suggestion")),
+        (form, "type ember into Username, then click ember", None),
+        // What happened, said before the order: context.
+        (popup, "A window has popped up about a sale; hit the × to get rid of it, and leave Subscribe alone", Some("Click the “×” button")),
+        (popup, "A window has popped up about a sale", None),
+        (form, "could you tick Blue for me? thanks a lot", Some("Check the “Blue” checkbox")),
         // A word English has, written as a name mid-sentence, is a name.
         (menu, "Click Actions, then Move.", Some("Open the menu “Actions ▾” and choose “Move”")),
         (form, "tick Blue, then Done", None),

@@ -55,4 +55,8 @@ pub enum WordKind {
     /// Anything else a click operates: a menu item, a tree item, a
     /// `cursor: pointer` span.
     Clickable,
+    /// A box that scrolls on its own (terms to read to the end): named by
+    /// its id or class words, else its accessible name, the handles
+    /// `Grounding::scroller` finds it by.
+    Scroller,
 }

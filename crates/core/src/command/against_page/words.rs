@@ -26,13 +26,13 @@ const CARRIERS: &[&str] = &[
     "could", "will", "would", "shall", "should", "may", "might", "must", "need", "needs", "ought", "let", "gonna",
     "wanna", "gotta", "able", "mind", "want", "wants", "like", "love", "wish", "hope", "going", "trying",
     // asking, greeting, thanking, fillers
-    "please", "pls", "plz", "kindly", "thanks", "thank", "thx", "ty", "cheers", "hi", "hello", "hey", "dear", "ok",
+    "please", "pls", "plz", "kindly", "thanks", "thank", "lot", "lots", "ton", "tons", "million", "bunch", "thx", "ty", "cheers", "hi", "hello", "hey", "dear", "ok",
     "okay", "just", "now", "right", "yes", "sure", "really", "quickly", "quick", "real", "asap", "lol", "ez", "hmm",
-    "um", "uh", "oh", "alright", "great", "cool", "good", "morning", "afternoon", "evening", "assistant", "bot", "help",
+    "um", "uh", "oh", "omg", "ugh", "argh", "meh", "idk", "btw", "tbh", "alright", "great", "cool", "good", "morning", "afternoon", "evening", "assistant", "bot", "help",
     "chance", "how", "possible", "possibly", "mate", "buddy", "lastly", "simply", "actually", "basically", "maybe",
     "much", "many", "very", "appreciate", "appreciated", "grateful", "regards", "kind", "best", "task", "step",
     "instruction", "instructions", "correctly", "properly", "already", "again", "still", "only", "exactly", "same",
-    "way", "time", "bit", "wait", "whole", "rest", "few", "couple", "several", "prefix", "part", "partial", "characters",
+    "way", "all", "time", "bit", "wait", "whole", "rest", "few", "couple", "several", "prefix", "part", "partial", "characters",
     "chars",
     // words of the acting that say no act
     "see", "belong", "say", "read", "contain", "hold", "ensure", "sure", "finish", "end", "answer", "call", "name",
@@ -54,6 +54,11 @@ const CARRIERS: &[&str] = &[
     "based", "live", "living", "going", "flying", "fly", "travel", "travelling", "traveling", "trip", "favourite",
     "favorite", "prefer", "account", "user", "home", "visiting", "moving", "because", "since", "given", "seeing",
     "cause", "cuz", "coz", "care", "later", "reason", "mine",
+    // what people say of a control's look or mood ("this autocomplete is
+    // fiddly", "the little arrow")
+    "autocomplete", "fiddly", "tricky", "annoying", "weird", "broken", "slow", "finicky", "picky", "stubborn",
+    "confusing", "awkward", "strange", "odd", "buggy", "glitchy", "clunky", "janky", "little", "tiny", "large",
+    "huge", "numbered", "empty", "rectangle", "arrow", "triangle", "icon", "symbol", "scrollbar", "bar",
     // places
     "top", "bottom", "middle", "above", "below", "under", "beneath", "underneath", "beside", "near", "left", "right",
     "counting", "order",
@@ -71,6 +76,21 @@ pub(super) const VERBS: &[&str] = &[
     "bash", "pop", "chuck", "slam", "give", "hit", "nudge",
 ];
 
+/// Verbs of searching the page's own search box ("look up mugs", "hunt
+/// for socks"): a clause that says one with a value and no field searches
+/// for the value.
+pub(super) const SEARCHING: &[&str] = &["search", "lookup", "query", "hunt", "seek", "google", "track", "shop", "browse"];
+
+/// What people call the items a search brings up ("open the 2nd hit").
+/// Not in the page's words: a search in the sentence makes them.
+pub(super) const RESULTS: &[&str] = &["result", "hit", "match", "listing", "finding"];
+
+/// Verbs of scrolling inside a box ("scroll the terms to the end").
+pub(super) const SCROLLING: &[&str] = &["scroll", "swipe", "wheel"];
+
+/// Words that say a scroll goes to the top rather than the end.
+pub(super) const TO_TOP: &[&str] = &["top", "up", "start", "beginning"];
+
 /// Words that say a clause is something not to do ("leave the third
 /// empty", "don't tick Green"): its names are read, and nothing is done
 /// with them.
@@ -87,7 +107,7 @@ pub(super) const UNDOING: &[&str] = &["uncheck", "untick", "unselect", "deselect
 pub(super) const CLICKING: &[&str] = &["click", "press", "hit", "tap", "push", "smash", "choose", "pick", "select", "open", "follow", "tick", "expand"];
 
 /// Verbs that close what is in front ("close that box with the cross").
-pub(super) const CLOSING: &[&str] = &["close", "dismiss", "shut", "exit", "hide"];
+pub(super) const CLOSING: &[&str] = &["close", "dismiss", "shut", "exit", "hide", "rid"];
 
 /// What people call a close button's mark.
 pub(super) const CLOSE_MARKS: &[&str] = &["×", "✕", "✖", "x", "cross", "corner"];
@@ -191,7 +211,17 @@ pub(super) fn is_carrier(word: &str) -> bool {
         || in_table(word, UNDOING)
         || in_table(word, FOCUSING)
         || in_table(word, CLOSING)
+        || in_table(word, SEARCHING)
+        || in_table(word, SCROLLING)
         || CLOSE_MARKS.contains(&word)
+}
+
+/// Whether `word` names the results of a search ("results", "hits"):
+/// after an ordinal any of [`RESULTS`], alone only "result" ("hit Save"
+/// is a verb).
+pub(super) fn result_noun(word: &str, after_ordinal: bool) -> bool {
+    let singular = word.strip_suffix("es").filter(|s| s.ends_with("ch")).or(word.strip_suffix('s')).unwrap_or(word);
+    if after_ordinal { RESULTS.contains(&singular) } else { singular == "result" }
 }
 
 /// The kinds of control a role word names, if it is one.
