@@ -217,8 +217,11 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             value.clear();
         }
     };
+    // The word before was a place's name ("under Order …").
+    let mut placing = false;
     while i < words.len() {
         let word = &words[i];
+        let was_placing = std::mem::take(&mut placing);
         let mut ends = word.ends_clause;
         if let Some((len, found)) = name_at(words, i, &names, page) {
             flush_value(&mut value, &mut current);
@@ -385,6 +388,12 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             if matches!(w, "has" | "have" | "had") && (participle || having) && !current.acting {
                 current.reason = true;
             }
+            // "once those three are ticked, press Save": a condition, not
+            // an order (the order is the clause it goes before).
+            let opener = &words[i - said_in_clause(words, i)].norm;
+            if matches!(w, "is" | "are" | "was" | "were") && participle && matches!(opener.as_str(), "once" | "when" | "after" | "until" | "whenever") {
+                current.not_doing = true;
+            }
             // ", so that only it has a tick": what should come of it.
             if w == "so" && words.get(i + 1).is_some_and(|n| n.norm == "that") && said_in_clause(words, i) == 0 {
                 current.not_doing = true;
@@ -415,8 +424,11 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // "the list under Colours": a place, named by the page's text.
             // ("just below the Document heading": after an article too.)
             let place_before = |k: usize| PLACES.contains(&words[k].norm.as_str());
+            // ("under Order 4711": the name the place word says, whole.)
             let placed = word.text.starts_with(char::is_uppercase)
-                && (i > 0 && place_before(i - 1) || i > 1 && matches!(words[i - 1].norm.as_str(), "the" | "a") && place_before(i - 2));
+                && (i > 0 && place_before(i - 1) || i > 1 && matches!(words[i - 1].norm.as_str(), "the" | "a") && place_before(i - 2))
+                || was_placing && word.text.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
+            placing = placed && !word.ends_clause;
             // "three boxes": how many, not a value.
             let counts = matches!(word.norm.as_str(), "two" | "three" | "four" | "five" | "six" | "2" | "3" | "4" | "5" | "6")
                 && words.get(i + 1).is_some_and(|w| w.norm.ends_with('s') && role_noun(&w.norm).is_some());

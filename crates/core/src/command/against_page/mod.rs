@@ -165,7 +165,10 @@ fn read_clauses(input: &str, words: &[clauses::Word], clauses: &[Clause], page: 
         let commands = clause_commands(clause, page, &secrets, &mut loose_fields, &mut loose_values, at)?;
         // "… and click the Duplicate menu item" where no such item shows:
         // a clause that orders and comes to nothing is not read as done.
-        if commands.is_empty() && clause.acting && !clause.pointing && !clause.not_doing && loose == loose_fields.len() + loose_values.len() {
+        // ("…, then click the link": the one just looked for and clicked.)
+        let revealed = matches!(clause.pieces.as_slice(), [Piece::Role(_)])
+            && out.last().is_some_and(|c| c.iter().any(|c| matches!(c, Command::Reveal { click: true, .. })));
+        if commands.is_empty() && clause.acting && !clause.pointing && !clause.not_doing && !revealed && loose == loose_fields.len() + loose_values.len() {
             return None;
         }
         picks_typed |= picks && commands.is_empty();

@@ -83,6 +83,13 @@ fn terms() -> Vec<PageWord> {
     vec![word(WordKind::Scroller, "terms", 1), word(WordKind::Checkbox, "I agree", 1), word(WordKind::Button, "Next", 1)]
 }
 
+/// A closed section's header and the buttons it holds.
+fn section() -> Vec<PageWord> {
+    use crate::command::RevealVia;
+    let inside = |name: &str, nth| PageWord { kind: WordKind::Button, name: name.into(), nth, owner: None, shown: false, reveal: Some(RevealVia::Folders) };
+    vec![word(WordKind::Clickable, "Shipping ▸", 1), inside("Details", 1), inside("Track", 2)]
+}
+
 /// A popup in front: its close mark and two offers.
 fn popup() -> Vec<PageWord> {
     vec![word(WordKind::Button, "Subscribe", 1), word(WordKind::Button, "×", 2), word(WordKind::Button, "Claim offer", 3)]
@@ -215,6 +222,10 @@ fn sentences_read_against_the_page() {
         (form, "Each colour has a small box beside it; tick the box next to Green, so that only it is ticked", Some("Check the “Green” checkbox")),
         (form, "The form has to say ember", None),
         (form, "There are two fields here, one for Username and Nickname; put the cursor in the one for Nickname", Some("Put the cursor in the “Nickname” field")),
+        // A condition said before the order it waits for; a place's name whole.
+        (form, "tick Red and Blue, and once both are ticked, hit Save", Some("Check the “Red” checkbox | Check the “Blue” checkbox | Click the “Save” button")),
+        (section, "In the panel under Order 12 B there is a row saying Shipping; click it to open it and press Track in it", Some("Click “Shipping ▸” | Open folders until “Track” shows, then click it")),
+        (tree, "The page has a few tabs; somewhere in one of them there is a button called Upgrade, so go through the tabs until you find it and then press the button", Some("Look through the tabs for “Upgrade”, then click it")),
         // What was typed, clicked: its suggestion.
         (suggesting, "start typing Spain into Country, then click the Spain option in the list", Some("Type the beginning of “Spain” into the “Country” field and pick the suggestion")),
         (suggesting, "ugh this thing is annoying lol, put the start of Chile in country and pick it when it comes up", Some("Type the beginning of “Chile” into the “Country” field and pick the suggestion")),

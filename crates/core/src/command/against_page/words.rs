@@ -32,7 +32,7 @@ const CARRIERS: &[&str] = &[
     "chance", "how", "possible", "possibly", "mate", "buddy", "lastly", "simply", "actually", "basically", "maybe",
     "much", "many", "very", "appreciate", "appreciated", "grateful", "regards", "kind", "best", "task", "step",
     "instruction", "instructions", "correctly", "properly", "already", "again", "still", "only", "exactly", "same",
-    "way", "all", "time", "bit", "wait", "whole", "rest", "few", "couple", "several", "prefix", "part", "partial", "characters",
+    "way", "all", "time", "bit", "until", "unless", "content", "contents", "wait", "whole", "rest", "few", "couple", "several", "prefix", "part", "partial", "characters",
     "chars",
     // words of the acting that say no act
     "see", "belong", "say", "read", "contain", "hold", "ensure", "sure", "finish", "end", "answer", "call", "name",
