@@ -5,7 +5,7 @@
 
 use super::vocabulary::{PageWord, WordKind};
 use super::words::{
-    in_table, is_carrier, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_A_NAME, NOT_DOING, SCROLLING,
+    in_table, is_carrier, synonyms, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_A_NAME, NOT_DOING, SCROLLING,
     SEARCHING, TO_TOP, UNDOING, VERBS,
 };
 use super::places::{neighbour, place_at, points_at_neighbour};
@@ -162,6 +162,9 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
 /// Words that open a clause of context ("Since I fly to Madrid, …").
 const REASONS: &[&str] = &["because", "since", "as", "given", "seeing", "cause", "cuz", "coz"];
 
+/// Fields that take where someone is from.
+const PLACE_FIELDS: &[&str] = &["city", "town", "country", "location", "hometown", "home town", "place", "region"];
+
 /// Words after which a capitalised word names a place on the page
 /// ("the list under Colours"), not a value.
 const PLACES: &[&str] = &["under", "below", "above", "beneath", "beside", "underneath", "near", "between"];
@@ -198,13 +201,22 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
     // read only in a sentence that scrolls: elsewhere "the list" is the
     // dropdown, not a box called "list".
     let scrolls = words.iter().any(|w| in_table(&w.norm, SCROLLING) || w.norm == "bottom");
-    let names: Vec<Vec<String>> = page
+    // Each control's spellings: its name, and for a field the names
+    // people give it elsewhere ("user" for Username: `SYNONYMS`).
+    let names: Vec<Vec<Vec<String>>> = page
         .iter()
-        .map(|w| name_words(&w.name))
-        .zip(page)
-        .map(|(name, w)| {
+        .map(|w| {
+            let name = name_words(&w.name);
             let ours = name.iter().all(|n| role_noun(n).is_some() || is_carrier(n));
-            if w.kind == WordKind::Scroller && ours && !scrolls { Vec::new() } else { name }
+            if w.kind == WordKind::Scroller && ours && !scrolls {
+                return Vec::new();
+            }
+            let mut spellings = match w.kind {
+                WordKind::Field | WordKind::Suggesting => synonyms(&name),
+                _ => Vec::new(),
+            };
+            spellings.insert(0, name);
+            spellings
         })
         .collect();
     let mut out: Vec<Clause> = Vec::new();
@@ -394,6 +406,12 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             if matches!(w, "is" | "are" | "was" | "were") && participle && matches!(opener.as_str(), "once" | "when" | "after" | "until" | "whenever") {
                 current.not_doing = true;
             }
+            // "you'll find that button": where it is, not an order.
+            if matches!(w, "find" | "see" | "spot" | "notice") && i > 0 && matches!(words[i - 1].norm.as_str(), "you'll" | "youll" | "will" | "can") {
+                current.reason = true;
+                current.acting = false;
+                current.searching = false;
+            }
             // ", so that only it has a tick": what should come of it.
             if w == "so" && words.get(i + 1).is_some_and(|n| n.norm == "that") && said_in_clause(words, i) == 0 {
                 current.not_doing = true;
@@ -439,6 +457,19 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             if value.is_empty() && (before_article || after_person) && !word.text.starts_with(char::is_uppercase) && !current.reason {
                 return None;
             }
+            // "im from Vienna": where one is from goes in the page's one
+            // field for a place (City, Town, Country…).
+            if value.is_empty() && i > 0 && matches!(words[i - 1].norm.as_str(), "from") && !current.reason {
+                let places: Vec<usize> = (0..page.len())
+                    .filter(|&f| matches!(page[f].kind, WordKind::Field | WordKind::Suggesting | WordKind::Dropdown) && page[f].shown)
+                    .filter(|&f| PLACE_FIELDS.contains(&page[f].name.to_lowercase().as_str()))
+                    .collect();
+                if let [field] = places.as_slice() {
+                    if !current.pieces.iter().any(|p| matches!(p, Piece::Name(n) if n == field)) {
+                        current.pieces.push(Piece::Name(*field));
+                    }
+                }
+            }
             value.push(word.text);
             i += 1;
         }
@@ -459,9 +490,9 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
 
 /// The longest name of a control that starts at word `i`: its length in
 /// words, and every control that goes by it.
-fn name_at(words: &[Word], i: usize, names: &[Vec<String>], page: &[PageWord]) -> Option<(usize, Vec<usize>)> {
+fn name_at(words: &[Word], i: usize, names: &[Vec<Vec<String>>], page: &[PageWord]) -> Option<(usize, Vec<usize>)> {
     let mut best: Option<(usize, Vec<usize>)> = None;
-    for (index, name) in names.iter().enumerate() {
+    for (index, name) in names.iter().enumerate().flat_map(|(index, spellings)| spellings.iter().map(move |s| (index, s))) {
         let len = name.len();
         // (A hidden clickable may be a closed menu's item: `in_menus`.)
         let reachable = page[index].shown || matches!(page[index].kind, WordKind::Option | WordKind::Clickable) || page[index].reveal.is_some();
@@ -480,6 +511,7 @@ fn name_at(words: &[Word], i: usize, names: &[Vec<String>], page: &[PageWord]) -
             continue;
         }
         match &mut best {
+            Some((best_len, found)) if *best_len == len && found.contains(&index) => {}
             Some((best_len, found)) if *best_len == len => found.push(index),
             Some((best_len, _)) if *best_len > len => {}
             _ => best = Some((len, vec![index])),

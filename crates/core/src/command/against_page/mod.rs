@@ -106,7 +106,19 @@ fn read_clauses(input: &str, words: &[clauses::Word], clauses: &[Clause], page: 
             out.push(Vec::new());
             continue;
         }
-        if clause.stating && !clause.acting {
+        // "I want it to say kestrel; write it in the box": what "it" is,
+        // for the order that points at it.
+        if clause.pointing && !clause.acting && !clause.not_doing && !clause.pieces.is_empty() && clause.pieces.iter().all(|p| matches!(p, Piece::Value(_))) {
+            held = clause.pieces.clone();
+            stated = true;
+            order.push((at, clause.order));
+            out.push(Vec::new());
+            continue;
+        }
+        // "kestrel is my user": a value said to be a field's is typed there.
+        let field_said = |p: &Piece| matches!(p, Piece::Name(i) if matches!(page[*i].kind, WordKind::Field | WordKind::Suggesting));
+        let assigns = clause.pieces[..clause.stated_from].iter().any(|p| matches!(p, Piece::Value(_))) && clause.pieces[clause.stated_from..].iter().any(field_said);
+        if clause.stating && !clause.acting && !assigns {
             held = clause.pieces[clause.stated_from..].to_vec();
             stated = true;
             order.push((at, clause.order));

@@ -83,6 +83,11 @@ fn terms() -> Vec<PageWord> {
     vec![word(WordKind::Scroller, "terms", 1), word(WordKind::Checkbox, "I agree", 1), word(WordKind::Button, "Next", 1)]
 }
 
+/// Two fields named by the text beside them.
+fn labels() -> Vec<PageWord> {
+    vec![word(WordKind::Field, "Username", 1), word(WordKind::Field, "City", 2)]
+}
+
 /// A closed section's header and the buttons it holds.
 fn section() -> Vec<PageWord> {
     use crate::command::RevealVia;
@@ -226,6 +231,16 @@ fn sentences_read_against_the_page() {
         (form, "tick Red and Blue, and once both are ticked, hit Save", Some("Check the “Red” checkbox | Check the “Blue” checkbox | Click the “Save” button")),
         (section, "In the panel under Order 12 B there is a row saying Shipping; click it to open it and press Track in it", Some("Click “Shipping ▸” | Open folders until “Track” shows, then click it")),
         (tree, "The page has a few tabs; somewhere in one of them there is a button called Upgrade, so go through the tabs until you find it and then press the button", Some("Look through the tabs for “Upgrade”, then click it")),
+        // A field called otherwise than the page calls it; where one is from.
+        (labels, "my user is ember and im from Vienna, put those in", Some("Type “ember” into the “Username” field | Type “Vienna” into the “City” field")),
+        (labels, "kestrel is my login, I come from Lisbon", Some("Type “kestrel” into the “Username” field | Type “Lisbon” into the “City” field")),
+        (labels, "type ember as the login and Vienna as the town", Some("Type “ember” into the “Username” field | Type “Vienna” into the “City” field")),
+        (labels, "ember is the one", None),
+        (labels, "I want it to say kestrel - put it in the Username box", Some("Type “kestrel” into the “Username” field")),
+        (labels, "I want it to say kestrel", None),
+        (form, "my user is ember and im from Vienna", Some("Type “ember” into the “Username” field | Select “Vienna” in the “City” dropdown")),
+        // "you'll find …": where, said before the order.
+        (form, "Below the paragraph that says hello you'll find the Save button, and all I need is for you to press it once", Some("Click the “Save” button")),
         // What was typed, clicked: its suggestion.
         (suggesting, "start typing Spain into Country, then click the Spain option in the list", Some("Type the beginning of “Spain” into the “Country” field and pick the suggestion")),
         (suggesting, "ugh this thing is annoying lol, put the start of Chile in country and pick it when it comes up", Some("Type the beginning of “Chile” into the “Country” field and pick the suggestion")),

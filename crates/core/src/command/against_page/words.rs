@@ -37,14 +37,14 @@ const CARRIERS: &[&str] = &[
     // words of the acting that say no act
     "see", "belong", "say", "read", "contain", "hold", "ensure", "sure", "finish", "end", "answer", "call", "name",
     "label", "title", "mention", "want", "needed", "required", "require", "offer", "appear", "suggestion", "suggest",
-    "come", "load", "shown", "beginning", "letters", "yo",
+    "come", "load", "shown", "beginning", "letters", "yo", "matching", "matches", "correct", "right",
     // what people call the things they point at
     "field", "box", "input", "textbox", "textfield", "blank", "entry", "button", "btn", "link", "hyperlink",
     "checkbox", "tickbox", "checkmark", "radio", "option", "choice", "dropdown", "drop-down", "drop", "list", "menu",
     "picker", "select", "selector", "combo", "combobox", "tab", "item", "value", "text", "word", "words", "page",
     "form", "area", "spot", "slot", "line", "row", "control", "element", "widget", "entry", "label", "labelled",
     "labeled", "called", "named", "titled", "marked", "saying", "says", "reads", "square", "circle", "dot",
-    "screen", "site", "website", "there", "place", "folder", "section", "tree", "panel", "somewhere", "hidden",
+    "screen", "site", "website", "sentence", "paragraph", "heading", "header", "caption", "there", "place", "folder", "section", "tree", "panel", "somewhere", "hidden",
     "inside", "under", "nested", "tabs", "popup", "dialog", "window", "modal", "node", "child", "parent", "subfolder",
     "behind", "among", "amongst", "lives", "sits", "located", "tucked", "buried", "deep",
     // how a name is spelled
@@ -73,7 +73,7 @@ pub(super) const VERBS: &[&str] = &[
     "visit", "navigate", "follow", "opt", "key", "punch", "stick", "drop", "bang", "jot", "fire", "tell", "populate",
     "provide", "supply", "change", "update", "hop", "head", "move", "land", "reach", "turn", "flip", "start",
     "continue", "proceed", "do", "sign", "log", "login", "begin", "smash", "whack", "poke", "jab", "mash", "slap",
-    "bash", "pop", "chuck", "slam", "give", "hit", "nudge",
+    "bash", "pop", "chuck", "slam", "give", "hit", "nudge", "trigger",
 ];
 
 /// Verbs of searching the page's own search box ("look up mugs", "hunt
@@ -164,6 +164,30 @@ pub(super) const NOT_A_NAME: &[&str] = &[
     "a", "an", "the", "to", "in", "on", "at", "it", "of", "and", "or", "go", "yes", "no", "ok", "okay", "more", "here",
     "this", "that", "all", "me", "i", "you", "is", "be", "one", "x", "then", "next", "now", "please", "do",
 ];
+
+/// Names people give a field other than the page's own ("my user is
+/// kim" for a field called Username): each row one field, any spelling.
+/// Kept to fields whose names vary across sites; a sentence's word is
+/// read as the field only where the page has a field of the row.
+pub(super) const SYNONYMS: &[&[&str]] = &[
+    &["username", "user name", "user", "login", "user id", "userid", "login name"],
+    &["email", "e-mail", "mail", "email address", "e-mail address", "mail address"],
+    &["phone", "phone number", "telephone", "telephone number", "mobile", "mobile number", "tel", "cell"],
+    &["zip", "zip code", "postcode", "post code", "postal code"],
+    &["city", "town"],
+    &["last name", "surname", "family name"],
+    &["first name", "given name", "forename"],
+];
+
+/// The other spellings of a field's name (`SYNONYMS`), as words.
+pub(super) fn synonyms(name: &[String]) -> Vec<Vec<String>> {
+    let said = name.join(" ");
+    SYNONYMS
+        .iter()
+        .find(|row| row.contains(&said.as_str()))
+        .map(|row| row.iter().filter(|s| **s != said).map(|s| s.split(' ').map(str::to_owned).collect()).collect())
+        .unwrap_or_default()
+}
 
 /// Positions said in words: "the top one", "the middle box".
 pub(super) fn place_word(word: &str) -> Option<crate::command::Ordinal> {
