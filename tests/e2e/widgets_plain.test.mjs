@@ -6,7 +6,7 @@
 // Passes, one per set of phrasings: the ones the grammar was written
 // against (`tuned`), held-out ones (`?phrasing=held-out`) written after
 // it, and four sets written by people who never read the grammar, as a
-// new user would put each task: `fresh`, `fresh-2`, `fresh-3` and `fresh-4` (since
+// new user would put each task: `fresh` and `fresh-2` to `fresh-5` (since
 // used to extend the grammar) and `unseen` (kept unseen by whoever tunes it). It prints the
 // success rate per pattern family and holds the commands to the issue's
 // bar: at least 90 % of the first pass succeed; in the first two, no step
@@ -15,7 +15,7 @@
 // is shown. The fresh and unseen passes are only measured, never
 // asserted: they show how far the grammar carries beyond wordings anyone
 // tuned it on. `cargo xtask test` runs the first two (BC_PHRASINGS
-// unset); `cargo xtask conformance commands` runs all seven.
+// unset); `cargo xtask conformance commands` runs all eight.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
@@ -44,6 +44,9 @@ const PAGES = [
 ];
 // Four seeds in `cargo xtask test` (about 0.6 s an instruction, two sets
 // of phrasings); `cargo xtask conformance commands` runs six.
+// BC_PAGES=name,name measures only those pages.
+const ONLY = process.env.BC_PAGES?.split(',');
+if (ONLY) PAGES.splice(0, PAGES.length, ...PAGES.filter(([n]) => ONLY.includes(n)));
 const SEEDS = (process.env.BC_WIDGET_SEEDS ?? '1,2,3,4').split(',').map(Number);
 
 let www, browser, site, panel;
@@ -125,7 +128,7 @@ async function typeAll(phrasing) {
 }
 
 /** Prints the success rate per family, the false ticks and the failures. */
-function report(title, rows, shownPasswords) {
+function report(title, rows, shownPasswords, unread = false) {
   const families = [...new Set(rows.map((r) => r.family))];
   const line = (label, rs) => {
     const ok = rs.filter((r) => r.done).length;
@@ -139,12 +142,23 @@ function report(title, rows, shownPasswords) {
   console.log(`false ✓ (every step done, page unchanged): ${falseTicks.length}${falseTicks.length ? ` — ${falseTicks.map((r) => `${r.name}?seed=${r.seed}`).join(', ')}` : ''}`);
   console.log(`passwords shown in the panel: ${shownPasswords.length}${shownPasswords.length ? ` — ${shownPasswords.join(', ')}` : ''}`);
   for (const r of rows.filter((r) => !r.done)) {
-    console.log(`✗ ${r.name}?seed=${r.seed} “${r.instruction}”${r.ticked ? ' [false ✓]' : ''}\n    ${r.shown.text.replace(/\s*\n\s*/g, ' | ').slice(0, 300)}`);
+    // The unseen set's sentences are never printed, so nobody tunes on them.
+    if (unread) console.log(`✗ ${r.name}?seed=${r.seed}`);
+    else console.log(`✗ ${r.name}?seed=${r.seed} “${r.instruction}”${r.ticked ? ' [false ✓]' : ''}\n    ${r.shown.text.replace(/\s*\n\s*/g, ' | ').slice(0, 300)}`);
   }
   return { rate: rows.filter((r) => r.done).length / rows.length, roleFalse: falseTicks.filter((r) => r.roleWord).map((r) => `${r.name}?seed=${r.seed}`) };
 }
 
 const PASSES = (process.env.BC_PHRASINGS ?? 'tuned,held-out').split(',');
+/** The sets that are only measured, in the order they run. */
+const MEASURED = [
+  ['fresh', 'fresh phrasings (by someone who never saw the grammar; since used to extend it)'],
+  ['fresh-2', 'second fresh phrasings (by another writer who never saw the grammar; used to extend it)'],
+  ['fresh-3', 'third fresh phrasings (a third writer who never saw the grammar; used to extend it)'],
+  ['fresh-4', 'fourth fresh phrasings (a fourth writer who never saw the grammar; used to extend it)'],
+  ['fresh-5', 'fifth fresh phrasings (a fifth writer who never saw the grammar nor the other sets)'],
+  ['unseen', 'unseen phrasings (by someone who never saw the grammar; never tuned on)'],
+];
 
 test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, async () => {
   // BC_PHRASINGS without `tuned` measures the other sets alone (no assertions).
@@ -154,25 +168,10 @@ test('typed instructions on plain-HTML widget pages', { timeout: 30 * 60_000 }, 
   const t = asserted && report('the phrasings the grammar was written with', tuned.rows, tuned.shownPasswords);
   const h = asserted && report('held-out phrasings (written after the grammar)', heldOut.rows, heldOut.shownPasswords);
   // Measurements only: printed, never asserted (see the top of the file).
-  if (PASSES.includes('fresh')) {
-    const fresh = await typeAll('fresh');
-    report('fresh phrasings (by someone who never saw the grammar; since used to extend it)', fresh.rows, fresh.shownPasswords);
-  }
-  if (PASSES.includes('fresh-2')) {
-    const fresh2 = await typeAll('fresh-2');
-    report('second fresh phrasings (by another writer who never saw the grammar; used to extend it)', fresh2.rows, fresh2.shownPasswords);
-  }
-  if (PASSES.includes('fresh-3')) {
-    const fresh3 = await typeAll('fresh-3');
-    report('third fresh phrasings (a third writer who never saw the grammar; used to extend it)', fresh3.rows, fresh3.shownPasswords);
-  }
-  if (PASSES.includes('fresh-4')) {
-    const fresh4 = await typeAll('fresh-4');
-    report('fourth fresh phrasings (a fourth writer who never saw the grammar; used to extend it)', fresh4.rows, fresh4.shownPasswords);
-  }
-  if (PASSES.includes('unseen')) {
-    const unseen = await typeAll('unseen');
-    report('unseen phrasings (by someone who never saw the grammar; never tuned on)', unseen.rows, unseen.shownPasswords);
+  for (const [set, title] of MEASURED) {
+    if (!PASSES.includes(set)) continue;
+    const pass = await typeAll(set);
+    report(title, pass.rows, pass.shownPasswords, set === 'unseen');
   }
 
   if (!asserted) return;

@@ -37,7 +37,17 @@ t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing
     `Since my trip is to ${want}, begin writing it in the blank next to Country and choose it from the little list that appears below.`,
     `Please you write the beginning of ${want} in Country, then click on it in the small list under the box.`,
     `The suggestions only show up after a couple of letters, so start ${want} in the Country field and then click the ${want} option they offer, which fills the box in properly.`,
-    `Country → ${want}, via the suggestion.`]);
+    `Country → ${want}, via the suggestion.`],
+  [
+    `Set the country to ${want}, type it in and pick it from the suggestions that drop down`,
+    `pls choose ${want} as the country, you have to click the suggestion under the box or it wont stick`,
+    `Could you start typing ${want} in the Country field and then click ${want} when it shows up in the list?`,
+    `${want} is where I'm headed. Put that in the Country box via the autocomplete suggestion, thanks`,
+    `country field: ${want}. select it from the dropdown suggestions`,
+    `I keep fumbling this autocomplete thing on my phone, can you enter ${want} as the destination country and tap the matching suggestion?`,
+    `Click the ${want} suggestion under the Country input, after typing the first few letters of it`,
+    `Destination country should be ${want} please — type a bit of it and choose it from the options that appear`,
+  ]);
 const input = document.getElementById('country');
 const list = document.getElementById('suggestions');
 input.addEventListener('input', () => {

@@ -32,6 +32,16 @@ t.say([`Type ${word} into the textbox below.`, `Write ${word} in the text field.
     `Since this note is for later, I want it to say ${word}; write it in the box beneath the title.`,
     `in the text box type ${word} all one word no full stop`,
     `The only thing to do here is click inside the large empty rectangle under the heading and type the word ${word}, with no other words or spaces around it.`,
-    `Note text: ${word}.`]);
+    `Note text: ${word}.`],
+  [
+    `Type ${word} in the text box`,
+    `write ${word} into the note box and nothing else`,
+    `Could you put the word ${word} in the big text area on this page? Just that word, no punctuation.`,
+    `The note field under the heading needs to say ${word}, fill it in for me`,
+    `${word} — that's all that should go in the textbox`,
+    `hey, mind typing ${word} into the empty box there? I'm eating with one hand lol`,
+    `Enter ${word} in the only text field on the page, exactly as written`,
+    `fill the note with ${word}`,
+  ]);
 const note = document.getElementById('note');
 note.addEventListener('input', () => t.set({ value: note.value, done: note.value === word }));

@@ -33,7 +33,17 @@ t.say(['Click the button.', 'Press the button.', 'Please click the button below.
     `Because nothing else here does anything, just press the single button in the box below the text.`,
     `Please make one click on the button what is on the page.`,
     `Under the sentence that says this page has one button, inside the box, you'll find that button, and all I need is for you to click it one time.`,
-    `Button. Click it.`]);
+    `Button. Click it.`],
+  [
+    `Click ${label}`,
+    `press the ${label} button pls`,
+    `There's just one button on this page, the one that says ${label}. Could you click it for me?`,
+    `hit the button in the box, it says ${label}`,
+    `Go ahead and click ${label}, I've read everything and I'm ready to move on`,
+    `${label} — click that`,
+    `can you tap the only button here, its labelled ${label}`,
+    `Please press the button labelled ${label}, nothing else on the page needs touching`,
+  ]);
 document.getElementById('slot').append(el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = 'Thanks, the button was clicked.';
   t.set({ done: true });

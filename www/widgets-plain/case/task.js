@@ -35,7 +35,17 @@ t.say([`Click ${want}.`, `Press the ${want} button.`],
     `Since the buttons differ only in capital letters, press the one that reads ${want} exactly.`,
     `Please you push the button ${want}, same big and small letters like I write.`,
     `There are a few buttons for the same fruit and the only difference is whether the letters are big or small, so look carefully and click the one that matches ${want} letter for letter.`,
-    `Press ${want} — exact case.`]);
+    `Press ${want} — exact case.`],
+  [
+    `Click ${want}`,
+    `Press the button that says ${want}, spelled with exactly those capitals, not the other versions`,
+    `there are three fruit buttons that look almost the same, i need the one written ${want} exactly`,
+    `Could you click the ${want} button? Careful, the others differ only in upper and lower case.`,
+    `${want} button please, matching case exactly`,
+    `hit the ${want} one. the three buttons only differ by capital letters so match it letter for letter`,
+    `On the fruit stand, click the button labelled exactly ${want}`,
+    `I want ${want} picked, case-sensitive, so match the letters precisely when you choose among the buttons`,
+  ]);
 document.getElementById('buttons').append(...variants.map((v) => el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = `${v} clicked.`;
   t.set({ clicked: v, done: v === want });

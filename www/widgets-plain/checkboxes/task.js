@@ -42,6 +42,16 @@ t.say([...phrasings],
     `Since ${colours[n]} is my favourite, put a tick next to it in the list under Colours, and only there.`,
     `Please make a tick in the box of ${colours[n]}, the other boxes no touch.`,
     `In the list of colours each name has a little square on its left; please click the square next to ${colours[n]}, which is the ${ord} one down, so that only it has a tick.`,
-    `Only ${colours[n]} ticked.`]);
+    `Only ${colours[n]} ticked.`],
+  [
+    `Tick the ${ord} checkbox`,
+    `check ${colours[n]}`,
+    `Could you check the box next to ${colours[n]}? Only that one, leave the other colours unticked.`,
+    `${ord} box in the colour list, tick it please`,
+    `i only like ${colours[n]}, tick that one for me`,
+    `In the Colours list, put a check in the ${ord} checkbox, the one beside ${colours[n]}`,
+    `Select ${colours[n]} — just that box, nothing else`,
+    `click the ${ord} checkbox down the list, dont touch the rest`,
+  ]);
 const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
 for (const b of boxes) b.addEventListener('change', check);

@@ -44,7 +44,17 @@ if (mode === 'two') {
     `Since the boxes have no labels, just go by order: the top one should say ${a} and the middle one ${b}.`,
     `In the first field please writing ${a} and in the second ${b}, the last one stay empty.`,
     `Under the Three fields heading there are three empty text boxes stacked on top of each other; please type ${a} into the one at the top, then ${b} into the one in the middle, and don't type anything in the bottom one.`,
-    `Boxes 1 and 2: ${a}, ${b}.`]);
+    `Boxes 1 and 2: ${a}, ${b}.`],
+  [
+    `Type ${a} in the first box and ${b} in the second`,
+    `first field ${a}, second field ${b}, leave the third empty`,
+    `Could you fill in the top text field with ${a} and the one under it with ${b}? The last one stays blank.`,
+    `put ${b} in the second input, and ${a} goes in the first one`,
+    `I need ${a} and ${b} in the first two fields, in that order, please`,
+    `fill the top two boxes: ${a} then ${b}. bottom one blank`,
+    `Enter ${a} into the first text field and ${b} into the second; don't type anything in the third.`,
+    `the three boxes here — write ${a} in box one, ${b} in box two, thats it`,
+  ]);
 } else {
   const n = t.pick([1, 2]);
   want = ['', '', ''];
@@ -79,7 +89,17 @@ if (mode === 'two') {
     `Counting down from the top, the ${ord[n]} blank is where ${a} should go.`,
     `The ${ord[n]} box please you fill with ${a}, the others leave empty.`,
     `There are three text boxes one under the other without any labels, so please count from the top to the ${ord[n]} one and type the word ${a} in it, leaving the other two completely empty.`,
-    `Field ${n + 1}: ${a}.`]);
+    `Field ${n + 1}: ${a}.`],
+  [
+    `Type ${a} in the ${ord[n]} field`,
+    `put ${a} into the ${ord[n]} box, leave the others empty`,
+    `Could you enter ${a} in the ${ord[n]} of the three text fields? Nothing should go in the other two.`,
+    `${ord[n]} input: ${a}`,
+    `write ${a} in the ${ord[n]} text box please, only that one`,
+    `Of the three empty boxes, the ${ord[n]} one needs ${a} in it`,
+    `fill in ${a} — in the ${ord[n]} field, counting from the top`,
+    `I'm supposed to put ${a} in the ${ord[n]} field and leave the rest blank, can you do that for me?`,
+  ]);
 }
 const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });
 for (const i of inputs) i.addEventListener('input', check);

@@ -35,7 +35,17 @@ t.say([`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd']
     `Since I want to type my ${label} next, put the cursor in the box beside the word ${label}.`,
     `Please you put the cursor inside the box of ${label}.`,
     `On this page there are three boxes, one each for name, email and phone; please click once inside the one for ${label} so that the text cursor appears in it, without typing anything.`,
-    `Cursor: ${label} field.`]);
+    `Cursor: ${label} field.`],
+  [
+    `Click into the ${label} field`,
+    `put the cursor in the ${label} box, dont type anything`,
+    `Could you focus the ${label} input? I'll type in it myself.`,
+    `select the ${label} text field so I can start typing there`,
+    `${label} field — just click in it`,
+    `I want to fill in my ${label} next, so place the cursor in that box for me please`,
+    `Move focus to the box labelled ${label}`,
+    `click inside the input next to ${label}, that's all`,
+  ]);
 for (const id of ids) {
   document.getElementById(id).addEventListener('focus', () => t.set({ focused: id, done: id === ids[n] }));
 }

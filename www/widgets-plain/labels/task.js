@@ -47,7 +47,17 @@ t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as th
     `Because I'm based in ${city}, the City box should say ${city}, and the Username one ${user}.`,
     `Username you write ${user}, and City you write ${city}, please.`,
     `There are two text boxes under the Your details heading, the top one next to the word Username and the one below it next to City; please type ${user} in the top one and ${city} in the bottom one.`,
-    `${user} / ${city} — Username / City.`]);
+    `${user} / ${city} — Username / City.`],
+  [
+    `Username ${user}, city ${city}`,
+    `Fill in ${user} as the username and ${city} as the city`,
+    `could you put ${user} in the Username box and ${city} in the City box please`,
+    `Type ${city} into City and ${user} into Username`,
+    `my username is ${user} and I live in ${city}, fill in the details form for me`,
+    `enter ${user} next to Username, then ${city} in the field beside City`,
+    `Please complete the two fields: Username should be ${user}, City should be ${city}.`,
+    `set city to ${city} and username to ${user}`,
+  ]);
 const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
 for (const i of inputs) i.addEventListener('input', check);
 t.set({ layout });

@@ -32,7 +32,17 @@ t.say(['Follow the link.', 'Click the link.', 'Open the link in the text.'],
     `Since I want to read more, open the link in the sentence under the intro.`,
     `Please you click on the link which is inside the text.`,
     `In the second paragraph there's a sentence with one bit of underlined, coloured text that is a link; please click on that bit once to follow it.`,
-    `Link in text: click.`]);
+    `Link in text: click.`],
+  [
+    `Click the ${words} link`,
+    `follow the link`,
+    `Could you open the link that says ${words} in the paragraph?`,
+    `there's a link hidden in the text, ${words} i think. click it`,
+    `Open ${words} please, I want to have a look`,
+    `click the underlined bit in the sentence about reading, the one saying ${words}`,
+    `Follow the only link on the page`,
+    `hit the ${words} link in the middle of the text`,
+  ]);
 document.getElementById('para').append('You can read about it in ', el('a', { href: '#read', onclick: () => {
   document.getElementById('result').textContent = 'You followed the link.';
   t.set({ done: true });

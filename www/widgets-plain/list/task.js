@@ -35,5 +35,15 @@ t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${w
     `Since I'm going to ${want}, choose it in the menu under Where to.`,
     `Please you choose ${want} in the list with the arrow.`,
     `Under the question Where to? there's a drop-down that currently shows a dash; click its little arrow to open it, and then click ${want} among the city names.`,
-    `Dropdown: ${want}.`]);
+    `Dropdown: ${want}.`],
+  [
+    `Select ${want} from the dropdown`,
+    `pick ${want} in the Where to? list`,
+    `Could you choose ${want} from the dropdown menu on this page?`,
+    `${want} please, from the list`,
+    `I'm going to ${want}, so set the destination dropdown to that`,
+    `open the select box under Where to and choose ${want}`,
+    `choose ${want} in the list of cities`,
+    `Where to? ${want}. Set it in the dropdown for me`,
+  ]);
 select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

@@ -34,7 +34,17 @@ t.say([`Open the Actions menu and choose ${want}.`, `Click Actions, then ${want}
     `Since this document needs the ${want} action, click Actions near the top and pick ${want}.`,
     `Please open the menu Actions and there you click ${want}.`,
     `Just below the Document heading there's the word Actions with a little arrow; click it so a short list opens, then click ${want} in that list and not any of the other entries.`,
-    `Actions, then ${want}.`]);
+    `Actions, then ${want}.`],
+  [
+    `Open the Actions menu and click ${want}`,
+    `Actions > ${want}`,
+    `Could you choose ${want} from the Actions dropdown? You'll need to click Actions first to see it.`,
+    `click ${want}, its hidden inside the Actions menu`,
+    `need the ${want} option from the Actions menu, can you click it for me`,
+    `hit the little Actions ▾ thing at the top of the box and pick ${want}`,
+    `select ${want} — under Actions`,
+    `Please open Actions and choose ${want} from the list that drops down.`,
+  ]);
 const menu = document.getElementById('menu');
 document.getElementById('actions').addEventListener('click', () => menu.classList.toggle('hidden'));
 menu.append(...items.map((i) => el('div', { onclick: () => {

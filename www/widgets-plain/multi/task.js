@@ -41,7 +41,17 @@ t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} a
     `Since my trip covers ${a}, ${b} and ${c}, put ticks beside those cities and then click Save at the bottom.`,
     `You tick please ${a}, ${b}, ${c}, after you click Save.`,
     `In the list of cities each one has a small square in front of it; please put a tick in the squares for ${a}, ${b} and ${c} only, leaving the rest empty, and once those three are ticked, press the Save button underneath the list.`,
-    `${a} + ${b} + ${c}, Save.`]);
+    `${a} + ${b} + ${c}, Save.`],
+  [
+    `Tick ${a}, ${b} and ${c}, then click Save`,
+    `check ${a}, ${b}, ${c} and hit save`,
+    `Could you select ${a}, ${b} and ${c} in the trip planner and then press Save? Only those three.`,
+    `save my trip with ${c}, ${a} and ${b} ticked`,
+    `Im visiting ${a}, ${b} and ${c} this summer, tick those three cities and save it`,
+    `Press Save after checking the boxes for ${b}, ${c} and ${a}`,
+    `three cities: ${a}, ${b}, ${c}. tick them, save`,
+    `Please mark ${a}, ${b} and ${c} and click the Save button below the list.`,
+  ]);
 document.getElementById('save').addEventListener('click', () => {
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
   document.getElementById('result').textContent = `Saved: ${chosen.join(', ') || 'nothing'}.`;

@@ -31,7 +31,17 @@ t.say(['Dismiss the popup with its close button.', 'Close the popup.', 'Close th
     `Since I don't care about 10% off, close that box with the cross at the top, not Claim offer.`,
     `Please close the window which is popping up, with the little cross.`,
     `A box has appeared over the newsletter page saying something about 10% off; in its top corner there's a small × button, so please click that × to close the box, and don't press Claim offer or Subscribe.`,
-    `Close popup (×).`]);
+    `Close popup (×).`],
+  [
+    `Close the popup`,
+    `get rid of that offer popup with the x`,
+    `Could you dismiss the discount popup? Just close it, I don't want the offer.`,
+    `click the × on the popup`,
+    `that 10% off box is in the way, close it please`,
+    `Close the Before you go popup using its close button, don't claim anything`,
+    `hit the little x in the corner of the popup`,
+    `dismiss the popup, I'm not interested in the offer`,
+  ]);
 const popup = document.getElementById('popup');
 document.getElementById('close').addEventListener('click', () => { popup.remove(); t.set({ done: true }); });
 document.getElementById('claim').addEventListener('click', () => t.set({ claimed: true }));

@@ -35,7 +35,17 @@ t.say([`Search for ${term} and open the ${ord[0]} result.`, `Look up ${term}, th
     `Since I need new ${term}, look them up in the shop and click on the ${ord[1]} link in the results.`,
     `Please search ${term} in the shop, then you open the result number ${n + 1}.`,
     `At the top of the page there's an empty search box with a Go button next to it; type ${term} in the box, click Go, and when a numbered list of results appears below, click on the ${ord[1]} one.`,
-    `${term}, Go, result ${n + 1}.`]);
+    `${term}, Go, result ${n + 1}.`],
+  [
+    `Search for ${term} and open the ${ord[1]} result`,
+    `look up ${term} in the shop and click the ${ord[0]} result`,
+    `Could you type ${term} in the search box, hit Go, and open the ${ord[1]} item in the results?`,
+    `open result number ${n + 1} after searching ${term}`,
+    `I'm shopping for ${term}. Search for them and click the ${ord[1]} link that comes up`,
+    `type ${term}, press Go, then the ${ord[0]} result pls`,
+    `the ${ord[1]} result for ${term} — open that, you'll need to search first`,
+    `Search the shop for ${term} and click on the ${ord[0]} one in the list`,
+  ]);
 const results = document.getElementById('results');
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();

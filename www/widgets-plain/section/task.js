@@ -34,7 +34,17 @@ t.say([`Open the section below and press ${button}.`, `Expand Shipping, then cli
     `Since the buttons stay hidden until it's open, click Shipping first and then hit ${button}.`,
     `Please you open the part Shipping, then you click on ${button}.`,
     `In the box under Order 4711 there's a line that says Shipping with a little arrow; click it to make the section open, and then press the button labelled ${button} that shows up inside it, not the other one.`,
-    `Shipping, then ${button}.`]);
+    `Shipping, then ${button}.`],
+  [
+    `Open Shipping and click ${button}`,
+    `press ${button}, you have to expand the Shipping section first`,
+    `Could you click the ${button} button under Shipping? It's hidden until you open that section.`,
+    `expand shipping then hit ${button}`,
+    `I want to see the ${button} for my parcel, open the Shipping bit and press the button`,
+    `Click the Shipping ▸ header to show it, then press ${button}`,
+    `${button} button in the shipping section please`,
+    `in the collapsed Shipping section there's a ${button} button, click it`,
+  ]);
 const body = document.getElementById('body');
 document.getElementById('toggle').addEventListener('click', () => {
   body.classList.toggle('hidden');

@@ -35,7 +35,17 @@ t.say([`Sign in as ${user} with password ${pass}.`, `Log in as ${user} using the
     `Since my account is ${user}, put that in the User name box plus ${pass} in the Password box, and click Sign in.`,
     `Please make the login with name ${user} and password ${pass}`,
     `Under the Members heading there's a User name box and a Password box; type ${user} in the first one and ${pass} in the second one, exactly as written, and then press the Sign in button.`,
-    `Login ${user}, password ${pass}`]);
+    `Login ${user}, password ${pass}`],
+  [
+    `Sign in as ${user} with password ${pass}`,
+    `log me in: username ${user}, password ${pass}`,
+    `Could you sign in for me? User name is ${user} and the password is ${pass}.`,
+    `user ${user} pw ${pass}, then click sign in`,
+    `Enter ${pass} as the password and ${user} as the user name, then press Sign in`,
+    `I always forget how to log in here, it's ${user} and ${pass}. sign me in please`,
+    `Please fill in the member login with ${user} / ${pass} and submit it`,
+    `sign in - ${user}, ${pass}`,
+  ]);
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();
   const ok = document.getElementById('user').value === user && document.getElementById('pass').value === pass;

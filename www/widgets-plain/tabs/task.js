@@ -47,7 +47,17 @@ if (mode === 'find') {
     `Since I don't know where ${target} is, click the tabs along the top one at a time until you see it, then click it.`,
     `Please search in the tabs the link ${target} and you open it.`,
     `The page has a row of tabs and only one tab's content shows at a time; somewhere in one of them there's a link called ${target}, so open each tab in turn until you find it and then click the link.`,
-    `Find and open ${target} (it's in the tabs).`]);
+    `Find and open ${target} (it's in the tabs).`],
+  [
+    `Find the ${target} link and click it`,
+    `click ${target}, it's in one of the tabs somewhere`,
+    `Could you look through the tabs for a link called ${target} and open it?`,
+    `there's a ${target} link under one of the product tabs, open it for me`,
+    `I need the ${target} info. Check the tabs until you see that link and click it`,
+    `go to the ${names[home]} tab and click ${target}`,
+    `open ${target}, you might have to click around the tabs first to find it`,
+    `${target} link please, it's hiding behind one of the tabs`,
+  ]);
 } else {
   t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
   [`Go to the ${tabWant} tab on this page.`, `Press the ${tabWant} tab.`, `Select the ${tabWant} tab.`],
@@ -79,5 +89,15 @@ if (mode === 'find') {
     `Since I want the ${tabWant} info, click on that tab above the box.`,
     `Please you open the tab with the name ${tabWant}.`,
     `Along the top of the product area there's a row of tab names; please click the one that says ${tabWant} so that its content is shown underneath instead.`,
-    `Tab: ${tabWant}.`]);
+    `Tab: ${tabWant}.`],
+  [
+    `Click the ${tabWant} tab`,
+    `open ${tabWant}`,
+    `Could you switch to the ${tabWant} tab please?`,
+    `show me ${tabWant}, the tab at the top`,
+    `I want to read the ${tabWant} for this product, open that tab`,
+    `go to ${tabWant}`,
+    `switch the product page over to the ${tabWant} tab`,
+    `click on ${tabWant} in the row of tabs`,
+  ]);
 }

@@ -36,7 +36,17 @@ t.say(['Scroll the terms box to the end, then tick I agree.', 'Scroll the terms 
     `Since the tick box stays locked until you've read everything, scroll the terms to the end first and then check I agree.`,
     `Please you scroll the terms until finish, after you tick I agree.`,
     `There is a small box full of numbered clauses with its own scroll bar; scroll inside that box until you reach the very last clause, at which point the I agree checkbox underneath becomes clickable, and then put a tick in it.`,
-    `Terms to the end, then tick I agree.`]);
+    `Terms to the end, then tick I agree.`],
+  [
+    `Scroll to the end of the terms and tick I agree`,
+    `tick I agree, you have to scroll the terms box to the bottom first`,
+    `Could you scroll all the way down in the terms box and then check the I agree box?`,
+    `accept the terms for me — scroll the box down to the last clause, then tick the checkbox`,
+    `i agree box is greyed out until the terms are scrolled through, so scroll to the bottom and tick it`,
+    `Scroll the terms to the bottom and check I agree. Don't press Next yet.`,
+    `honestly I'm not reading all that, just scroll the terms box to the end and tick agree`,
+    `check I agree after scrolling down the terms list`,
+  ]);
 const agree = document.getElementById('agree');
 terms.addEventListener('scroll', () => {
   if (terms.scrollTop + terms.clientHeight >= terms.scrollHeight - 4) agree.disabled = false;

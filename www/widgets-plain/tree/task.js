@@ -57,4 +57,14 @@ t.say([`Open folders until you reach ${target}, then click it.`, `Find ${target}
     `Since ${target} is buried in the folders, click ${path[0]} to open it, then ${path[1]}, and then ${target}.`,
     `Please you open folder ${path[0]}, after ${path[1]}, and then you click ${target}.`,
     `The page shows a list of folders with little triangles; clicking a folder opens it, so click ${path[0]}, then the ${path[1]} folder that appears inside it, and then click the ${target} entry that shows up there.`,
-    `${path[0]} → ${path[1]} → ${target}.`]);
+    `${path[0]} → ${path[1]} → ${target}.`],
+  [
+    `Open ${path[0]} > ${path[1]} > ${target}`,
+    `click ${target}, it's inside ${path[1]} in the ${path[0]} folder`,
+    `Could you open the ${path[0]} folder, then ${path[1]}, and click ${target}?`,
+    `expand ${path[0]} then ${path[1]} and open ${target}`,
+    `I need ${target} — it's in ${path[0]}/${path[1]}, open it for me please`,
+    `find ${target} in the file tree and click it, you'll have to open ${path[0]} and ${path[1]} first`,
+    `${target} please, under ${path[0]} then ${path[1]}`,
+    `Go into ${path[0]}, then ${path[1]}, and click on ${target}.`,
+  ]);
