@@ -2,7 +2,8 @@
 //! is called, for reading a sentence against the page
 //! (`bc_core::command::read_against`). A control goes by its accessible
 //! name, else the text beside it (`resolve::near`), else its placeholder;
-//! a dropdown's options are listed with it. Only names leave the page:
+//! a dropdown's options are listed with it; headings are listed as the
+//! places a sentence says things are under. Only names leave the page:
 //! never a field's value, never the page's paragraphs.
 
 use crate::aria::{accessible_name, computed_role, dom as adom, is_hidden, Role};
@@ -63,6 +64,17 @@ pub fn vocabulary(document: &Document) -> Vec<PageWord> {
         }
         out.push(PageWord { kind, name, nth, owner: None, shown, reveal });
     }
+    // Headings, as places a sentence may say things are under.
+    if let Ok(list) = document.query_selector_all(HEADINGS) {
+        for i in 0..list.length().min(MAX_HEADINGS) {
+            let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+            let name = squeeze(&el.text_content().unwrap_or_default());
+            if !name.is_empty() && name.chars().count() <= MAX_NAME && out.len() < MAX_WORDS && !is_hidden(&el) {
+                let nth = place(WordKind::Heading);
+                out.push(PageWord { kind: WordKind::Heading, name, nth, owner: None, shown: true, reveal: None });
+            }
+        }
+    }
     for el in scrollers(document) {
         if out.len() < MAX_WORDS {
             let nth = place(WordKind::Scroller);
@@ -82,6 +94,11 @@ pub fn vocabulary(document: &Document) -> Vec<PageWord> {
     }
     out
 }
+
+/// What a page titles its parts with.
+const HEADINGS: &str = "h1, h2, h3, h4, h5, h6, [role=heading], legend";
+/// Most headings looked at.
+const MAX_HEADINGS: u32 = 40;
 
 /// Containers a closed menu is drawn in.
 const MENUS: &str = "[role=menu], [class*=menu i], [class*=dropdown i], [class*=popover i]";

@@ -108,7 +108,7 @@ fn block_above(el: &Element) -> Option<String> {
         }
         if let Some(prev) = parent.previous_element_sibling() {
             if dom::select_one(&prev, "input, select, textarea, button").is_none() {
-                return short(&dom::inner_text(&prev));
+                return short(&dom::inner_text(&prev)).filter(|t| !is_sentence(t));
             }
             return None;
         }
@@ -121,4 +121,14 @@ fn short(text: &str) -> Option<String> {
     let t = dom::normalize(text);
     let t = t.trim_end_matches([':', '*', ' ']).trim();
     (!t.is_empty() && t.chars().count() <= MAX_LABEL).then(|| t.to_owned())
+}
+
+/// Whether `text`, a block of its own above a field, is a sentence said
+/// about the page rather than a label: several words ending in a full
+/// stop or an exclamation mark ("Write kestrel in the text field."). A
+/// question stays a label: forms ask them ("What is your email?"). Text
+/// beside a checkbox is its label even as a sentence ("I agree to the
+/// terms.").
+fn is_sentence(text: &str) -> bool {
+    text.ends_with(['.', '!']) && !text.ends_with("...") && text.split_whitespace().count() >= 3
 }

@@ -82,10 +82,24 @@ pub fn asks_to_act(input: &str) -> bool {
         .map(|t| t.norm.as_str())
         .skip_while(|w| FILLERS.contains(w))
         .collect();
-    REQUESTS.iter().any(|p| {
+    let requested = REQUESTS.iter().any(|p| {
         let p: Vec<&str> = p.split(' ').collect();
         words.len() > p.len() && words[..p.len()] == p[..]
-    })
+    });
+    requested || ends_in_order(input)
+}
+
+/// Whether `input` is several sentences and the last is no question:
+/// "Where to? Vienna. Set it in the dropdown." asks, then orders.
+fn ends_in_order(input: &str) -> bool {
+    let trimmed = input.trim().trim_end_matches(['.', '!']);
+    let Some(cut) = trimmed.rfind(['?', '.', '!']) else { return false };
+    let last = trimmed[cut + 1..].trim();
+    if last.is_empty() || trimmed.ends_with('?') {
+        return false;
+    }
+    let tokens = super::tokens::tokenize(last);
+    classify(last, &tokens).is_none()
 }
 
 #[cfg(test)]
@@ -98,6 +112,9 @@ mod tests {
             ("can you", false),
             ("what can you do?", false),
             ("is there a Save button?", false),
+            ("Where to? Vienna. Set it in the dropdown for me", true),
+            ("Where is the Save button? I can't see it.", true),
+            ("Which city is selected? And which is the cheapest?", false),
         ];
         for (input, want) in rows {
             assert_eq!(super::asks_to_act(input), want, "{input}");

@@ -50,6 +50,7 @@ const POLITE_PREFIXES: &[&[&str]] = &[
     &["i", "want", "you", "to"], &["i", "would", "like", "you", "to"], &["i'd", "like", "you", "to"], &["i", "need", "you", "to"],
     &["try", "to"], &["try", "and"], &["go", "and"],
     &["let's"], &["lets"], &["let", "us"], &["go", "ahead", "and"],
+    &["don't", "forget", "to"], &["dont", "forget", "to"], &["do", "not", "forget", "to"], &["remember", "to"], &["make", "sure", "to"],
     &["now"], &["just"], &["ok"], &["okay"], &["hey"], &["so"], &["and"], &["then"], &["also"],
 ];
 
@@ -174,9 +175,20 @@ pub(crate) fn points_nowhere(steps: &[(Command, &'static str)]) -> bool {
 /// field filled with the order's own words.
 pub(crate) fn types_a_place(steps: &[(Command, &'static str)]) -> bool {
     steps.iter().any(|(c, _)| match c {
-        Command::Type { text, .. } | Command::Suggest { text, .. } => says_a_place(text),
+        Command::Type { text, .. } | Command::Suggest { text, .. } => says_a_place(text) || says_an_order(text),
         _ => false,
     })
+}
+
+/// "granite, fill it in": unquoted text with a comma and an order after
+/// it is the sentence going on, not a value.
+fn says_an_order(text: &str) -> bool {
+    const ORDERS: &[&str] = &[
+        "fill", "click", "press", "type", "enter", "put", "tick", "check", "select", "choose", "pick", "open", "hit", "tap", "then", "please",
+        "thanks",
+    ];
+    let quoted = text.starts_with(['"', '\'', '“', '‘']);
+    !quoted && text.split(',').skip(1).any(|rest| rest.split_whitespace().next().is_some_and(|w| ORDERS.contains(&w.to_lowercase().as_str())))
 }
 
 /// "… in the User name box …": "in"/"into" and a field's role word at
@@ -217,6 +229,12 @@ fn with_pronouns_resolved(commands: Vec<(Command, &'static str)>) -> Vec<(Comman
 fn continued(input: &str, words: &[Token], prev: &Command, list: bool) -> Option<(Command, &'static str)> {
     let (first, last) = (words.first()?, words.last()?);
     let part = &input[first.start..last.end];
+    // "…; don't type anything in the third" says what not to do: it is no
+    // step, and never the previous verb's value.
+    let lead = input[first.start..first.end].to_lowercase().replace('’', "'");
+    if NEGATIONS.contains(&lead.as_str()) {
+        return None;
+    }
     match prev {
         Command::Type { .. } => ["type", "fill in", "set"].iter().find_map(|verb| {
             let text = format!("{verb} {part}");
@@ -235,6 +253,9 @@ fn continued(input: &str, words: &[Token], prev: &Command, list: bool) -> Option
         _ => None,
     }
 }
+
+/// Words that open a part saying what not to do.
+const NEGATIONS: &[&str] = &["don't", "don", "dont", "do", "never", "not", "no", "leave", "skip", "ignore"];
 
 /// Whether the separators of `point` hold a comma.
 fn has_comma(input: &str, tokens: &[Token], point: &Point) -> bool {

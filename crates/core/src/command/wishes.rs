@@ -60,11 +60,12 @@ pub static WISHES: &[Wish] = &[
     w("wish.unchecked", "LEAD {label} [to be] (unchecked|unticked|cleared|turned off|switched off|disabled)", "untick {label}", true),
     w("wish.selected", "LEAD {label} [to be] (selected|chosen|picked)", "select {label}", true),
     w("wish.open", "LEAD {label} [to be] (open|opened|expanded|unfolded)", "expand {label}", false),
+    // ("the note needs to say x" before "to say" takes "note needs" as its field.)
+    w("wish.should", "{field} (should|must|needs to|has to) (say|read|show|contain|hold) {text}", "set {field} to {text}", false),
     // "I'd like the second field to say indigo"; without a lead only after
     // another wish ("… and the second to say fjord").
     w("wish.to_say", "[LEAD] {field} to (say|read|show|contain|hold|have) {text}", "set {field} to {text}", false),
     w("wish.make_say", "(make|get) {field} (say|read|show|contain|hold) {text}", "set {field} to {text}", false),
-    w("wish.should", "{field} (should|must|needs to|has to) (say|read|show|contain|hold) {text}", "set {field} to {text}", false),
 ];
 
 /// `pattern` with its `LEAD` (or optional `[LEAD]`) spelt out.

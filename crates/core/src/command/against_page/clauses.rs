@@ -5,9 +5,10 @@
 
 use super::vocabulary::{PageWord, WordKind};
 use super::words::{
-    in_table, is_carrier, synonyms, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_A_NAME, NOT_DOING, SCROLLING,
+    in_table, is_carrier, synonyms, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_DOING, SCROLLING,
     SEARCHING, TO_TOP, UNDOING, VERBS,
 };
+use super::names::{by_role_word, name_at, name_words};
 use super::places::{neighbour, place_at, points_at_neighbour};
 use crate::command::model::Ordinal;
 
@@ -53,6 +54,13 @@ pub(super) enum Order {
     BeforePrevious,
     /// "Before you press Save, …": after the clause said after it.
     AfterNext,
+    /// "… , you'll have to open Shared and 2026 first": this clause and
+    /// the ones from the given index (where "you'll have to" began) go
+    /// before all that was said before them.
+    FirstFrom(usize),
+    /// "…after ticking Vienna, Lisbon and Berlin": goes where the clause
+    /// before it goes (set by `mod.rs` once clauses are known).
+    WithPrevious,
 }
 
 
@@ -98,13 +106,16 @@ pub(super) struct Clause {
     /// ("read the terms to the end").
     pub(super) to_end: bool,
     pub(super) order: Order,
+    /// Said after "then" (or "next", "finally"): a step of its own.
+    pub(super) then: bool,
 }
 
 impl Clause {
     /// Whether the clause is kept: it names something, says what not to
-    /// do, points at what was named ("tick it") or closes the popup.
+    /// do, points at what was named ("tick it"), closes the popup, or is
+    /// context ("I'm ready,": kept, so that it does not color the next).
     fn says_something(&self) -> bool {
-        !self.pieces.is_empty() || self.not_doing || self.pointing || self.closing || self.scrolling
+        !self.pieces.is_empty() || self.not_doing || self.pointing || self.closing || self.scrolling || self.reason
     }
 }
 
@@ -169,13 +180,36 @@ const PLACE_FIELDS: &[&str] = &["city", "town", "country", "location", "hometown
 /// ("the list under Colours"), not a value.
 const PLACES: &[&str] = &["under", "below", "above", "beneath", "beside", "underneath", "near", "between"];
 
+/// The length of "so I can start typing there" at `i`: a purpose that
+/// says the cursor is wanted in the field, not text typed.
+fn typing_purpose(words: &[Word], i: usize) -> Option<usize> {
+    const PURPOSE: &[&str] = &["so", "that", "i", "we", "can", "could", "start", "begin", "there", "in", "it", "into", "straight", "away", "right", "then"];
+    const TYPING: &[&str] = &["type", "typing", "write", "writing", "enter", "entering"];
+    if words[i].norm != "so" {
+        return None;
+    }
+    let mut len = 0;
+    let mut typing = false;
+    for w in &words[i..] {
+        if !PURPOSE.contains(&w.norm.as_str()) && !TYPING.contains(&w.norm.as_str()) || len > 8 {
+            return None;
+        }
+        typing |= TYPING.contains(&w.norm.as_str());
+        len += 1;
+        if w.ends_clause {
+            break;
+        }
+    }
+    typing.then_some(len)
+}
+
 /// How many words of the clause that word `i` is in come before it.
-fn said_in_clause(words: &[Word], i: usize) -> usize {
+pub(super) fn said_in_clause(words: &[Word], i: usize) -> usize {
     words[..i].iter().rev().take_while(|w| !w.ends_clause && !JOINERS.contains(&w.norm.as_str())).count()
 }
 
 /// Marks that are words of their own: a close button's "×".
-const CLOSE_SIGNS: &[char] = &['×', '✕', '✖'];
+pub(super) const CLOSE_SIGNS: &[char] = &['×', '✕', '✖'];
 
 fn close_of(open: char) -> char {
     match open {
@@ -184,14 +218,6 @@ fn close_of(open: char) -> char {
         '«' => '»',
         c => c,
     }
-}
-
-/// The lower-case words of a control's name.
-fn name_words(name: &str) -> Vec<String> {
-    name.split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '&' && !CLOSE_SIGNS.contains(&c)).to_lowercase())
-        .filter(|w| !w.is_empty())
-        .collect()
 }
 
 /// The sentence cut into clauses of pieces; `None` when a word is left
@@ -209,6 +235,11 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             let name = name_words(&w.name);
             let ours = name.iter().all(|n| role_noun(n).is_some() || is_carrier(n));
             if w.kind == WordKind::Scroller && ours && !scrolls {
+                return Vec::new();
+            }
+            // (A heading of our words, "A link", is never read as one:
+            // "there's a link" is the link.)
+            if w.kind == WordKind::Heading && ours {
                 return Vec::new();
             }
             let mut spellings = match w.kind {
@@ -231,6 +262,8 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
     };
     // The word before was a place's name ("under Order …").
     let mut placing = false;
+    // The clause where "you'll have to …" began (a step said to come first).
+    let mut needs_from: Option<usize> = None;
     while i < words.len() {
         let word = &words[i];
         let was_placing = std::mem::take(&mut placing);
@@ -238,34 +271,33 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
         if let Some((len, found)) = name_at(words, i, &names, page) {
             flush_value(&mut value, &mut current);
             let found = by_role_word(words, i, len, found, page);
-            // "the box after Red", "the one under Blue": its neighbour.
-            if let Some(piece) = neighbour(words, i, &page[found]) {
+            let neighbour = neighbour(words, i, &page[found]);
+            if page[found].kind == WordKind::Heading {
+                // "On the Fruit stand, …": a heading says where, nothing more.
+            } else if let Some(piece) = neighbour {
+                // "the box after Red", "the one under Blue": its neighbour.
                 // ("the box above the first": none, and no guess.)
                 let piece = piece?;
                 if matches!(current.pieces.last(), Some(Piece::Role(_))) {
                     current.pieces.pop();
                 }
                 current.pieces.push(piece);
-                ends = words[i + len - 1].ends_clause;
-                i += len;
-                if ends {
-                    flush_value(&mut value, &mut current);
-                    if current.says_something() {
-                        out.push(std::mem::take(&mut current));
-                    }
-                }
-                continue;
-            }
-            // "tick Red, just below Blue": a name after a place word, in a
-            // clause that named its target already, is a landmark.
-            let landmark = i > 0
+            } else if i > 0
                 && (PLACES.contains(&words[i - 1].norm.as_str()) || words[i - 1].norm == "to" && i > 1 && words[i - 2].norm == "next")
-                && current.pieces.iter().any(|p| matches!(p, Piece::Name(_) | Piece::Place { .. }));
-            if landmark {
+                && current.pieces.iter().any(|p| matches!(p, Piece::Name(_) | Piece::Place { .. }))
+            {
+                // "tick Red, just below Blue": a name after a place word, in a
+                // clause that named its target already, is a landmark.
                 current.landmark = Some(found);
             } else {
                 current.pieces.push(Piece::Name(found));
             }
+            ends = words[i + len - 1].ends_clause;
+            i += len;
+        } else if let Some(len) = typing_purpose(words, i) {
+            // "so I can start typing there": the cursor put in the field.
+            flush_value(&mut value, &mut current);
+            current.focusing = true;
             ends = words[i + len - 1].ends_clause;
             i += len;
         } else if word.quoted {
@@ -274,7 +306,18 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             i += 1;
         } else if let Some((len, piece)) = place_at(words, i, &current, &out) {
             flush_value(&mut value, &mut current);
-            current.pieces.push(piece);
+            // "the first two fields": each of them, in order.
+            let count = words.get(i + 1).filter(|_| len > 2).and_then(|w| match w.norm.as_str() {
+                "two" | "2" => Some(2),
+                "three" | "3" => Some(3),
+                _ => None,
+            });
+            match (piece, count) {
+                (Piece::Place { kinds, nth: Ordinal::Nth(1) }, Some(count)) => {
+                    current.pieces.extend((1..=count).map(|n| Piece::Place { kinds: kinds.clone(), nth: Ordinal::Nth(n) }));
+                }
+                (piece, _) => current.pieces.push(piece),
+            }
             ends = words[i + len - 1].ends_clause;
             i += len;
         } else if result_noun(&word.norm, false) {
@@ -292,10 +335,15 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             current.results = true;
             i += 1;
-        } else if let Some(kinds) = role_noun(&word.norm) {
+        } else if let Some(kinds) = role_noun(&word.norm).filter(|_| !(word.norm == "select" && current.pieces.is_empty() && value.is_empty())) {
+            // ("select Move": the verb, at the head of its clause.)
             flush_value(&mut value, &mut current);
+            // "the button in the box": where the thing named is, not a
+            // second thing.
+            let container = current.pieces.iter().any(|p| matches!(p, Piece::Role(_) | Piece::Name(_) | Piece::Place { .. }))
+                && words[..i].iter().rev().take(3).any(|w| matches!(w.norm.as_str(), "in" | "inside" | "within"));
             // "the dropdown", "the button": a role said alone.
-            if !matches!(current.pieces.last(), Some(Piece::Place { .. } | Piece::Name(_))) {
+            if !container && !matches!(current.pieces.last(), Some(Piece::Place { .. } | Piece::Name(_))) {
                 current.pieces.push(Piece::Role(kinds));
             }
             i += 1;
@@ -306,6 +354,7 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             if current.says_something() {
                 out.push(std::mem::take(&mut current));
             }
+            current.then |= matches!(word.norm.as_str(), "then" | "next" | "afterwards" | "finally" | "lastly");
             i += 1;
             continue;
         } else if (AFTER.contains(&word.norm.as_str()) || BEFORE.contains(&word.norm.as_str()))
@@ -343,7 +392,25 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             if in_table(w, FOCUSING) {
                 current.focusing = true;
             }
-            if in_table(w, CLOSING) {
+            // "that 10% off box is in the way": a complaint, context for
+            // the order after it.
+            if w == "way" && i > 1 && words[i - 1].norm == "the" && words[i - 2].norm == "in" || matches!(w, "blocking" | "covering") {
+                current.reason = true;
+            }
+            // "I'm ready to move on", "I've read everything": how the
+            // speaker is, not an order.
+            let speaker = i > 0 && matches!(words[i - 1].norm.as_str(), "i'm" | "im" | "am" | "we're" | "i've" | "ive" | "we've");
+            if speaker && matches!(w, "ready" | "done" | "finished" | "happy" | "fine" | "read" | "seen" | "checked") {
+                current.reason = true;
+                current.acting = false;
+            }
+            // "I'm shopping for kettles", "Of the three boxes, …": what the
+            // order after it is about.
+            if speaker && in_table(w, SEARCHING) || w == "of" && said_in_clause(words, i) == 0 {
+                current.reason = true;
+            }
+            // "hit the little x in the corner": clicking a close mark closes.
+            if in_table(w, CLOSING) || current.clicking && matches!(w, "x" | "×" | "✕" | "✖" | "cross") {
                 current.closing = true;
             }
             // "put that in the box", "put those in": a pronoun, not a determiner.
@@ -416,6 +483,19 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             if w == "so" && words.get(i + 1).is_some_and(|n| n.norm == "that") && said_in_clause(words, i) == 0 {
                 current.not_doing = true;
             }
+            // "you'll have to open Shared first": where a step that
+            // must come first begins, and where it ends.
+            let person = i > 0 && matches!(words[i - 1].norm.as_str(), "you" | "you'll" | "youll" | "you'd" | "might" | "may" | "will" | "probably" | "also" | "prolly");
+            let obliged = matches!(w, "have" | "need" | "needs" | "got") && words.get(i + 1).is_some_and(|n| n.norm == "to") || w == "must";
+            if person && obliged && needs_from.is_none() {
+                needs_from = Some(out.len());
+            }
+            if w == "first" && (word.ends_clause || i + 1 == words.len()) {
+                let from = needs_from.take().unwrap_or(out.len());
+                if from > 0 {
+                    current.order = Order::FirstFrom(from);
+                }
+            }
             if current.pieces.is_empty() && AFTER.contains(&w) {
                 current.order = Order::BeforePrevious;
             }
@@ -436,7 +516,7 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // (Not a name written as one: "the Duplicate menu item".)
             let describes = !word.ends_clause
                 && !word.named
-                && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some())
+                && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some() || matches!(w.norm.as_str(), "page" | "site" | "screen" | "view" | "window" | "panel" | "section" | "form" | "area"))
                 && i > 0
                 && matches!(words[i - 1].norm.as_str(), "the" | "a" | "an" | "that" | "this" | "your" | "my" | "its" | "their");
             // "the list under Colours": a place, named by the page's text.
@@ -448,9 +528,28 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
                 || was_placing && word.text.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
             placing = placed && !word.ends_clause;
             // "three boxes": how many, not a value.
+            // ("three empty boxes": a word of ours between.)
+            let plural_role = |w: &Word| w.norm.ends_with('s') && role_noun(&w.norm).is_some();
             let counts = matches!(word.norm.as_str(), "two" | "three" | "four" | "five" | "six" | "2" | "3" | "4" | "5" | "6")
-                && words.get(i + 1).is_some_and(|w| w.norm.ends_with('s') && role_noun(&w.norm).is_some());
-            if current.not_doing || (describes || placed || counts) && value.is_empty() {
+                && (words.get(i + 1).is_some_and(plural_role) || words.get(i + 1).is_some_and(|w| is_carrier(&w.norm)) && words.get(i + 2).is_some_and(plural_role));
+            // "for this product": which one, said of the page, not a value.
+            let demonstrated = !word.named
+                && !word.text.starts_with(char::is_uppercase)
+                && i > 0
+                && (matches!(words[i - 1].norm.as_str(), "this" | "these" | "those")
+                    || i > 1 && matches!(words[i - 1].norm.as_str(), "my" | "our") && words[i - 2].norm == "for")
+                && (word.ends_clause || i + 1 == words.len());
+            // "Destination country should be Norway": a word that opens the
+            // clause right before a field's name says which field.
+            let opens_name = said_in_clause(words, i) == 0
+                && !word.ends_clause
+                && name_at(words, i + 1, &names, page).is_some_and(|(len, found)| {
+                    // (… and the clause goes on to say what it should be.)
+                    let rest = words[i + 1 + len..].iter().take_while(|w| !w.ends_clause).chain(words.get(i + 1 + len));
+                    found.iter().all(|&f| matches!(page[f].kind, WordKind::Field | WordKind::Suggesting | WordKind::Dropdown))
+                        && rest.clone().any(|w| matches!(w.norm.as_str(), "should" | "is" | "must" | "needs" | "gets" | "be"))
+                });
+            if current.not_doing || (describes || placed || counts || demonstrated || opens_name) && value.is_empty() {
                 i += 1;
                 continue;
             }
@@ -459,7 +558,8 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             // "im from Vienna": where one is from goes in the page's one
             // field for a place (City, Town, Country…).
-            if value.is_empty() && i > 0 && matches!(words[i - 1].norm.as_str(), "from") && !current.reason {
+            let lives_in = i > 1 && words[i - 1].norm == "in" && matches!(words[i - 2].norm.as_str(), "live" | "living" | "based" | "reside" | "stay" | "staying");
+            if value.is_empty() && i > 0 && (words[i - 1].norm == "from" || lives_in) && !current.reason {
                 let places: Vec<usize> = (0..page.len())
                     .filter(|&f| matches!(page[f].kind, WordKind::Field | WordKind::Suggesting | WordKind::Dropdown) && page[f].shown)
                     .filter(|&f| PLACE_FIELDS.contains(&page[f].name.to_lowercase().as_str()))
@@ -485,64 +585,4 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
         out.push(current);
     }
     Some(out)
-}
-
-
-/// The longest name of a control that starts at word `i`: its length in
-/// words, and every control that goes by it.
-fn name_at(words: &[Word], i: usize, names: &[Vec<Vec<String>>], page: &[PageWord]) -> Option<(usize, Vec<usize>)> {
-    let mut best: Option<(usize, Vec<usize>)> = None;
-    for (index, name) in names.iter().enumerate().flat_map(|(index, spellings)| spellings.iter().map(move |s| (index, s))) {
-        let len = name.len();
-        // (A hidden clickable may be a closed menu's item: `in_menus`.)
-        let reachable = page[index].shown || matches!(page[index].kind, WordKind::Option | WordKind::Clickable) || page[index].reveal.is_some();
-        if len == 0 || i + len > words.len() || !reachable {
-            continue;
-        }
-        let said = &words[i..i + len];
-        // A name is said within one clause, not across a comma.
-        if said[..len - 1].iter().any(|w| w.ends_clause) {
-            continue;
-        }
-        let same = said.iter().zip(name).all(|(w, n)| &w.norm == n || w.norm.strip_suffix('s') == Some(n.as_str()));
-        // "go" is English; "Go", written as the page writes its button, is the button.
-        let as_written = said[0].text.starts_with(char::is_uppercase) && page[index].name.trim() == said[0].text;
-        if !same || len == 1 && NOT_A_NAME.contains(&name[0].as_str()) && !as_written {
-            continue;
-        }
-        match &mut best {
-            Some((best_len, found)) if *best_len == len && found.contains(&index) => {}
-            Some((best_len, found)) if *best_len == len => found.push(index),
-            Some((best_len, _)) if *best_len > len => {}
-            _ => best = Some((len, vec![index])),
-        }
-    }
-    best
-}
-
-/// Of the controls a name fits, the one the role word beside it says
-/// ("the Settings tab"), else the likeliest kind.
-fn by_role_word(words: &[Word], i: usize, len: usize, mut found: Vec<usize>, page: &[PageWord]) -> usize {
-    // A name said with its case beats one that matches only without
-    // ("Apple" the button, "apple" the link).
-    let said: Vec<&str> = words[i..i + len].iter().map(|w| w.text).collect();
-    let same_case: Vec<usize> = found.iter().copied().filter(|&f| page[f].name.split_whitespace().eq(said.iter().copied())).collect();
-    if !same_case.is_empty() {
-        found = same_case;
-    }
-    let beside = [words.get(i + len), i.checked_sub(1).and_then(|b| words.get(b))];
-    for word in beside.into_iter().flatten() {
-        if let Some(kinds) = role_noun(&word.norm) {
-            if let Some(&hit) = found.iter().find(|&&f| kinds.contains(&page[f].kind)) {
-                return hit;
-            }
-        }
-    }
-    const LIKELIEST: &[WordKind] = &[
-        WordKind::Checkbox, WordKind::Radio, WordKind::Option, WordKind::Field, WordKind::Suggesting, WordKind::Dropdown, WordKind::Button,
-        WordKind::Tab, WordKind::Link, WordKind::Clickable, WordKind::Secret,
-    ];
-    let rank = |f: &usize| LIKELIEST.iter().position(|k| *k == page[*f].kind).unwrap_or(LIKELIEST.len());
-    // Shown before hidden.
-    *found.iter().min_by_key(|f| (!page[**f].shown, rank(f))).unwrap_or(&found[0])
 }

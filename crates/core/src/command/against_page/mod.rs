@@ -29,12 +29,18 @@
 //! goes only into a password field, and only once the rule that masks it
 //! in the panel found it ([`secrets`]). A clause that orders something
 //! and comes to nothing fails the reading: half a sentence done would
-//! show ✓.
+//! show ✓. A heading only says where ("On the Fruit stand, …"; a
+//! control's name is found before a heading's: [`names`]). How the
+//! clauses combine — a name said after the order ("hit the button, it
+//! says Go on"), "after …" and "you'll have to … first" moving steps,
+//! a menu said after its item — is [`sentence`].
 
 mod clauses;
 mod folders;
+mod names;
 mod places;
 mod secrets;
+mod sentence;
 mod vocabulary;
 mod words;
 
@@ -46,6 +52,7 @@ pub use vocabulary::{PageWord, WordKind, MAX_NAME, MAX_WORDS};
 use super::model::{Command, Ordinal, RevealVia, RoleHint, Target};
 use crate::tools::ScrollDirection;
 use clauses::{clauses, split, Clause, Order, Piece};
+use sentence::{in_menus, in_order, moved_together, named_after, searched};
 
 /// Words that say the text typed brings up suggestions to pick from.
 const SUGGESTED: &[&str] = &["suggest", "autocomplet", "beginning", "letters", "appear", "pops", "prefix", "characters", "couple", "few"];
@@ -57,7 +64,7 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
     if words.is_empty() || words.len() > 60 {
         return None;
     }
-    let clauses = clauses(&words, page)?;
+    let clauses = moved_together(named_after(clauses(&words, page)?, page));
     read_clauses(input, &words, &clauses, page).or_else(|| folders::reveal_target(&words, &clauses, page))
 }
 
@@ -180,7 +187,9 @@ fn read_clauses(input: &str, words: &[clauses::Word], clauses: &[Clause], page: 
         // ("…, then click the link": the one just looked for and clicked.)
         let revealed = matches!(clause.pieces.as_slice(), [Piece::Role(_)])
             && out.last().is_some_and(|c| c.iter().any(|c| matches!(c, Command::Reveal { click: true, .. })));
-        if commands.is_empty() && clause.acting && !clause.pointing && !clause.not_doing && !revealed && loose == loose_fields.len() + loose_values.len() {
+        // ("…, you'll need to search first": said of a search read elsewhere.)
+        let searched_elsewhere = clause.searching && clause.pieces.is_empty() && clauses.iter().any(|c| c.pieces.iter().any(|p| matches!(p, Piece::Result(_))));
+        if commands.is_empty() && clause.acting && !clause.pointing && !clause.not_doing && !revealed && !searched_elsewhere && loose == loose_fields.len() + loose_values.len() {
             return None;
         }
         picks_typed |= picks && commands.is_empty();
@@ -246,64 +255,6 @@ fn scroll(clause: &Clause, named: Option<String>, page: &[PageWord]) -> Option<C
         (None, Some(_), Some(_)) => return None,
     };
     Some(Command::ScrollIn { label, dir })
-}
-
-/// "search for mugs and open the 2nd result": text typed just before a
-/// result is clicked is searched for (typed and sent), so that results
-/// come up. A result with no search or typing before it is read from
-/// nothing the sentence did: `None`.
-fn searched(mut commands: Vec<Command>) -> Option<Vec<Command>> {
-    let mut searching = false;
-    for i in 0..commands.len() {
-        let result = matches!(&commands[i], Command::Click { target } if target.role == Some(RoleHint::Result));
-        if let (true, Some(Command::Type { text, .. })) = (result, i.checked_sub(1).map(|b| &commands[b])) {
-            commands[i - 1] = Command::Search { text: text.clone() };
-        }
-        searching |= matches!(commands[i], Command::Search { .. } | Command::Suggest { .. } | Command::Type { .. });
-        if result && !searching {
-            return None;
-        }
-    }
-    Some(commands)
-}
-
-/// "click Actions, then Move": a click on a hidden item right after a
-/// click on something shown is the item of the menu that click opens
-/// ([`Command::InMenu`]); a hidden item with no such click before it
-/// makes the reading fail (nothing would show it).
-fn in_menus(commands: Vec<Command>, page: &[PageWord]) -> Option<Vec<Command>> {
-    let hidden = |c: &Command| match c {
-        Command::Click { target } => page.iter().any(|w| w.kind == WordKind::Clickable && !w.shown && w.name == target.label)
-            && !page.iter().any(|w| w.shown && w.name == target.label),
-        _ => false,
-    };
-    let mut out: Vec<Command> = Vec::with_capacity(commands.len());
-    for command in commands {
-        if !hidden(&command) {
-            out.push(command);
-            continue;
-        }
-        let Command::Click { target: item } = command else { return None };
-        match out.pop() {
-            Some(Command::Click { target: menu }) if !hidden(&Command::Click { target: menu.clone() }) => {
-                out.push(Command::InMenu { menu, item });
-            }
-            _ => return None,
-        }
-    }
-    Some(out)
-}
-
-/// The clauses' commands, moved as their [`Order`] says.
-fn in_order(mut out: Vec<Vec<Command>>, order: &[(usize, Order)]) -> Vec<Command> {
-    for &(at, o) in order {
-        match o {
-            Order::BeforePrevious if at > 0 => out.swap(at, at - 1),
-            Order::AfterNext if at + 1 < out.len() => out.swap(at, at + 1),
-            _ => {}
-        }
-    }
-    out.into_iter().flatten().collect()
 }
 
 /// Whether the page has closed folders: a control marked with a closed
@@ -385,6 +336,14 @@ fn clause_commands(
         out.push(scroll(clause, named_box, page)?);
         pieces.retain(|p| matches!(p, Piece::Name(i) if page[*i].kind != WordKind::Scroller));
     }
+    // "the second result for kettles": what is searched for, then its result.
+    let result_at = pieces.iter().position(|p| matches!(p, Piece::Result(_)));
+    if let (Some(at), false) = (result_at, clause.searching) {
+        if let [Piece::Value(text)] = &pieces[at + 1..] {
+            out.push(Command::Search { text: text.clone() });
+            pieces.truncate(at + 1);
+        }
+    }
     let clause = &Clause { pieces, ..clause.clone() };
     let mut values: Vec<String> = clause.pieces.iter().filter_map(|p| if let Piece::Value(v) = p { Some(v.clone()) } else { None }).collect();
     let mut fields: Vec<Target> = Vec::new();
@@ -436,8 +395,9 @@ fn clause_commands(
                     }
                 }
                 match word.kind {
-                    // (A box said in a clause that does not scroll it: where.)
-                    WordKind::Scroller => {}
+                    // (A box said in a clause that does not scroll it, a
+                    // heading: where.)
+                    WordKind::Scroller | WordKind::Heading => {}
                     WordKind::Field | WordKind::Suggesting => fields.push(target_of(word, RoleHint::Field)),
                     WordKind::Secret if word.name.is_empty() => return None,
                     WordKind::Secret => fields.push(target_of(word, RoleHint::Field)),
@@ -485,6 +445,11 @@ fn clause_commands(
             values.clear();
         }
     }
+    // "dismiss the discount popup", "close the Before you go box": in a
+    // clause that closes, words that are no field's value say which.
+    if clause.closing && out.is_empty() && fields.is_empty() {
+        values.clear();
+    }
     // "close that box with the cross": the popup in front.
     if clause.closing && out.is_empty() && fields.is_empty() && values.is_empty() {
         out.push(Command::ClosePopup);
@@ -522,6 +487,12 @@ fn clause_commands(
     // Two values in one clause are one too many to pair by place.
     if values.len() > fields.len().max(1) {
         return None;
+    }
+    // "delta and fjord in the first two boxes": values said in the
+    // clauses before go first, into this clause's fields in order.
+    if fields.len() > values.len() && loose_fields.is_empty() && !loose_values.is_empty() {
+        let earlier: Vec<String> = loose_values.drain(..).map(|(_, v)| v).collect();
+        values.splice(0..0, earlier);
     }
     let mut typed = Vec::new();
     while !fields.is_empty() && !values.is_empty() {

@@ -60,6 +60,13 @@ pub(super) fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Cla
                 break;
             }
             if let Some(kinds) = role_noun(&words[j].norm) {
+                // "the first link that comes up", after a search: a result.
+                let searched = current.searching || before.iter().any(|c| c.searching);
+                let comes_up = words.get(j + 1).is_some_and(|w| matches!(w.norm.as_str(), "that" | "which"))
+                    && words.get(j + 2).is_some_and(|w| matches!(w.norm.as_str(), "comes" | "appears" | "shows" | "pops" | "turns" | "come" | "appear" | "show"));
+                if searched && comes_up && !words[j].ends_clause {
+                    return Some((j - i + 1, Piece::Result(nth)));
+                }
                 if words[i + 1..j].iter().all(|w| matches!(w.norm.as_str(), "of" | "the" | "three" | "two" | "four" | "five" | "one" | "text" | "empty" | "input")) {
                     return Some((j - i + 1, Piece::Place { kinds: kinds.to_vec(), nth }));
                 }

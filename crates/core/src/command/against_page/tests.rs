@@ -105,6 +105,18 @@ fn cases() -> Vec<PageWord> {
     vec![word(WordKind::Link, "apple", 1), word(WordKind::Button, "Apple", 1)]
 }
 
+/// Buttons under a heading, one of them called like another heading.
+fn headed() -> Vec<PageWord> {
+    vec![
+        word(WordKind::Heading, "Fruit stand", 1),
+        word(WordKind::Heading, "Save", 2),
+        word(WordKind::Heading, "A button", 3),
+        word(WordKind::Button, "PLUM", 1),
+        word(WordKind::Button, "plum", 2),
+        word(WordKind::Button, "Save", 3),
+    ]
+}
+
 fn read(page: &[PageWord], sentence: &str) -> Option<String> {
     read_against(sentence, page).map(|commands| commands.iter().map(|c| c.describe()).collect::<Vec<_>>().join(" | "))
 }
@@ -262,6 +274,53 @@ fn sentences_read_against_the_page() {
         (cases, "Apple, please", Some("Click the “Apple” button")),
         (cases, "the apple one", Some("Click the “apple” link")),
         (cases, "click the button labelled Apple (case-sensitive, not the other spellings)", Some("Click the “Apple” button")),
+        // A step said to come first, after the order it comes before.
+        (terms, "hit Next - though you'll need to tick I agree first", Some("Check the “I agree” checkbox | Click the “Next” button")),
+        (form, "press Save, you must tick Red and Blue first", Some("Check the “Red” checkbox | Check the “Blue” checkbox | Click the “Save” button")),
+        (form, "tick Red first and then press Save", Some("Check the “Red” checkbox | Click the “Save” button")),
+        // A result said with what it is a result for.
+        (shop, "the 3rd result for teapots, open it; search first obviously", Some("Search this site for “teapots” | Click the third result")),
+        (shop, "the 3rd result, open it", None),
+        // A close mark clicked; what the popup is about only says which.
+        (popup, "tap the tiny x on the sale popup", Some("Close the popup")),
+        (popup, "the newsletter popup is in the way, shut it", Some("Close the popup")),
+        (popup, "dismiss the sale window? yes close it", Some("Close the popup")),
+        // A menu's item, and the menu said after it.
+        (menu, "click Move - it sits inside the Actions menu", Some("Open the menu “Actions ▾” and choose “Move”")),
+        (menu, "select Rename, under Actions", Some("Open the menu “Actions ▾” and choose “Rename”")),
+        (menu, "click Move", None),
+        // A word before a field's name that the clause then says a value of.
+        (suggesting, "Home country should be Chile - type part of it and pick it from what comes up", Some("Type the beginning of “Chile” into the “Country” field and pick the suggestion")),
+        (labels, "Vienna city please", Some("Type “Vienna” into the “City” field")),
+        // Words that say which page or which state only describe.
+        (section, "inside the folded Shipping part there is a Track button; press it", Some("Click “Shipping ▸” | Open folders until “Track” shows, then click it")),
+        (tree, "flip the settings page over to the Work item", Some("Click “Work”")),
+        (headed, "from the fruit stand I want PLUM, press that button", Some("Click the “PLUM” button")),
+        // The first few of a kind, each in turn.
+        (blanks, "we need delta and fjord in the first two boxes, in that order", Some("Type “delta” into the first field | Type “fjord” into the second field")),
+        (blanks, "delta in the first two boxes", None),
+        // A heading says where; a control of its name is the one meant.
+        (headed, "On the fruit stand, press the button labelled exactly PLUM", Some("Click the “PLUM” button")),
+        (headed, "the fruit stand", None),
+        (headed, "hit Save", Some("Click the “Save” button")),
+        (headed, "there's a button that says plum, press it", Some("Click the “plum” button")),
+        // What "after" puts first takes its list with it, not what "then" adds.
+        (form, "hit Save after ticking Red, Blue and Green", Some("Check the “Red” checkbox | Check the “Blue” checkbox | Check the “Green” checkbox | Click the “Save” button")),
+        (form, "tick Red after ticking Blue, then Save", Some("Check the “Blue” checkbox | Check the “Red” checkbox | Click the “Save” button")),
+        // A purpose that says the cursor is wanted, not text.
+        (labels, "pick the City box so I can type in it", Some("Put the cursor in the “City” field")),
+        (labels, "pick the City box so I can type Rome", Some("Type “Rome” into the “City” field")),
+        // Where one lives, for the page's one place field; what the
+        // speaker is ready for or has done: no order.
+        (labels, "ember is the user and I live in Lisbon", Some("Type “ember” into the “Username” field | Type “Lisbon” into the “City” field")),
+        (form, "I've read it all and I'm ready, so press Save", Some("Click the “Save” button")),
+        // Which thing, said of the page: "for this order", "in the box".
+        (form, "tick Blue for this order", Some("Check the “Blue” checkbox")),
+        (popup, "press the button in the panel, the one that says Subscribe", Some("Click the “Subscribe” button")),
+        (popup, "press the button in the panel", None),
+        // What the order after is about.
+        (blanks, "Of the three blank boxes, the third gets fjord", Some("Type “fjord” into the third field")),
+        (shop, "I'm hunting for teapots. Look them up and open the second link that shows up", Some("Search this site for “teapots” | Click the second result")),
     ];
     let mut wrong = Vec::new();
     for (page, sentence, want) in rows {

@@ -59,4 +59,7 @@ pub enum WordKind {
     /// its id or class words, else its accessible name, the handles
     /// `Grounding::scroller` finds it by.
     Scroller,
+    /// A heading: never a target, only where things are ("On the Fruit
+    /// stand, click …", "the field under Shipping address").
+    Heading,
 }

@@ -14,6 +14,7 @@ const CARRIERS: &[&str] = &[
     "yourself", "what", "which", "who", "whatever", "there", "here", "where", "whichever", "something", "thing", "things",
     "i'm", "i'd", "i'll", "you'll", "you're", "it's", "that's", "there's", "we're", "we'd", "let's", "what's", "here's",
     // the same, typed without the apostrophe
+    "i've", "we've", "you've", "ahead", "everything", "ready",
     "im", "ive", "youre", "thats", "theres", "whats", "lets", "heres", "youll",
     // prepositions
     "to", "into", "in", "on", "onto", "at", "by", "for", "from", "of", "off", "with", "within", "inside", "out", "over",
@@ -29,7 +30,8 @@ const CARRIERS: &[&str] = &[
     "please", "pls", "plz", "kindly", "thanks", "thank", "lot", "lots", "ton", "tons", "million", "bunch", "thx", "ty", "cheers", "hi", "hello", "hey", "dear", "ok",
     "okay", "just", "now", "right", "yes", "sure", "really", "quickly", "quick", "real", "asap", "lol", "ez", "hmm",
     "um", "uh", "oh", "omg", "ugh", "argh", "meh", "idk", "btw", "tbh", "alright", "great", "cool", "good", "morning", "afternoon", "evening", "assistant", "bot", "help",
-    "chance", "how", "possible", "possibly", "mate", "buddy", "lastly", "simply", "actually", "basically", "maybe",
+    "chance", "how", "possible", "possibly", "though", "although", "obviously", "course", "naturally", "probably", "apparently",
+    "details", "info", "information", "collapsed", "expanded", "closed", "folded", "unfolded", "presumably", "definitely", "certainly", "surely", "think", "guess", "reckon", "believe", "mate", "buddy", "lastly", "simply", "actually", "basically", "maybe",
     "much", "many", "very", "appreciate", "appreciated", "grateful", "regards", "kind", "best", "task", "step",
     "instruction", "instructions", "correctly", "properly", "already", "again", "still", "only", "exactly", "same",
     "way", "all", "time", "bit", "until", "unless", "content", "contents", "wait", "whole", "rest", "few", "couple", "several", "prefix", "part", "partial", "characters",
@@ -73,7 +75,7 @@ pub(super) const VERBS: &[&str] = &[
     "visit", "navigate", "follow", "opt", "key", "punch", "stick", "drop", "bang", "jot", "fire", "tell", "populate",
     "provide", "supply", "change", "update", "hop", "head", "move", "land", "reach", "turn", "flip", "start",
     "continue", "proceed", "do", "sign", "log", "login", "begin", "smash", "whack", "poke", "jab", "mash", "slap",
-    "bash", "pop", "chuck", "slam", "give", "hit", "nudge", "trigger",
+    "bash", "pop", "chuck", "slam", "give", "hit", "nudge", "trigger", "unfold", "reveal",
 ];
 
 /// Verbs of searching the page's own search box ("look up mugs", "hunt
@@ -104,7 +106,7 @@ pub(super) const NOT_DOING: &[&str] = &[
 pub(super) const UNDOING: &[&str] = &["uncheck", "untick", "unselect", "deselect", "unmark", "clear", "untoggle"];
 
 /// Verbs of clicking: a clause that says one has nothing to type.
-pub(super) const CLICKING: &[&str] = &["click", "press", "hit", "tap", "push", "smash", "choose", "pick", "select", "open", "follow", "tick", "expand"];
+pub(super) const CLICKING: &[&str] = &["click", "press", "hit", "tap", "push", "smash", "choose", "pick", "select", "open", "follow", "tick", "expand", "unfold", "reveal"];
 
 /// Verbs that close what is in front ("close that box with the cross").
 pub(super) const CLOSING: &[&str] = &["close", "dismiss", "shut", "exit", "hide", "rid"];

@@ -114,6 +114,12 @@ pub fn restate(input: &str) -> Option<String> {
             continue;
         }
         if !after_then && !verb_first && !reads(&order) {
+            // Credentials are never only said: a clause that gives a
+            // password and no order leaves the sentence unread (the
+            // orders around it are not all of it).
+            if !crate::safety::typed::typed_secrets(&order).is_empty() {
+                return None;
+            }
             // "Madrid." or "Country: Ireland" or "Only three cities: Dublin,
             // Rome, Oslo": a value for the next order; "These boxes have
             // no labels.": said about the page.
@@ -216,6 +222,14 @@ fn without_leave_alone(text: &str) -> String {
     text.to_owned()
 }
 
+/// Whether unquoted `text` of several words says something (a modal, a
+/// form of "be", a contraction of one) rather than being a value.
+fn is_clause(text: &str) -> bool {
+    let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase().replace('’', "'")).collect();
+    let quoted = text.starts_with(['"', '\'', '“', '‘']);
+    !quoted && words.len() > 1 && words.iter().any(|w| CLAUSE_WORDS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')))
+}
+
 fn starts_with_verb(text: &str) -> bool {
     let first = text.split_whitespace().next().unwrap_or("").to_lowercase();
     VERBS.contains(&first.as_str())
@@ -264,7 +278,14 @@ fn shaped_by(text: &str, first_only: bool) -> Option<String> {
         for (slot, range) in caps.all() {
             let Some(name) = slot.placeholder() else { continue };
             let (first, last) = (toks.get(range.start)?, toks.get(range.end - 1)?);
-            out = out.replace(name, &text[first.start..last.end]);
+            let said = &text[first.start..last.end];
+            // A verbless shape's value is a value, not a clause: in
+            // "that's all that should go in the textbox" nothing is said
+            // to go in it.
+            if id.starts_with("bare.") && name == "{text}" && is_clause(said) {
+                return None;
+            }
+            out = out.replace(name, said);
         }
         Some(out)
     })

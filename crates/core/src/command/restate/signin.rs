@@ -44,8 +44,12 @@ pub(super) fn signing_in(input: &str) -> Option<String> {
     let phrase_len = |table: &[&str], i: usize| -> Option<usize> {
         table.iter().map(|t| t.split(' ').collect::<Vec<_>>()).filter(|p| phrase_at(&words, i, p)).map(|p| p.len()).max()
     };
-    // The password is the last word, right after its word.
-    let pass_at = (0..words.len()).find_map(|i| phrase_len(PASSWORD_BEFORE, i).map(|n| i + n).filter(|&at| at + 1 == words.len()))?;
+    // The password is the last word, right after its word, or the last
+    // before "then click sign in" (what signing in does anyway).
+    let last = |at: usize| at + 1 == words.len() || (at + 1 < words.len() && only_submits(&words[at + 1..]));
+    // ("… in the Password box": the field's name, not a password.)
+    let a_password = |at: usize| !FIELD_WORDS.contains(&words[at].low.as_str());
+    let pass_at = (0..words.len()).find_map(|i| phrase_len(PASSWORD_BEFORE, i).map(|n| i + n).filter(|&at| last(at) && a_password(at)))?;
     let user_at = (0..pass_at).rev().find_map(|i| {
         let at = i + phrase_len(USER_BEFORE, i)?;
         if at + 1 >= pass_at {
@@ -57,6 +61,23 @@ pub(super) fn signing_in(input: &str) -> Option<String> {
         (plain && !user.is_empty() && !["me", "my", "the", "a", "and", "in", "to"].contains(&words[at].low.as_str())).then_some(at)
     })?;
     let user = words[user_at].orig.trim_end_matches([',', '.', '?', '!', ';']);
-    let pass = words[pass_at].orig.trim_end_matches(['.', '!']);
+    let pass = words[pass_at].orig.trim_end_matches(['.', '!', ',', ';']);
     Some(format!("sign in as {user} with password {pass}"))
+}
+
+/// What a field is called: after "password", the field, not its value.
+const FIELD_WORDS: &[&str] = &["box", "field", "input", "textbox", "entry", "area", "blank", "one", "here", "there", "it", "slot", "line"];
+
+/// Words after a password that only say to submit: "then click sign in",
+/// "and hit enter", ", then log in".
+const SUBMIT_TAIL: &[&str] = &[
+    "then", "and", "click", "press", "hit", "tap", "push", "the", "sign", "in", "log", "login", "signin", "submit", "enter", "button", "me",
+    "please", "pls", "go",
+];
+
+/// Whether `tail` says nothing but to submit the sign-in.
+fn only_submits(tail: &[super::words::W]) -> bool {
+    let low: Vec<String> = tail.iter().map(|w| w.low.trim_matches(|c: char| !c.is_alphanumeric()).to_owned()).filter(|w| !w.is_empty()).collect();
+    let submits = low.iter().any(|w| ["sign", "log", "login", "signin", "submit", "enter"].contains(&w.as_str()));
+    submits && low.iter().all(|w| SUBMIT_TAIL.contains(&w.as_str()))
 }

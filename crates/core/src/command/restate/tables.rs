@@ -161,6 +161,13 @@ pub(super) const POINTERS_OF_KIND: &[(&str, &str)] = &[
     ("its box", "box"), ("its link", "link"), ("its button", "button"),
 ];
 
+/// Words that make several words a clause rather than a value
+/// (`restate::is_clause`).
+pub(super) const CLAUSE_WORDS: &[&str] = &[
+    "should", "must", "would", "could", "shall", "will", "can", "is", "are", "was", "were", "be", "that's", "thats", "it's",
+    "there's", "what's", "needs", "go", "goes",
+];
+
 /// Whole-clause shapes: the pattern (over the clause's tokens) and the
 /// order it means (`{slot}` replaced by what the slot took, as typed).
 #[rustfmt::skip]
@@ -247,6 +254,11 @@ pub(super) const LEAVE_ALONE: &[&str] = &[
     "use (its|the) (close button|x|cross)",
     "{label} (stays|stay|remains|remain|should stay|should remain|is left|are left) (empty|blank|unticked|unchecked|alone|as it is|as they are)",
     "the (others|rest|other ones) leave (empty|blank|unticked|unchecked|alone)",
+    // "…, fill it in for me": the order said before is the whole of it.
+    "(fill it in|fill that in|fill it out|do it|do that|do this|do so|make it so|sort it out|sort that out|take care of it|take care of that|handle it|handle that) [for me] [please|pls|thanks]",
+    // What not to do ("don't type anything in the third"); "don't forget
+    // to …" is an order, and its verb is not among these.
+    "(don't|dont|do not|never|no need to) [you] (type|put|enter|write|fill|fill in|touch|click|tick|check|change|select|pick|choose|press|hit|open|use|add|claim|accept) {label}",
 ];
 
 /// Clauses that name what the next order points at: the pattern and the

@@ -85,6 +85,14 @@ pub(super) fn rows() -> Vec<Row> {
         Row("check.on", "Hey there, could you kindly tick Weekly? Best regards.", one(tick(Target::new("Weekly")))),
         Row("type.into", "Step 7: type 42 into Quantity.", one(typed("42", Target::new("Quantity")))),
         Row("sign_in.as", "Hi, please log me in as lee with the password cobalt7. Thanks a lot.", one(C::SignIn { user: "lee".into(), password: "cobalt7".into() })),
+        Row("sign_in.as", "login dana pwd heron44 and hit sign in", one(C::SignIn { user: "dana".into(), password: "heron44".into() })),
+        // A value is not the sentence going on after a comma.
+        Row("wish.should", "The note box needs to say granite, fill it in for me", one(typed("granite", Target::with_role("note", R::Field)))),
+        Row("type.into", "type Paris, France into City", one(typed("Paris, France", Target::new("City")))),
+        // "the Password box" names the field: its word is no password.
+        Row("", "Since my account is lee, put that in the User name box plus fjord32 in the Password box, and click Sign in.", U),
+        // What follows the password is more than submitting: not one sign-in.
+        Row("", "user dana pw heron44, then open Settings and click Delete", U),
         // Chat fillers around the order.
         Row("type.in", "bro just type amber in the box thats literally it", one(typed("amber", Target::by_role(Some(R::Field), None)))),
         Row("click", "ok so hit Apply real quick lol", one(clk("Apply"))),
@@ -128,5 +136,9 @@ pub(super) fn rows() -> Vec<Row> {
         Row("", "I want it to say amber; write it in the box.", U),
         Row("", "click Save then do a little dance", U),
         Row("", "I forgot my password yesterday", U),
+        // What not to do is no step, and never the value of the one before.
+        Row("type.into, type.into", "Enter birch into the first text field and delta into the second; don't type anything in the third.",
+            seq(vec![typed("birch", nth(Some(R::Field), 1)), typed("delta", Target::by_role(None, Some(Ordinal::Nth(2))))])),
+        Row("click", "don't forget to click Save", one(C::Click { target: Target::new("Save") })),
     ]
 }
