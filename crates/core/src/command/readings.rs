@@ -37,7 +37,11 @@ pub fn readings(input: &str) -> Vec<Vec<Command>> {
 /// first, then as typed. A reading that still points at "it" with
 /// nothing named is no reading.
 pub(super) fn read(input: &str) -> impl Iterator<Item = Vec<(Command, &'static str)>> + '_ {
-    let steps = |text: &str| split::sequence(text, &tokens::tokenize(text)).filter(|s| !split::points_nowhere(s) && !split::types_a_place(s));
+    let steps = |text: &str| {
+        split::sequence(text, &tokens::tokenize(text))
+            .filter(|s| !split::points_nowhere(s) && !split::types_a_place(s))
+            .map(|s| split::values_without_politeness(text, s))
+    };
     let restated = restate::restate(input).and_then(|order| steps(&order));
     restated.into_iter().chain(std::iter::once_with(move || steps(input)).flatten())
 }

@@ -175,9 +175,43 @@ pub(crate) fn points_nowhere(steps: &[(Command, &'static str)]) -> bool {
 /// field filled with the order's own words.
 pub(crate) fn types_a_place(steps: &[(Command, &'static str)]) -> bool {
     steps.iter().any(|(c, _)| match c {
-        Command::Type { text, .. } | Command::Suggest { text, .. } => says_a_place(text) || says_an_order(text),
+        Command::Type { text, .. } | Command::Suggest { text, .. } => says_a_place(text) || says_an_order(text) || says_a_means(text),
         _ => false,
     })
+}
+
+/// "write kestrel for me in the box": politeness said inside the order
+/// is no part of the value (text typed in quotes stays as typed).
+pub(crate) fn values_without_politeness(input: &str, steps: Vec<(Command, &'static str)>) -> Vec<(Command, &'static str)> {
+    const TAILS: &[&str] = &[" please", " pls", " plz", " for me", " for us", " thanks", " thank you", " thx"];
+    let quoted = |text: &str| ['"', '\'', '“', '‘'].iter().any(|q| input.contains(&format!("{q}{text}")));
+    let strip = |text: &mut String| {
+        if quoted(text) {
+            return;
+        }
+        while let Some(tail) = TAILS.iter().find(|t| text.to_lowercase().ends_with(*t) && text.len() > t.len()) {
+            text.truncate(text.len() - tail.len());
+            let kept = text.trim_end_matches([',', ' ']).len();
+            text.truncate(kept);
+        }
+    };
+    steps
+        .into_iter()
+        .map(|(mut c, rule)| {
+            if let Command::Type { text, .. } | Command::Suggest { text, .. } = &mut c {
+                strip(text);
+            }
+            (c, rule)
+        })
+        .collect()
+}
+
+/// "Norway using the suggestions": the way to set it, said after the value.
+fn says_a_means(text: &str) -> bool {
+    const MEANS: &[&str] = &["using", "with", "via", "from", "through"];
+    const WIDGETS: &[&str] = &["suggestions", "suggestion", "list", "dropdown", "autocomplete", "options", "menu", "picker"];
+    let words: Vec<String> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    words.windows(3).any(|w| MEANS.contains(&w[0].as_str()) && w[1] == "the" && WIDGETS.contains(&w[2].as_str()))
 }
 
 /// "granite, fill it in": unquoted text with a comma and an order after
@@ -185,7 +219,7 @@ pub(crate) fn types_a_place(steps: &[(Command, &'static str)]) -> bool {
 fn says_an_order(text: &str) -> bool {
     const ORDERS: &[&str] = &[
         "fill", "click", "press", "type", "enter", "put", "tick", "check", "select", "choose", "pick", "open", "hit", "tap", "then", "please",
-        "thanks",
+        "thanks", "use", "scroll", "find", "look", "wait", "make",
     ];
     let quoted = text.starts_with(['"', '\'', '“', '‘']);
     !quoted && text.split(',').skip(1).any(|rest| rest.split_whitespace().next().is_some_and(|w| ORDERS.contains(&w.to_lowercase().as_str())))
@@ -196,10 +230,17 @@ fn says_an_order(text: &str) -> bool {
 fn says_a_place(text: &str) -> bool {
     const FIELD_WORDS: &[&str] = &["box", "field", "input", "textbox", "blank"];
     let words: Vec<String> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
-    words.iter().enumerate().any(|(i, w)| {
+    let said_in = words.iter().enumerate().any(|(i, w)| {
         matches!(w.as_str(), "in" | "into") && words.get(i + 1).is_some_and(|n| n == "the")
             && words.iter().skip(i + 2).take(4).any(|n| FIELD_WORDS.contains(&n.as_str()))
-    })
+    });
+    // "amber, second field: birch": the next field named in a list.
+    let listed = text.split(',').skip(1).any(|part| {
+        let mut it = part.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
+        let (first, second) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
+        matches!(first.as_str(), "first" | "second" | "third" | "fourth" | "last" | "next" | "other") && FIELD_WORDS.contains(&second.as_str())
+    });
+    said_in || listed
 }
 
 /// "…until you reach Reports, then click it": the reveal clicks what it

@@ -5,7 +5,7 @@
 
 use super::vocabulary::{PageWord, WordKind};
 use super::words::{
-    in_table, is_carrier, synonyms, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_DOING, SCROLLING,
+    in_table, is_carrier, synonyms, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_DOING, SCROLLING, TYPING,
     SEARCHING, TO_TOP, UNDOING, VERBS,
 };
 use super::names::{by_role_word, name_at, name_words};
@@ -26,6 +26,9 @@ pub(super) struct Word<'a> {
     /// Written with a capital where a sentence does not start ("…, then
     /// Move"): a name, even when English has the word.
     pub(super) named: bool,
+    /// Its clause ends at a path's separator ("Shared > 2026",
+    /// "Shared/2026"): the parts go on saying where.
+    pub(super) in_path: bool,
 }
 
 /// What one word (or run of words) of a clause is.
@@ -80,6 +83,12 @@ pub(super) struct Clause {
     pub(super) pointing: bool,
     /// Says "click", "press": its values are nothing to type.
     pub(super) clicking: bool,
+    /// It says to choose ("pick", "choose", "select"): a value put in a
+    /// text field by it is picked from what the field suggests.
+    pub(super) picking: bool,
+    /// It says to type ("type", "enter", "fill in"…): a field it names
+    /// with no value is a value missing, not a field to put the cursor in.
+    pub(super) typing: bool,
     /// Has a verb of acting ([`VERBS`]).
     pub(super) acting: bool,
     /// Says how things are, with no verb of acting ("Destination is
@@ -137,7 +146,7 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
             if closes.ends_with(close_of(open)) {
                 let inner = &input[from..start + closes.len() - close_of(open).len_utf8()];
                 let ends_clause = closes.len() < raw.len();
-                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause, named: false });
+                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause, named: false, in_path: false });
                 quote = None;
             }
             continue;
@@ -147,25 +156,39 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
             let body = &raw[first.len_utf8()..];
             let trimmed = body.trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '!' | '?' | ':' | ')'));
             if let Some(inner) = trimmed.strip_suffix(close_of(first)) {
-                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause: trimmed.len() < body.len(), named: false });
+                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause: trimmed.len() < body.len(), named: false, in_path: false });
             } else {
                 quote = Some((start + first.len_utf8(), first));
             }
             continue;
         }
-        let ends_clause = raw.ends_with([',', '.', ';', '!', '?', '—', '–']) || raw == "-" || raw == "—" || raw == "–";
+        // ("Shared > 2026 > Reports", "kim / tulip42": a path's or a
+        // pair's parts are apart.)
+        let separator = matches!(raw, ">" | "/" | "→" | "»" | "|");
+        let ends_clause = raw.ends_with([',', '.', ';', '!', '?', '—', '–']) || matches!(raw, "-" | "—" | "–") || separator;
         let text = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '&' && !CLOSE_SIGNS.contains(&c));
         if text.is_empty() {
             if ends_clause {
                 if let Some(last) = out.last_mut() {
                     last.ends_clause = true;
+                    last.in_path = separator;
                 }
             }
             continue;
         }
-        let norm = text.to_lowercase().replace('’', "'");
-        let named = text.starts_with(char::is_uppercase) && !sentence_starts && !matches!(norm.as_str(), "i" | "i'm" | "i'd" | "i'll" | "i've" | "ok" | "okay");
-        out.push(Word { text, norm, quoted: false, ends_clause, named });
+        // "Shared/2026/Reports", "Shared>2026": a path written as one word.
+        let parts: Vec<&str> = if text.contains("://") { vec![text] } else { text.split(['/', '>', '→']).collect() };
+        for (k, part) in parts.iter().enumerate() {
+            let last_part = k + 1 == parts.len();
+            let text = part.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '&' && !CLOSE_SIGNS.contains(&c));
+            if text.is_empty() {
+                continue;
+            }
+            let norm = text.to_lowercase().replace('’', "'");
+            let named = text.starts_with(char::is_uppercase) && (!sentence_starts || k > 0) && !matches!(norm.as_str(), "i" | "i'm" | "i'd" | "i'll" | "i've" | "ok" | "okay");
+            let ends_clause = if last_part { ends_clause } else { true };
+            out.push(Word { text, norm, quoted: false, ends_clause, named, in_path: !last_part });
+        }
     }
     out
 }
@@ -178,7 +201,7 @@ const PLACE_FIELDS: &[&str] = &["city", "town", "country", "location", "hometown
 
 /// Words after which a capitalised word names a place on the page
 /// ("the list under Colours"), not a value.
-const PLACES: &[&str] = &["under", "below", "above", "beneath", "beside", "underneath", "near", "between"];
+const PLACES: &[&str] = &["under", "below", "above", "beneath", "beside", "underneath", "near", "between", "inside", "within"];
 
 /// The length of "so I can start typing there" at `i`: a purpose that
 /// says the cursor is wanted in the field, not text typed.
@@ -283,7 +306,9 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
                 }
                 current.pieces.push(piece);
             } else if i > 0
-                && (PLACES.contains(&words[i - 1].norm.as_str()) || words[i - 1].norm == "to" && i > 1 && words[i - 2].norm == "next")
+                && (PLACES.contains(&words[i - 1].norm.as_str())
+                    || i > 1 && words[i - 1].norm == "the" && PLACES.contains(&words[i - 2].norm.as_str())
+                    || words[i - 1].norm == "to" && i > 1 && words[i - 2].norm == "next")
                 && current.pieces.iter().any(|p| matches!(p, Piece::Name(_) | Piece::Place { .. }))
             {
                 // "tick Red, just below Blue": a name after a place word, in a
@@ -335,8 +360,11 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             current.results = true;
             i += 1;
-        } else if let Some(kinds) = role_noun(&word.norm).filter(|_| !(word.norm == "select" && current.pieces.is_empty() && value.is_empty())) {
-            // ("select Move": the verb, at the head of its clause.)
+        } else if let Some(kinds) = role_noun(&word.norm).filter(|_| {
+            let head = current.pieces.is_empty() && value.is_empty();
+            !(word.norm == "select" && head || word.norm == "tab" && head && words.get(i + 1).is_some_and(|n| matches!(n.norm.as_str(), "into" | "to")))
+        }) {
+            // ("select Move", "tab into Email": the verb, at the head of its clause.)
             flush_value(&mut value, &mut current);
             // "the button in the box": where the thing named is, not a
             // second thing.
@@ -367,7 +395,12 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             current.order = if AFTER.contains(&word.norm.as_str()) { Order::BeforePrevious } else { Order::AsSaid };
             i += 1;
             continue;
-        } else if in_table(&word.norm, NOT_DOING) && !current.pieces.is_empty() && !current.not_doing && !word.ends_clause && i + 1 < words.len() {
+        } else if in_table(&word.norm, NOT_DOING)
+            && (!current.pieces.is_empty() || current.closing)
+            && !current.not_doing
+            && !word.ends_clause
+            && i + 1 < words.len()
+        {
             // "tick the third box dont touch the rest": what not to do is
             // a clause of its own ("Red no": the clause's own last word).
             flush_value(&mut value, &mut current);
@@ -392,6 +425,22 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             if in_table(w, FOCUSING) {
                 current.focusing = true;
             }
+            if in_table(w, TYPING) {
+                current.typing = true;
+            }
+            // ("pick the City box …" picks the box, not a value.)
+            let object_next = words.get(i + 1).is_some_and(|n| !matches!(n.norm.as_str(), "the" | "a" | "an" | "that" | "this" | "its" | "my" | "your"));
+            if matches!(w, "pick" | "choose" | "select" | "picking" | "choosing" | "selecting") && object_next {
+                current.picking = true;
+            }
+            // "I'll type it myself", "let me fill it in": the speaker's
+            // part, not an order.
+            let own = i > 0 && matches!(words[i - 1].norm.as_str(), "i'll" | "ill" | "will" | "me" | "myself") && i > 1 && !matches!(words[i - 2].norm.as_str(), "you" | "can" | "could");
+            if own && in_table(w, TYPING) {
+                current.reason = true;
+                current.acting = false;
+                current.typing = false;
+            }
             // "that 10% off box is in the way": a complaint, context for
             // the order after it.
             if w == "way" && i > 1 && words[i - 1].norm == "the" && words[i - 2].norm == "in" || matches!(w, "blocking" | "covering") {
@@ -410,7 +459,8 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
                 current.reason = true;
             }
             // "hit the little x in the corner": clicking a close mark closes.
-            if in_table(w, CLOSING) || current.clicking && matches!(w, "x" | "×" | "✕" | "✖" | "cross") {
+            let away = w == "away" && i > 0 && matches!(words[i - 1].norm.as_str(), "go" | "goes" | "gone");
+            if in_table(w, CLOSING) || away || current.clicking && matches!(w, "x" | "×" | "✕" | "✖" | "cross") {
                 current.closing = true;
             }
             // "put that in the box", "put those in": a pronoun, not a determiner.
@@ -516,7 +566,7 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // (Not a name written as one: "the Duplicate menu item".)
             let describes = !word.ends_clause
                 && !word.named
-                && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some() || matches!(w.norm.as_str(), "page" | "site" | "screen" | "view" | "window" | "panel" | "section" | "form" | "area"))
+                && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some() || matches!(w.norm.as_str(), "page" | "site" | "screen" | "view" | "window" | "panel" | "section" | "form" | "area" | "tree" | "folder" | "sidebar" | "toolbar" | "table" | "file"))
                 && i > 0
                 && matches!(words[i - 1].norm.as_str(), "the" | "a" | "an" | "that" | "this" | "your" | "my" | "its" | "their");
             // "the list under Colours": a place, named by the page's text.

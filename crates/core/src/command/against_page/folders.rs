@@ -21,7 +21,11 @@ const FOLDER: &[&str] = &["folder", "folders", "directory", "dir"];
 /// every value it holds is a name (capitalised or a number) and exactly
 /// one of them is not said as where the others are.
 pub(super) fn reveal_target(words: &[Word], clauses: &[Clause], page: &[PageWord]) -> Option<Vec<Command>> {
-    if !super::has_folders(page) || !clauses.iter().any(|c| c.clicking) {
+    // (Clicked, or asked for with no verb at all: "Contracts please, under
+    // Shared then 2026".)
+    let said_where = words.iter().any(|w| WHERE.contains(&w.norm.as_str()));
+    let asked = clauses.iter().any(|c| c.clicking) || !clauses.iter().any(|c| c.acting) && said_where;
+    if !super::has_folders(page) || !asked {
         return None;
     }
     let values: Vec<&str> = clauses.iter().flat_map(|c| c.pieces.iter()).filter_map(|p| if let Piece::Value(v) = p { Some(v.as_str()) } else { None }).collect();
@@ -31,17 +35,27 @@ pub(super) fn reveal_target(words: &[Word], clauses: &[Clause], page: &[PageWord
     }
     let mut wanted: Vec<&str> = Vec::new();
     let mut saying_where = false;
+    // Where this clause's wanted names begin, and whether it opens folders
+    // said to come first ("you'll have to open Shared and 2026 first": on
+    // the way, not wanted).
+    let (mut clause_from, mut opens) = (0, false);
     for (i, word) in words.iter().enumerate() {
         if WHERE.contains(&word.norm.as_str()) {
             saying_where = true;
         }
+        opens |= matches!(word.norm.as_str(), "open" | "expand" | "unfold");
         let value = values.iter().any(|v| v.split_whitespace().next() == Some(word.text));
         let a_folder = words.get(i + 1).is_some_and(|n| FOLDER.contains(&n.norm.as_str()));
         if value && !saying_where && !a_folder && (word.named || !is_carrier(&word.norm)) {
             wanted.push(word.text);
         }
-        if word.ends_clause {
+        if word.ends_clause && !word.in_path || i + 1 == words.len() {
+            if opens && word.norm == "first" {
+                wanted.truncate(clause_from);
+            }
             saying_where = false;
+            opens = false;
+            clause_from = wanted.len();
         }
     }
     match wanted.as_slice() {

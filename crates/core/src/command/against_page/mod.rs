@@ -65,7 +65,32 @@ pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
         return None;
     }
     let clauses = moved_together(named_after(clauses(&words, page)?, page));
-    read_clauses(input, &words, &clauses, page).or_else(|| folders::reveal_target(&words, &clauses, page))
+    let read = read_clauses(input, &words, &clauses, page);
+    // On a page of closed folders, a name said and left undone ("open
+    // Shared, then 2026, where you'll find Reports") would show ✓ for a
+    // folder opened and the file never clicked: no reading of that kind.
+    let read = read.filter(|commands| !has_folders(page) || every_value_used(&clauses, commands));
+    read.or_else(|| folders::reveal_target(&words, &clauses, page))
+}
+
+/// Whether each value the clauses say (outside what not to do) is typed,
+/// searched for, picked or looked for by one of `commands`.
+fn every_value_used(clauses: &[Clause], commands: &[Command]) -> bool {
+    let said: Vec<String> = commands
+        .iter()
+        .flat_map(|c| match c {
+            Command::Type { text, .. } | Command::Suggest { text, .. } | Command::Search { text } => vec![text.clone()],
+            Command::Click { target } | Command::Check { target, .. } | Command::Focus { target } => vec![target.label.clone()],
+            Command::Reveal { label, .. } => vec![label.clone()],
+            Command::Select { option, .. } => vec![option.clone()],
+            Command::InMenu { menu, item } => vec![menu.label.clone(), item.label.clone()],
+            _ => Vec::new(),
+        })
+        .collect();
+    clauses.iter().filter(|c| !c.not_doing).flat_map(|c| c.pieces.iter()).all(|p| match p {
+        Piece::Value(v) => said.iter().any(|s| s.contains(v.as_str())),
+        _ => true,
+    })
 }
 
 /// The commands of the sentence's clauses, each read as said.
@@ -205,6 +230,16 @@ fn read_clauses(input: &str, words: &[clauses::Word], clauses: &[Clause], page: 
         let last = out.len() - 1;
         out[last].extend(loose_fields.drain(..).map(|target| Command::Focus { target }));
         picks_typed = false;
+    }
+    // "click into the Email field, I'll type it myself", "activate the
+    // email box": a field named with no value, and nothing said to type
+    // in it: the cursor is put there.
+    // (Not where anything was typed: a field left over there is a value
+    // missing.)
+    let typed_any = out.iter().flatten().any(|c| matches!(c, Command::Type { .. } | Command::Suggest { .. }));
+    if loose_values.is_empty() && !loose_fields.is_empty() && !typed_any && !clauses.iter().any(|c| c.typing && !c.reason && !c.not_doing) {
+        let last = out.len() - 1;
+        out[last].extend(loose_fields.drain(..).map(|target| Command::Focus { target }));
     }
     // A field named in one clause and its value in another ("ember — it
     // goes in the username"), in the order said.
@@ -497,7 +532,12 @@ fn clause_commands(
     let mut typed = Vec::new();
     while !fields.is_empty() && !values.is_empty() {
         let field = fields.remove(0);
-        typed.push(typing(values.remove(0), field, page));
+        // "pick Norway in Country": a text field's value chosen is its
+        // suggestion.
+        typed.push(match (clause.picking, typing(values.remove(0), field, page)) {
+            (true, Command::Type { text, field }) => Command::Suggest { text, field: Some(field) },
+            (_, command) => command,
+        });
     }
     typed.extend(secret_typed);
     out.splice(0..0, typed);

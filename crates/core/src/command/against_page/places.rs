@@ -44,6 +44,14 @@ pub(super) fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Cla
     let word = &words[i];
     // "first box", "top field", "2nd input"
     let ordinal = Ordinal::from_word(&word.norm).or_else(|| matches!(word.norm.as_str(), "top" | "middle" | "bottom").then(|| place_word(&word.norm)).flatten());
+    // ("click around the tabs first to find it": when, not which.)
+    let adverb = word.norm == "first"
+        && !(i > 0
+            && matches!(words[i - 1].norm.as_str(), "the" | "a" | "my" | "your" | "its" | "their" | "our" | "and" | "or" | "into" | "in" | "on" | "to" | "at" | "for" | "from" | "of"))
+        && words.get(i + 1).is_none_or(|n| word.ends_clause || !(n.norm == "one" || role_noun(&n.norm).is_some() || n.norm == "of"));
+    if adverb {
+        return None;
+    }
     if let Some(nth) = ordinal {
         // "the first of the three boxes", "the top one", "the second text box"
         let mut j = i + 1;
@@ -83,7 +91,9 @@ pub(super) fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Cla
             return Some((1, Piece::Result(nth)));
         }
         // "search for mugs and open the third one": a result.
-        let Some(kinds) = last_kinds(current, before) else {
+        // "type delta into the first": typed into, so a field.
+        let typed_into = i > 1 && words[i - 1].norm == "the" && matches!(words[i - 2].norm.as_str(), "into" | "in");
+        let Some(kinds) = last_kinds(current, before).or_else(|| typed_into.then(|| vec![WordKind::Field])) else {
             // ("Search for socks first, then …": when, not which.)
             let searched = current.searching || before.iter().any(|c| c.searching);
             return (searched && i > 0 && words[i - 1].norm == "the").then_some((1, Piece::Result(nth)));

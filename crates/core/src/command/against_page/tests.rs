@@ -296,6 +296,34 @@ fn sentences_read_against_the_page() {
         (section, "inside the folded Shipping part there is a Track button; press it", Some("Click “Shipping ▸” | Open folders until “Track” shows, then click it")),
         (tree, "flip the settings page over to the Work item", Some("Click “Work”")),
         (headed, "from the fruit stand I want PLUM, press that button", Some("Click the “PLUM” button")),
+        // A target in closed folders, the folders said as where or as to open first.
+        (tree, "Invoices please, under Work then 2025", Some("Open folders until “Invoices” shows, then click it")),
+        (tree, "find Invoices in the folder tree and click it, you'll need to open Work and 2025 first", Some("Open folders until “Invoices” shows, then click it")),
+        (tree, "Invoices please, or Archive", None),
+        (tree, "I need the Invoices file. It's in Work, inside 2025.", Some("Open folders until “Invoices” shows, then click it")),
+        (tree, "find the Invoices item in the tree (under Work > 2025) and click it", Some("Open folders until “Invoices” shows, then click it")),
+        (tree, "Invoices is two folders deep under Work - get to it and click it", None),
+        // A name said and left undone on a page of folders: no reading.
+        (tree, "open Work, then 2025, where you'll find Invoices", None),
+        // The popup closed, the offer left alone.
+        (popup, "close the sale box without subscribing", Some("Close the popup")),
+        (popup, "make that window go away", Some("Close the popup")),
+        // A field named with nothing to type in it: the cursor put there.
+        (labels, "click into the City field, I'll type it myself", Some("Put the cursor in the “City” field")),
+        (labels, "activate the Username box", Some("Put the cursor in the “Username” field")),
+        (labels, "type into the City field", None),
+        (labels, "tab into the City field", Some("Put the cursor in the “City” field")),
+        (labels, "get me into the city box so I can type", Some("Put the cursor in the “City” field")),
+        (labels, "pick Rome in the City box", Some("Type the beginning of “Rome” into the “City” field and pick the suggestion")),
+        (suggesting, "set the country to Chile using the suggestions", Some("Type the beginning of “Chile” into the “Country” field and pick the suggestion")),
+        // A path's parts, a pair's parts, are apart; a name after "inside
+        // the" is where.
+        (tree, "open Work > 2025 > Invoices", Some("Click “Work” | Open folders until “2025” shows, then click it | Open folders until “Invoices” shows, then click it")),
+        (signin, "kim / tulip42 then sign in", None),
+        (section, "Track is inside the Shipping section, click it", Some("Open folders until “Track” shows, then click it")),
+        // "first" as when, not which.
+        (tree, "press Upgrade, you may have to click around the tabs first to find it", Some("Look through the tabs for “Upgrade”, then click it")),
+        (blanks, "type delta into the first and fjord into the second", Some("Type “delta” into the first field | Type “fjord” into the second field")),
         // The first few of a kind, each in turn.
         (blanks, "we need delta and fjord in the first two boxes, in that order", Some("Type “delta” into the first field | Type “fjord” into the second field")),
         (blanks, "delta in the first two boxes", None),

@@ -14,11 +14,12 @@ const CARRIERS: &[&str] = &[
     "yourself", "what", "which", "who", "whatever", "there", "here", "where", "whichever", "something", "thing", "things",
     "i'm", "i'd", "i'll", "you'll", "you're", "it's", "that's", "there's", "we're", "we'd", "let's", "what's", "here's",
     // the same, typed without the apostrophe
-    "i've", "we've", "you've", "ahead", "everything", "ready",
+    "i've", "we've", "you've", "ahead", "everything", "ready", "away", "file", "files",
     "im", "ive", "youre", "thats", "theres", "whats", "lets", "heres", "youll",
     // prepositions
     "to", "into", "in", "on", "onto", "at", "by", "for", "from", "of", "off", "with", "within", "inside", "out", "over",
-    "up", "down", "via", "through", "across", "about", "as", "like", "than", "per", "upon", "toward", "towards",
+    "up", "down", "via", "through", "across", "about", "as", "like", "than", "per", "upon", "toward", "towards", "around",
+    "round", "along", "past",
     // conjunctions and joiners
     "and", "or", "so", "if", "then", "because", "since", "while", "when", "once", "also", "plus", "too", "after", "before",
     "afterwards", "next", "finally", "first", "lastly", "well",
@@ -75,7 +76,7 @@ pub(super) const VERBS: &[&str] = &[
     "visit", "navigate", "follow", "opt", "key", "punch", "stick", "drop", "bang", "jot", "fire", "tell", "populate",
     "provide", "supply", "change", "update", "hop", "head", "move", "land", "reach", "turn", "flip", "start",
     "continue", "proceed", "do", "sign", "log", "login", "begin", "smash", "whack", "poke", "jab", "mash", "slap",
-    "bash", "pop", "chuck", "slam", "give", "hit", "nudge", "trigger", "unfold", "reveal",
+    "bash", "pop", "chuck", "slam", "give", "hit", "nudge", "trigger", "unfold", "reveal", "paste",
 ];
 
 /// Verbs of searching the page's own search box ("look up mugs", "hunt
@@ -109,10 +110,14 @@ pub(super) const UNDOING: &[&str] = &["uncheck", "untick", "unselect", "deselect
 pub(super) const CLICKING: &[&str] = &["click", "press", "hit", "tap", "push", "smash", "choose", "pick", "select", "open", "follow", "tick", "expand", "unfold", "reveal"];
 
 /// Verbs that close what is in front ("close that box with the cross").
-pub(super) const CLOSING: &[&str] = &["close", "dismiss", "shut", "exit", "hide", "rid"];
+pub(super) const CLOSING: &[&str] = &["close", "dismiss", "shut", "exit", "hide", "rid", "disappear", "vanish"];
 
 /// What people call a close button's mark.
 pub(super) const CLOSE_MARKS: &[&str] = &["×", "✕", "✖", "x", "cross", "corner"];
+
+/// Verbs of typing: a clause that says one and names a field with no
+/// value is missing its value.
+pub(super) const TYPING: &[&str] = &["type", "enter", "write", "fill", "input", "insert", "key", "jot", "populate", "put", "paste"];
 
 /// Words that put the cursor in a field rather than type.
 pub(super) const FOCUSING: &[&str] = &["cursor", "focus", "caret", "focused"];

@@ -227,7 +227,9 @@ fn without_leave_alone(text: &str) -> String {
 fn is_clause(text: &str) -> bool {
     let words: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase().replace('’', "'")).collect();
     let quoted = text.starts_with(['"', '\'', '“', '‘']);
-    !quoted && words.len() > 1 && words.iter().any(|w| CLAUSE_WORDS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')))
+    let bare = |w: &String| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_owned();
+    let moving = words.len() == 1 && MOVING.contains(&bare(&words[0]).as_str());
+    !quoted && (moving || words.len() > 1 && words.iter().any(|w| CLAUSE_WORDS.contains(&bare(w).as_str())))
 }
 
 fn starts_with_verb(text: &str) -> bool {

@@ -53,7 +53,8 @@ pub(super) const SAME_AS: &[(&str, &str)] = &[
     ("tickbox", "checkbox"), ("tick box", "checkbox"), ("check box", "checkbox"), ("tickboxes", "checkboxes"), ("tick boxes", "checkboxes"),
     ("pop-up box", "popup"), ("popup box", "popup"), ("pop-up window", "popup"), ("pop-up", "popup"), ("pop up box", "popup"),
     ("the only", "the"), ("that one", "it"),
-    ("stick", "put"), ("pop", "put"), ("bang", "put"), ("chuck", "put"), ("key in", "type"),
+    ("stick", "put"), ("pop", "put"), ("bang", "put"), ("chuck", "put"), ("key in", "type"), ("jot down", "type"), ("jot", "type"),
+    ("punch in", "type"), ("scribble", "type"),
     ("shut", "close"), ("tap on", "click"), ("tap", "click"), ("unfold", "expand"),
     ("flip through", "look through"), ("hunt through", "look through"), ("go through", "look through"),
     ("track down", "find"), ("run a search for", "search for"), ("do a search for", "search for"),
@@ -165,8 +166,12 @@ pub(super) const POINTERS_OF_KIND: &[(&str, &str)] = &[
 /// (`restate::is_clause`).
 pub(super) const CLAUSE_WORDS: &[&str] = &[
     "should", "must", "would", "could", "shall", "will", "can", "is", "are", "was", "were", "be", "that's", "thats", "it's",
-    "there's", "what's", "needs", "go", "goes",
+    "there's", "what's", "needs", "go", "goes", "me", "us", "myself", "get", "let",
 ];
+
+/// Verbs of moving about the page: a verbless shape's one-word "value"
+/// that is one ("tab into the Email field") is the order itself.
+pub(super) const MOVING: &[&str] = &["tab", "go", "move", "jump", "hop", "get", "navigate", "switch", "step", "click", "press", "head", "skip"];
 
 /// Whole-clause shapes: the pattern (over the clause's tokens) and the
 /// order it means (`{slot}` replaced by what the slot took, as typed).

@@ -89,6 +89,11 @@ pub(super) fn rows() -> Vec<Row> {
         // A value is not the sentence going on after a comma.
         Row("wish.should", "The note box needs to say granite, fill it in for me", one(typed("granite", Target::with_role("note", R::Field)))),
         Row("type.into", "type Paris, France into City", one(typed("Paris, France", Target::new("City")))),
+        Row("", "set the country to Norway using the suggestions", U),
+        Row("", "get me into the email field so I can type", U),
+        Row("", "first field: amber, second field: birch", U),
+        Row("type.in", "can you write kestrel for me in the box below?", one(typed("kestrel", Target::by_role(Some(R::Field), None)))),
+        Row("type.into", "type 'salt please' into Note", one(typed("salt please", Target::new("Note")))),
         // "the Password box" names the field: its word is no password.
         Row("", "Since my account is lee, put that in the User name box plus fjord32 in the Password box, and click Sign in.", U),
         // What follows the password is more than submitting: not one sign-in.
