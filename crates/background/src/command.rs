@@ -469,7 +469,7 @@ async fn ground_settled(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) 
 /// `open`: the user said "open X" (the failure then suggests an address).
 async fn ground(tab_id: i32, find: &Grounding, open: bool, stop: &Stop) -> Result<Found, StepError> {
     let mut ambiguous: Option<Resolution> = None;
-    for locate in &find.locate {
+    for locate in find.locate.iter().filter(|l| !l.names_nothing()) {
         match locate {
             Locate::Query { .. } => {
                 let hits: Vec<QueryHit> = call(locate.call(tab_id), stop).await?;

@@ -202,6 +202,20 @@ impl Locate {
 }
 
 impl Locate {
+    /// A `pcd.query` whose text is stop words only ("it", "the"): it would
+    /// rank the page's controls by place alone and hand back the first
+    /// (`rank::query::Alternative::terms`), so "open it" clicked whatever
+    /// folder came first and showed ✓. The exact-name selectors beside it
+    /// still find a control whose whole label those words are.
+    pub fn names_nothing(&self) -> bool {
+        match self {
+            Locate::Query { text, .. } | Locate::FramedField { text, .. } => {
+                text.chars().any(char::is_alphanumeric) && crate::rank::terms::terms(text).is_empty()
+            }
+            _ => false,
+        }
+    }
+
     /// The ids of `hits` worth a `getDetails` for [`Locate::FramedField`]:
     /// forms in cross-origin frames (framed ids) scoring at least
     /// [`MIN_HIT_SCORE`](super::report::MIN_HIT_SCORE), best first. A

@@ -162,7 +162,11 @@ const POINTING_BACK: &[&str] = &["it", "that", "this", "them", "that one", "this
 pub(crate) fn points_nowhere(steps: &[(Command, &'static str)]) -> bool {
     let pronoun = |s: &str| POINTING_BACK.contains(&s.trim().to_lowercase().as_str());
     steps.iter().any(|(c, _)| match c {
-        Command::Click { target } | Command::Check { target, .. } | Command::Focus { target } => pronoun(&target.label),
+        Command::Click { target } | Command::Check { target, .. } | Command::Focus { target } | Command::Open { target: OpenTarget::Link(target) } => {
+            pronoun(&target.label)
+        }
+        Command::InMenu { menu, item } => pronoun(&menu.label) || pronoun(&item.label),
+        Command::Suggest { text, .. } | Command::SwitchTab { text } => pronoun(text),
         Command::Type { text, field } => pronoun(text) || pronoun(&field.label),
         Command::Select { option, field } => pronoun(option) || pronoun(&field.label),
         _ => false,

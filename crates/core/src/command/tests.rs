@@ -755,3 +755,14 @@ fn fields_in_cross_origin_frames_are_sought_in_their_forms_frames() {
     assert_eq!(inside.len(), selectors.len());
     assert!(inside.iter().all(|s| crate::frames::frame_path(s) == ["iframe[name=\"newsletter\"]".to_string()]));
 }
+
+/// A label of stop words ranks nothing: its `pcd.query` would hand back
+/// the page's first control by place alone.
+#[test]
+fn a_query_of_stop_words_names_nothing() {
+    use super::plan::Locate;
+    let q = |text: &str| Locate::Query { kind: crate::tools::QueryKind::Action, text: text.into() };
+    for (text, nothing) in [("it", true), ("the", true), ("this", true), ("Reports", false), ("", false), ("?", false), ("2", false)] {
+        assert_eq!(q(text).names_nothing(), nothing, "{text:?}");
+    }
+}

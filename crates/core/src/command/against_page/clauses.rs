@@ -10,26 +10,8 @@ use super::words::{
 };
 use super::names::{by_role_word, name_at, name_words};
 use super::places::{neighbour, place_at, points_at_neighbour};
+use super::said::Word;
 use crate::command::model::Ordinal;
-
-/// One word of the sentence.
-#[derive(Debug, Clone)]
-pub(super) struct Word<'a> {
-    /// As typed, outer punctuation trimmed (quotes too).
-    pub(super) text: &'a str,
-    /// Lower-case.
-    pub(super) norm: String,
-    /// Said in quotes: a value or a name, never English.
-    pub(super) quoted: bool,
-    /// Punctuation after it ends its clause.
-    pub(super) ends_clause: bool,
-    /// Written with a capital where a sentence does not start ("…, then
-    /// Move"): a name, even when English has the word.
-    pub(super) named: bool,
-    /// Its clause ends at a path's separator ("Shared > 2026",
-    /// "Shared/2026"): the parts go on saying where.
-    pub(super) in_path: bool,
-}
 
 /// What one word (or run of words) of a clause is.
 #[derive(Debug, Clone, PartialEq)]
@@ -128,71 +110,6 @@ impl Clause {
     }
 }
 
-/// The words of `input`.
-pub(super) fn split(input: &str) -> Vec<Word<'_>> {
-    let mut out: Vec<Word> = Vec::new();
-    let mut quote: Option<(usize, char)> = None;
-    let mut at = 0;
-    // Whether the next word starts a sentence (after ".", "?", "!", ":").
-    let mut sentence_starts = true;
-    for raw in input.split_whitespace() {
-        let starts = sentence_starts;
-        sentence_starts = raw.ends_with(['.', '!', '?', ':']) || raw.ends_with(".\"") || raw.ends_with(".”");
-        let sentence_starts = starts;
-        let start = input[at..].find(raw).map_or(at, |i| at + i);
-        at = start + raw.len();
-        if let Some((from, open)) = quote {
-            let closes = raw.trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '!' | '?' | ':' | ')'));
-            if closes.ends_with(close_of(open)) {
-                let inner = &input[from..start + closes.len() - close_of(open).len_utf8()];
-                let ends_clause = closes.len() < raw.len();
-                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause, named: false, in_path: false });
-                quote = None;
-            }
-            continue;
-        }
-        let first = raw.chars().next().unwrap_or(' ');
-        if matches!(first, '"' | '“' | '\'' | '‘' | '«') {
-            let body = &raw[first.len_utf8()..];
-            let trimmed = body.trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '!' | '?' | ':' | ')'));
-            if let Some(inner) = trimmed.strip_suffix(close_of(first)) {
-                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause: trimmed.len() < body.len(), named: false, in_path: false });
-            } else {
-                quote = Some((start + first.len_utf8(), first));
-            }
-            continue;
-        }
-        // ("Shared > 2026 > Reports", "kim / tulip42": a path's or a
-        // pair's parts are apart.)
-        let separator = matches!(raw, ">" | "/" | "→" | "»" | "|");
-        let ends_clause = raw.ends_with([',', '.', ';', '!', '?', '—', '–']) || matches!(raw, "-" | "—" | "–") || separator;
-        let text = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '&' && !CLOSE_SIGNS.contains(&c));
-        if text.is_empty() {
-            if ends_clause {
-                if let Some(last) = out.last_mut() {
-                    last.ends_clause = true;
-                    last.in_path = separator;
-                }
-            }
-            continue;
-        }
-        // "Shared/2026/Reports", "Shared>2026": a path written as one word.
-        let parts: Vec<&str> = if text.contains("://") { vec![text] } else { text.split(['/', '>', '→']).collect() };
-        for (k, part) in parts.iter().enumerate() {
-            let last_part = k + 1 == parts.len();
-            let text = part.trim_matches(|c: char| !c.is_alphanumeric() && c != '#' && c != '&' && !CLOSE_SIGNS.contains(&c));
-            if text.is_empty() {
-                continue;
-            }
-            let norm = text.to_lowercase().replace('’', "'");
-            let named = text.starts_with(char::is_uppercase) && (!sentence_starts || k > 0) && !matches!(norm.as_str(), "i" | "i'm" | "i'd" | "i'll" | "i've" | "ok" | "okay");
-            let ends_clause = if last_part { ends_clause } else { true };
-            out.push(Word { text, norm, quoted: false, ends_clause, named, in_path: !last_part });
-        }
-    }
-    out
-}
-
 /// Words that open a clause of context ("Since I fly to Madrid, …").
 const REASONS: &[&str] = &["because", "since", "as", "given", "seeing", "cause", "cuz", "coz"];
 
@@ -229,18 +146,6 @@ fn typing_purpose(words: &[Word], i: usize) -> Option<usize> {
 /// How many words of the clause that word `i` is in come before it.
 pub(super) fn said_in_clause(words: &[Word], i: usize) -> usize {
     words[..i].iter().rev().take_while(|w| !w.ends_clause && !JOINERS.contains(&w.norm.as_str())).count()
-}
-
-/// Marks that are words of their own: a close button's "×".
-pub(super) const CLOSE_SIGNS: &[char] = &['×', '✕', '✖'];
-
-fn close_of(open: char) -> char {
-    match open {
-        '“' => '”',
-        '‘' => '’',
-        '«' => '»',
-        c => c,
-    }
 }
 
 /// The sentence cut into clauses of pieces; `None` when a word is left

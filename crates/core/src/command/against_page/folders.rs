@@ -7,7 +7,8 @@
 //! clicked, the names said as where it is set apart, and opens folders
 //! until it shows ([`Command::Reveal`]), which needs no path.
 
-use super::clauses::{Clause, Piece, Word};
+use super::clauses::{Clause, Piece};
+use super::said::Word;
 use super::vocabulary::PageWord;
 use super::words::is_carrier;
 use crate::command::model::{Command, RevealVia};

@@ -36,6 +36,7 @@
 //! a menu said after its item — is [`sentence`].
 
 mod clauses;
+mod said;
 mod folders;
 mod names;
 mod places;
@@ -51,7 +52,8 @@ pub use vocabulary::{PageWord, WordKind, MAX_NAME, MAX_WORDS};
 
 use super::model::{Command, Ordinal, RevealVia, RoleHint, Target};
 use crate::tools::ScrollDirection;
-use clauses::{clauses, split, Clause, Order, Piece};
+use clauses::{clauses, Clause, Order, Piece};
+use said::split;
 use sentence::{in_menus, in_order, moved_together, named_after, searched};
 
 /// Words that say the text typed brings up suggestions to pick from.
@@ -94,7 +96,7 @@ fn every_value_used(clauses: &[Clause], commands: &[Command]) -> bool {
 }
 
 /// The commands of the sentence's clauses, each read as said.
-fn read_clauses(input: &str, words: &[clauses::Word], clauses: &[Clause], page: &[PageWord]) -> Option<Vec<Command>> {
+fn read_clauses(input: &str, words: &[said::Word], clauses: &[Clause], page: &[PageWord]) -> Option<Vec<Command>> {
     // Passwords said in the sentence ("… password juniper99"): typed only
     // into the page's password fields (`secrets::checked`).
     let secrets: Vec<String> = crate::safety::typed::typed_secrets(input).into_iter().map(|(range, _)| input[range].to_owned()).collect();

@@ -3,7 +3,7 @@
 //! go by it the one the role word beside it, the typed case or the
 //! likeliest kind picks.
 
-use super::clauses::{Word, CLOSE_SIGNS};
+use super::said::{Word, CLOSE_SIGNS};
 use super::vocabulary::{PageWord, WordKind};
 use super::words::{role_noun, NOT_A_NAME};
 

@@ -2,7 +2,8 @@
 //! 2", "… and the second", "the next one", "the box after Red", and the
 //! results of a search ("the 3rd hit", "result number 2").
 
-use super::clauses::{Clause, Piece, Word};
+use super::clauses::{Clause, Piece};
+use super::said::Word;
 use super::vocabulary::{PageWord, WordKind};
 use super::words::{place_word, result_noun, role_noun};
 use crate::command::model::Ordinal;

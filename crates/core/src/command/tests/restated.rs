@@ -138,6 +138,9 @@ pub(super) fn rows() -> Vec<Row> {
         Row("", "There's only one button here.", U),
         // "it" with nothing named before it is no target and no text.
         Row("", "click it", U),
+        Row("", "open it", U),
+        Row("", "Reports lives under Shared; open it, please.", U),
+        Row("open", "open the Reports folder", one(C::Open { target: OpenTarget::Link(Target::new("Reports folder")) })),
         Row("", "I want it to say amber; write it in the box.", U),
         Row("", "click Save then do a little dance", U),
         Row("", "I forgot my password yesterday", U),
