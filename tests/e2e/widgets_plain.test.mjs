@@ -5,9 +5,10 @@
 // state (<body data-state>, `done` once the instruction was carried out).
 // Passes, one per set of phrasings: the ones the grammar was written
 // against (`tuned`), held-out ones (`?phrasing=held-out`) written after
-// it, and four sets written by people who never read the grammar, as a
-// new user would put each task: `fresh` and `fresh-2` to `fresh-5` (since
-// used to extend the grammar) and `unseen` (kept unseen by whoever tunes it). It prints the
+// it, and seven sets written by people who never read the grammar, as a
+// new user would put each task: `fresh` and `fresh-2` to `fresh-6` (the
+// first five since used to extend the grammar) and `unseen` (kept unseen
+// by whoever tunes it). It prints the
 // success rate per pattern family and holds the commands to the issue's
 // bar: at least 90 % of the first pass succeed; in the first two, no step
 // shows ✓ when the page says nothing happened on a page whose instruction
@@ -15,7 +16,7 @@
 // is shown. The fresh and unseen passes are only measured, never
 // asserted: they show how far the grammar carries beyond wordings anyone
 // tuned it on. `cargo xtask test` runs the first two (BC_PHRASINGS
-// unset); `cargo xtask conformance commands` runs all eight.
+// unset); `cargo xtask conformance commands` runs all nine.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from '../support/harness.mjs';
@@ -156,7 +157,8 @@ const MEASURED = [
   ['fresh-2', 'second fresh phrasings (by another writer who never saw the grammar; used to extend it)'],
   ['fresh-3', 'third fresh phrasings (a third writer who never saw the grammar; used to extend it)'],
   ['fresh-4', 'fourth fresh phrasings (a fourth writer who never saw the grammar; used to extend it)'],
-  ['fresh-5', 'fifth fresh phrasings (a fifth writer who never saw the grammar nor the other sets)'],
+  ['fresh-5', 'fifth fresh phrasings (a fifth writer who never saw the grammar nor the other sets; used to extend it)'],
+  ['fresh-6', 'sixth fresh phrasings (a sixth writer who saw only the pages, with every sentence removed)'],
   ['unseen', 'unseen phrasings (by someone who never saw the grammar; never tuned on)'],
 ];
 

@@ -54,12 +54,14 @@ export function task() {
      * task, varied in sentence shape (object first, verbs left out,
      * reasons and places first); with `?phrasing=fresh-5`, one of
      * `fresh5` — a fifth writer's eight per task, written from the page
-     * and its code alone, without any other set. An empty set falls back
-     * to `phrasings`.
+     * and its code alone, without any other set; with `?phrasing=fresh-6`,
+     * one of `fresh6` — a sixth writer's eight per task, written the same
+     * way and measured before any rule was written from it. An empty set
+     * falls back to `phrasings`.
      */
-    say(phrasings, heldOut = [], fresh = [], unseen = [], fresh2 = [], fresh3 = [], fresh4 = [], fresh5 = []) {
+    say(phrasings, heldOut = [], fresh = [], unseen = [], fresh2 = [], fresh3 = [], fresh4 = [], fresh5 = [], fresh6 = []) {
       // A Map, so that `?phrasing=constructor` cannot pick a prototype key.
-      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen], ['fresh-2', fresh2], ['fresh-3', fresh3], ['fresh-4', fresh4], ['fresh-5', fresh5]]);
+      const sets = new Map([['held-out', heldOut], ['fresh', fresh], ['unseen', unseen], ['fresh-2', fresh2], ['fresh-3', fresh3], ['fresh-4', fresh4], ['fresh-5', fresh5], ['fresh-6', fresh6]]);
       const chosen = sets.get(new URLSearchParams(location.search).get('phrasing')) ?? [];
       const text = pick(chosen.length > 0 ? chosen : phrasings);
       document.getElementById('instruction').textContent = text;

@@ -29,7 +29,7 @@ pub fn run(project: &Project, what: &str, args: &[String]) -> Result<()> {
         "commands" => {
             let mut cmd = dist::node_with_extension(project, "--test")?;
             cmd.args(["--test-reporter=spec", "--test-name-pattern", "typed instructions", "tests/e2e/widgets_plain.test.mjs"])
-                .env("BC_PHRASINGS", "tuned,held-out,fresh,fresh-2,fresh-3,fresh-4,fresh-5,unseen")
+                .env("BC_PHRASINGS", "tuned,held-out,fresh,fresh-2,fresh-3,fresh-4,fresh-5,fresh-6,unseen")
                 .env("BC_WIDGET_SEEDS", "1,2,3,4,5,6");
             cmd
         }

@@ -47,6 +47,16 @@ t.say([`Type the beginning of ${want} and choose the suggestion.`, `Start typing
     `I keep fumbling this autocomplete thing on my phone, can you enter ${want} as the destination country and tap the matching suggestion?`,
     `Click the ${want} suggestion under the Country input, after typing the first few letters of it`,
     `Destination country should be ${want} please — type a bit of it and choose it from the options that appear`,
+  ],
+  [
+    `Country: ${want}, picked from the suggestions.`,
+    `Could you start typing ${want} in the Country feild and click it when it pops up underneath?`,
+    `my destination is ${want}, type a couple letters of it in the country box and select ${want} from the list`,
+    `Choose ${want} as the destination country. You have to type the beginning of the name first, then a list of suggestions appears and you click ${want} in it.`,
+    `Please you write the start of ${want} in Country and then take ${want} from the list what appears.`,
+    `Before clicking anything, type the first few letters of ${want} into the Country input; then choose ${want} from the suggestions below it.`,
+    `Pick ${want} from the country autocomplete.`,
+    `I need the country set to "${want}" - type it in and click the suggestion that comes up, otherwise it won't register.`,
   ]);
 const input = document.getElementById('country');
 const list = document.getElementById('suggestions');

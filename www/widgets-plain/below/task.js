@@ -42,6 +42,16 @@ t.say([`Type ${word} into the textbox below.`, `Write ${word} in the text field.
     `hey, mind typing ${word} into the empty box there? I'm eating with one hand lol`,
     `Enter ${word} in the only text field on the page, exactly as written`,
     `fill the note with ${word}`,
+  ],
+  [
+    `Type ${word} in the box below.`,
+    `write ${word} in teh text area`,
+    `Could you please enter the word ${word} into the note? Nothing else, just that one word.`,
+    `I want my note to say ${word}.`,
+    `Fill in the note with "${word}".`,
+    `Please you put the word ${word} inside the big text box under the title, nothing more.`,
+    `There's a single empty textbox on this page, right under the heading. Click into it and type ${word} with no full stop and no extra spaces, since it has to match exactly.`,
+    `${word} goes in the textbox.`,
   ]);
 const note = document.getElementById('note');
 note.addEventListener('input', () => t.set({ value: note.value, done: note.value === word }));

@@ -43,6 +43,16 @@ t.say(['Click the button.', 'Press the button.', 'Please click the button below.
     `${label} — click that`,
     `can you tap the only button here, its labelled ${label}`,
     `Please press the button labelled ${label}, nothing else on the page needs touching`,
+  ],
+  [
+    `Click ${label}.`,
+    `just press the button on the page`,
+    `Could you hit the "${label}" button for me?`,
+    `There's one button on this page somewhere, the one that says ${label}. Please click it so I can move on.`,
+    `I'm ready for the next part, so please click the ${label} button.`,
+    `You please push the button with ${label} written on it.`,
+    `${label} button - click it.`,
+    `Find the only button on the page and clik it. It's labelled ${label}.`,
   ]);
 document.getElementById('slot').append(el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = 'Thanks, the button was clicked.';

@@ -45,6 +45,16 @@ t.say([`Click ${want}.`, `Press the ${want} button.`],
     `hit the ${want} one. the three buttons only differ by capital letters so match it letter for letter`,
     `On the fruit stand, click the button labelled exactly ${want}`,
     `I want ${want} picked, case-sensitive, so match the letters precisely when you choose among the buttons`,
+  ],
+  [
+    `Click ${want}.`,
+    `Press the "${want}" button, the one spelled exactly like that, capitals and all.`,
+    `could you click ${want} please, mind the upper/lower case`,
+    `There are three ${fruit} buttons that only differ in capitalisation. I need the one written ${want}, exactly.`,
+    `I want the ${want} button, not any of the other spellings.`,
+    `Of the fruit buttons, pick ${want} (case-sensitive).`,
+    `Please you click on button ${want}, with the letters big and small exactly same as I write.`,
+    `The button spelled ${want} - click that one. Careful, the others look almsot the same.`,
   ]);
 document.getElementById('buttons').append(...variants.map((v) => el('button', { type: 'button', onclick: () => {
   document.getElementById('result').textContent = `${v} clicked.`;

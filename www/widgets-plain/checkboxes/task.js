@@ -52,6 +52,16 @@ t.say([...phrasings],
     `In the Colours list, put a check in the ${ord} checkbox, the one beside ${colours[n]}`,
     `Select ${colours[n]} — just that box, nothing else`,
     `click the ${ord} checkbox down the list, dont touch the rest`,
+  ],
+  [
+    `Tick ${colours[n]}.`,
+    `check the ${ord} box only`,
+    `Could you tick the ${ord} checkbox in the list? Leave the rest unticked.`,
+    `I only want ${colours[n]} selected, it's checkbox number ${n + 1}.`,
+    `Of the five colours, ${colours[n]} is the one to check.`,
+    `Please you put the tick in box ${n + 1} from top, the one next to ${colours[n]}, and in no other box.`,
+    `My favourite colour is ${colours[n]}, so tick the box beside it. Don't tick anything else.`,
+    `Tick the ${ord} chekbox, counting from the top, then hit Save.`,
   ]);
 const check = () => t.set({ checked: boxes.map((b) => b.checked), done: boxes.every((b, k) => b.checked === (k === n)) });
 for (const b of boxes) b.addEventListener('change', check);

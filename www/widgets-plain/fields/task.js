@@ -54,6 +54,16 @@ if (mode === 'two') {
     `fill the top two boxes: ${a} then ${b}. bottom one blank`,
     `Enter ${a} into the first text field and ${b} into the second; don't type anything in the third.`,
     `the three boxes here — write ${a} in box one, ${b} in box two, thats it`,
+  ],
+  [
+    `${a} in the first box, ${b} in the second.`,
+    `Type ${a} into the first text field and ${b} into the second one; leave the third empty.`,
+    `could you put ${a} in the top box and ${b} in the one bellow it`,
+    `I need the first field to say ${a} and the second to say ${b}. The third one stays blank.`,
+    `Please fill two of the three fields: the first with ${a}, then the second with ${b}. Don't touch the last one.`,
+    `Before you fill in the first field with ${a}, put ${b} in the second one.`,
+    `You write ${a} in field 1 and ${b} in field 2, field 3 you leave empty please.`,
+    `There are three text boxes without labels. The words go into the top two, in order. First word: ${a}. Second word: ${b}.`,
   ]);
 } else {
   const n = t.pick([1, 2]);
@@ -99,6 +109,16 @@ if (mode === 'two') {
     `Of the three empty boxes, the ${ord[n]} one needs ${a} in it`,
     `fill in ${a} — in the ${ord[n]} field, counting from the top`,
     `I'm supposed to put ${a} in the ${ord[n]} field and leave the rest blank, can you do that for me?`,
+  ],
+  [
+    `${a} in the ${ord[n]} feild`,
+    `Hi! Could you please type the word ${a} into the ${ord[n]} text box on this form? The other two can stay empty, thanks so much.`,
+    `I need ${a} written in the ${ord[n]} input.`,
+    `please you write the word ${a} inside the ${ord[n]} box, other boxes leave them empty`,
+    `put ${a} in box number ${n + 1} counting from the top`,
+    `The ${ord[n]} field should say "${a}".`,
+    `Fill in the ${ord[n]} of the three fields with ${a}, it has to read exactly that or the form won't accept it.`,
+    `The word is ${a}. Enter it in the ${ord[n]} field and leave the rest blank.`,
   ]);
 }
 const check = () => t.set({ values: inputs.map((i) => i.value), done: inputs.every((i, k) => i.value === want[k]) });

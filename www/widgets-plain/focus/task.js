@@ -45,6 +45,16 @@ t.say([`Put the cursor in the ${label} box.`, `Focus the ${['1st', '2nd', '3rd']
     `I want to fill in my ${label} next, so place the cursor in that box for me please`,
     `Move focus to the box labelled ${label}`,
     `click inside the input next to ${label}, that's all`,
+  ],
+  [
+    `Focus the ${label} field.`,
+    `put the cursor in the ${label} box`,
+    `Could you click into the ${label} input so I can start typing there?`,
+    `I'd like to type my ${label} myself - just place the cursor in that field please, don't type anything.`,
+    `Field number ${n + 1} from the top, the ${label} one: click in it.`,
+    `Please you go inside the ${label} field, only click, no writing.`,
+    `Jump to the ${label} texbox.`,
+    `Select the ${['first', 'second', 'third'][n]} of the three text boxes (the one labelled ${label}).`,
   ]);
 for (const id of ids) {
   document.getElementById(id).addEventListener('focus', () => t.set({ focused: id, done: id === ids[n] }));

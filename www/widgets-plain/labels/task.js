@@ -57,6 +57,16 @@ t.say([`Type ${user} into Username and ${city} into City.`, `Enter ${user} as th
     `enter ${user} next to Username, then ${city} in the field beside City`,
     `Please complete the two fields: Username should be ${user}, City should be ${city}.`,
     `set city to ${city} and username to ${user}`,
+  ],
+  [
+    `Username ${user}, city ${city}.`,
+    `Fill in ${user} as the username and ${city} as the city.`,
+    `could you put ${user} for usernmae and ${city} for city`,
+    `I live in ${city} and my username is ${user}, please fill those in.`,
+    `Please enter the city first, ${city}, and then the username ${user}.`,
+    `Type ${user} into the Username field. In the City field, type ${city}.`,
+    `You write user name ${user} and the city ${city} in the form please.`,
+    `My details: "${user}" for Username, "${city}" for City.`,
   ]);
 const check = () => t.set({ layout, values: inputs.map((i) => i.value), done: inputs[0].value === user && inputs[1].value === city });
 for (const i of inputs) i.addEventListener('input', check);

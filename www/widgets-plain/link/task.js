@@ -42,6 +42,16 @@ t.say(['Follow the link.', 'Click the link.', 'Open the link in the text.'],
     `click the underlined bit in the sentence about reading, the one saying ${words}`,
     `Follow the only link on the page`,
     `hit the ${words} link in the middle of the text`,
+  ],
+  [
+    `Follow the link.`,
+    `click the ${words} link`,
+    `Could you open the link that says ${words}?`,
+    `There's a link hidden in the text somewhere, I think it reads ${words}. Please click it.`,
+    `I want to read more about it, so follow the link in the paragraph.`,
+    `Please you click on the link in the sentence, the words are ${words}.`,
+    `Open "${words}".`,
+    `Find the one link in the text and open it, plase. It says ${words}.`,
   ]);
 document.getElementById('para').append('You can read about it in ', el('a', { href: '#read', onclick: () => {
   document.getElementById('result').textContent = 'You followed the link.';

@@ -45,5 +45,15 @@ t.say([`Select ${want} from the list.`, `Choose ${want} in the list.`, `Pick ${w
     `open the select box under Where to and choose ${want}`,
     `choose ${want} in the list of cities`,
     `Where to? ${want}. Set it in the dropdown for me`,
+  ],
+  [
+    `Select ${want}.`,
+    `choose ${want} from the dropdown`,
+    `Could you pick ${want} in the list under Where to?`,
+    `I'm travelling to ${want}, so set the destination dropdown to it.`,
+    `${want} - select that in the drop-down menu.`,
+    `Please you choose the city ${want} in the select box.`,
+    `Where to? ${want}. Set the dropdown to that.`,
+    `Open the city list and click on ${want}, please, it's one of the options in the dropdwon.`,
   ]);
 select.addEventListener('change', () => t.set({ value: select.value, done: select.value === want }));

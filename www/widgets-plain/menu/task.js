@@ -44,6 +44,16 @@ t.say([`Open the Actions menu and choose ${want}.`, `Click Actions, then ${want}
     `hit the little Actions ▾ thing at the top of the box and pick ${want}`,
     `select ${want} — under Actions`,
     `Please open Actions and choose ${want} from the list that drops down.`,
+  ],
+  [
+    `Actions > ${want}`,
+    `open the actoins menu and click ${want}`,
+    `Could you choose ${want} from the Actions menu?`,
+    `I want to ${want.toLowerCase()} this document, the option is under Actions.`,
+    `Pick ${want}, but first you'll need to open the Actions dropdown.`,
+    `Please you click Actions and then choose ${want} in the list what opens.`,
+    `${want} is in the Actions menu - select it.`,
+    `Click on Actions at the top of the box, then on "${want}". Don't pick Delete!`,
   ]);
 const menu = document.getElementById('menu');
 document.getElementById('actions').addEventListener('click', () => menu.classList.toggle('hidden'));

@@ -51,6 +51,16 @@ t.say([`Pick ${a}, ${b} and ${c}, then press Save.`, `Tick ${a}, ${b} and ${c} a
     `Press Save after checking the boxes for ${b}, ${c} and ${a}`,
     `three cities: ${a}, ${b}, ${c}. tick them, save`,
     `Please mark ${a}, ${b} and ${c} and click the Save button below the list.`,
+  ],
+  [
+    `Tick ${a}, ${b} and ${c}, then Save.`,
+    `select ${a} ${b} ${c} and hit save`,
+    `Could you check ${a}, ${b} and ${c} and then press the Save button?`,
+    `I'm visiting ${a}, ${b} and ${c} on this trip. Please tick those three cities and save the plan.`,
+    `Save the trip with exactly three cities ticked: ${a}, ${b}, ${c}.`,
+    `Before you press Save, tick ${c}, ${a} and ${b}.`,
+    `Please you mark the cities ${a}, ${b} and also ${c}, after that click on Save.`,
+    `Three cities: ${a}, ${b}, ${c}. Check their boxes, nothing else, and then cilck Save.`,
   ]);
 document.getElementById('save').addEventListener('click', () => {
   const chosen = boxes.filter((b) => b.checked).map((b) => b.value);

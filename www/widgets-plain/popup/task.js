@@ -41,6 +41,16 @@ t.say(['Dismiss the popup with its close button.', 'Close the popup.', 'Close th
     `Close the Before you go popup using its close button, don't claim anything`,
     `hit the little x in the corner of the popup`,
     `dismiss the popup, I'm not interested in the offer`,
+  ],
+  [
+    `Close the popup.`,
+    `get rid of that anoying popup`,
+    `Could you dismiss the offer box by clicking its × button?`,
+    `I don't want the discount, please close the popup with the little x in its corner and don't claim the offer.`,
+    `The 10% off popup: close it.`,
+    `Please you click the small cross on the window with the offer so it go away.`,
+    `Click the × on the popup.`,
+    `That box about getting 10% off is in the way, can you shut it? Use the X button, not Claim offer.`,
   ]);
 const popup = document.getElementById('popup');
 document.getElementById('close').addEventListener('click', () => { popup.remove(); t.set({ done: true }); });

@@ -45,6 +45,16 @@ t.say([`Search for ${term} and open the ${ord[0]} result.`, `Look up ${term}, th
     `type ${term}, press Go, then the ${ord[0]} result pls`,
     `the ${ord[1]} result for ${term} — open that, you'll need to search first`,
     `Search the shop for ${term} and click on the ${ord[0]} one in the list`,
+  ],
+  [
+    `Search ${term}, open result ${n + 1}.`,
+    `search for ${term} and click the ${ord[0]} result`,
+    `Could you look up ${term} in the shop and open the ${ord[1]} result?`,
+    `I'm shopping for ${term}. Search for them and open the ${ord[1]} item in the results list.`,
+    `Open the ${ord[1]} search result for ${term}.`,
+    `Please you type ${term} in the search box, press Go, and then click on the ${ord[1]} link from the results.`,
+    `Before opening the ${ord[0]} result, you'll have to search for ${term}.`,
+    `Type "${term}" in the box and hit Go. Then open result number ${n + 1} from teh list.`,
   ]);
 const results = document.getElementById('results');
 document.getElementById('form').addEventListener('submit', (e) => {

@@ -44,6 +44,16 @@ t.say([`Open the section below and press ${button}.`, `Expand Shipping, then cli
     `Click the Shipping ▸ header to show it, then press ${button}`,
     `${button} button in the shipping section please`,
     `in the collapsed Shipping section there's a ${button} button, click it`,
+  ],
+  [
+    `Shipping > ${button}`,
+    `open shipping and press ${button}`,
+    `Could you expand the Shipping section and click ${button}?`,
+    `I need the shipping info for this order: expand Shipping and press the ${button} button.`,
+    `Press ${button}, but first you have to open the Shipping section, it's collapsed.`,
+    `Please you click on Shipping to open it, then push the button ${button}.`,
+    `The ${button} button is hidden under Shipping. Expand that and click it.`,
+    `Click the Shipping header so it opens, then clik the "${button}" button inside.`,
   ]);
 const body = document.getElementById('body');
 document.getElementById('toggle').addEventListener('click', () => {

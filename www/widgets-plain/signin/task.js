@@ -45,6 +45,16 @@ t.say([`Sign in as ${user} with password ${pass}.`, `Log in as ${user} using the
     `I always forget how to log in here, it's ${user} and ${pass}. sign me in please`,
     `Please fill in the member login with ${user} / ${pass} and submit it`,
     `sign in - ${user}, ${pass}`,
+  ],
+  [
+    `Sign in as ${user} / ${pass}.`,
+    `log in as ${user} with password ${pass}`,
+    `Could you sign me in? User name ${user}, password ${pass}.`,
+    `I'm ${user} and my password is ${pass}, please log me in.`,
+    `Enter ${user} in User name and ${pass} in Password, then click Sign in.`,
+    `Please you login with user ${user} and the password ${pass}, and press the Sign in button.`,
+    `Before pressing Sign in, fill in the password ${pass} and the user name ${user}.`,
+    `Username: ${user}. Password: "${pass}". Sign in wiht those.`,
   ]);
 document.getElementById('form').addEventListener('submit', (e) => {
   e.preventDefault();

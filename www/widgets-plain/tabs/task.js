@@ -57,6 +57,16 @@ if (mode === 'find') {
     `go to the ${names[home]} tab and click ${target}`,
     `open ${target}, you might have to click around the tabs first to find it`,
     `${target} link please, it's hiding behind one of the tabs`,
+  ],
+  [
+    `Find ${target} and click it.`,
+    `open the ${target} link, its in one of the tabs`,
+    `Could you look through the tabs for the ${target} link and open it?`,
+    `I need the ${target} info. There's a link for it on one of the product tabs, please find it and click it.`,
+    `Go to the ${names[home]} tab and click ${target} there.`,
+    `Please you search in the tabs where is ${target} and click on it.`,
+    `${target} link - somewhere behind one of the tabs. Open it.`,
+    `Click through the tabs until you see "${target}", then click that link.`,
   ]);
 } else {
   t.say([`Click the ${tabWant} tab.`, `Open the ${tabWant} tab.`, `Switch to the ${tabWant} tab on the page.`],
@@ -99,5 +109,15 @@ if (mode === 'find') {
     `go to ${tabWant}`,
     `switch the product page over to the ${tabWant} tab`,
     `click on ${tabWant} in the row of tabs`,
+  ],
+  [
+    `${tabWant} tab`,
+    `Hey there, would you mind opening up the ${tabWant} section for me? It's one of the tabs in the row on this page, and I'd like to see what's in it.`,
+    `I want to see the ${tabWant} tab.`,
+    `Could you swtich to ${tabWant}?`,
+    `switch the view over to the ${tabWant} tab pls`,
+    `The ${tabWant} tab: click on it.`,
+    `Please you go in the tab of ${tabWant}, I must read it before I buy this product.`,
+    `There's a tab called "${tabWant}". Open it.`,
   ]);
 }

@@ -46,6 +46,16 @@ t.say(['Scroll the terms box to the end, then tick I agree.', 'Scroll the terms 
     `Scroll the terms to the bottom and check I agree. Don't press Next yet.`,
     `honestly I'm not reading all that, just scroll the terms box to the end and tick agree`,
     `check I agree after scrolling down the terms list`,
+  ],
+  [
+    `Scroll the terms to the end and tick I agree.`,
+    `scroll down the terms and check i agree`,
+    `Could you scroll through all ${paras} clauses and then tick the I agree box?`,
+    `I've read the terms, honestly. Please scroll the box to the bottom so the checkbox unlocks, then tick I agree.`,
+    `Tick I agree, but first scroll the terms box all the way down, otherwise it's greyed out.`,
+    `Please you go down in the terms text until the end and after put the check on I agree.`,
+    `The "I agree" box: scroll the terms to the bottom, then check it.`,
+    `Accept the terms: scroll to the last clause (number ${paras}) in the box and tick the agree chekbox.`,
   ]);
 const agree = document.getElementById('agree');
 terms.addEventListener('scroll', () => {

@@ -67,4 +67,14 @@ t.say([`Open folders until you reach ${target}, then click it.`, `Find ${target}
     `find ${target} in the file tree and click it, you'll have to open ${path[0]} and ${path[1]} first`,
     `${target} please, under ${path[0]} then ${path[1]}`,
     `Go into ${path[0]}, then ${path[1]}, and click on ${target}.`,
+  ],
+  [
+    `Open ${path[0]} > ${path[1]} > ${target}.`,
+    `go into ${path[0]}, then ${path[1]}, and click ${target}`,
+    `Could you open the ${target} file? It's in ${path[0]}/${path[1]}.`,
+    `I'm looking for ${target}. Expand the ${path[0]} folder, then the ${path[1]} folder inside it, and click ${target}.`,
+    `Click ${target}, but first you have to open ${path[0]} and then ${path[1]} to get to it.`,
+    `Please you open the folder ${path[0]}, inside it the folder ${path[1]}, and there click on ${target}.`,
+    `${target} lives under ${path[1]}, which is inside ${path[0]}. Open it.`,
+    `Navigate the file tree to "${target}" (path: ${path[0]}/${path[1]}) and open it, pleae.`,
   ]);
