@@ -198,6 +198,13 @@ test('a role word never clicks the text that says it, and ambiguity lists candid
   assert.equal(many.steps[0].status, 'failed', many.text);
   assert.match(many.steps[0].result, new RegExp(`5 elements match the checkbox: checkbox 1 of 5, next to “${colours[0]}”; checkbox 2 of 5, next to “${colours[1]}”`));
   assert.deepEqual((await pageState()).checked ?? [false, false, false, false, false], [false, false, false, false, false]);
+  // "Select Madrid." names an option of a native dropdown, which has no
+  // box to click: it is chosen.
+  await site.goto(`${www.main}/widgets-plain/list/?seed=1`);
+  const option = await site.evaluate(() => document.querySelectorAll('#city option')[3].textContent);
+  const select = await send(`Select ${option}.`);
+  assert.equal(select.steps.at(-1)?.status, 'done', select.text);
+  assert.equal((await pageState()).value, option);
 });
 
 test('the page settles what the grammar cannot: a list of names, a second field, a dropdown set like a field', async () => {

@@ -115,6 +115,15 @@ async fn perform(el: &Element, action: &DomAction) -> Result<(bool, Option<Strin
         check_enabled(el)?;
     }
     match action {
+        // "Select Madrid": an option of a native dropdown has no box to
+        // click (the browser draws the open list itself); clicking it means
+        // choosing it.
+        DomAction::Click { .. } if crate::pcd::dom::tag(el) == "option" && el.closest("select").ok().flatten().is_some() => {
+            let select = el.closest("select").ok().flatten().expect("checked above");
+            let value = el.get_attribute("value").unwrap_or_else(|| el.text_content().unwrap_or_default());
+            let by = if el.has_attribute("value") { SelectBy::Value } else { SelectBy::Text };
+            input::select(&select, &value, by).map(|(chosen, changed)| (changed, Some(chosen)))
+        }
         DomAction::Click { button, click_count } => pointer::click(el, *button, *click_count).map(|()| (true, None)),
         // Text for a native dropdown is the option to choose: "set the city
         // to Vienna" says the same of a <select> as of a text field.

@@ -131,6 +131,7 @@ mod readings;
 pub mod report;
 mod restate;
 mod rules;
+mod typos;
 pub(crate) mod slots;
 pub(crate) mod split;
 pub(crate) mod tokens;

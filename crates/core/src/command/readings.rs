@@ -43,7 +43,14 @@ pub(super) fn read(input: &str) -> impl Iterator<Item = Vec<(Command, &'static s
             .map(|s| split::values_without_politeness(text, s))
     };
     let restated = restate::restate(input).and_then(|order| steps(&order));
-    restated.into_iter().chain(std::iter::once_with(move || steps(input)).flatten())
+    let as_typed = restated.into_iter().chain(std::iter::once_with(move || steps(input)).flatten());
+    // With its slips corrected ("clik Save"), when it reads no other way.
+    let corrected = std::iter::once_with(move || {
+        let fixed = super::typos::corrected(input)?;
+        let restated = restate::restate(&fixed).and_then(|order| steps(&order));
+        restated.or_else(|| steps(&fixed))
+    });
+    as_typed.chain(corrected.flatten())
 }
 
 /// Text any reading of `input` would type into a password-like field,

@@ -175,7 +175,8 @@ pub fn target(input: &str, tokens: &[Token]) -> Option<Target> {
     // "the second one in the results": a result, counted.
     let among_results = without_suffix(toks, AMONG_RESULTS);
     if among_results.len() < toks.len() {
-        if let Some(Target { label, role: None, nth }) = target(input, among_results) {
+        // ("the second link from the results": a result too.)
+        if let Some(Target { label, role: None | Some(RoleHint::Link), nth }) = target(input, among_results) {
             if label.is_empty() {
                 return Some(Target::by_role(Some(RoleHint::Result), nth));
             }
@@ -217,6 +218,11 @@ pub fn target(input: &str, tokens: &[Token]) -> Option<Target> {
     }
     if let Some(role) = role_only(toks) {
         return Some(Target::by_role(Some(role), nth));
+    }
+    // "the Shared folder", "the Reports file": a tree's item is named
+    // without the noun ("▸ Shared").
+    if toks.len() > 1 && toks.last().is_some_and(|t| t.kind == TokenKind::Word && matches!(t.norm.as_str(), "folder" | "file" | "directory")) {
+        toks = &toks[..toks.len() - 1];
     }
     let mut role = None;
     // Trailing role word: "the Save button", "the search box".
@@ -291,6 +297,8 @@ mod tests {
         assert_eq!(t("the list"), Some(Target::by_role(Some(RoleHint::Dropdown), None)));
         assert_eq!(t("the 2nd result"), Some(Target::by_role(Some(RoleHint::Result), Some(Ordinal::Nth(2)))));
         assert_eq!(t("result number 3"), Some(Target::by_role(Some(RoleHint::Result), Some(Ordinal::Nth(3)))));
+        assert_eq!(t("the Shared folder"), Some(Target::new("Shared")));
+        assert_eq!(t("the second link from the results"), Some(Target::by_role(Some(RoleHint::Result), Some(Ordinal::Nth(2)))));
         assert_eq!(t("the section below"), Some(Target::by_role(Some(RoleHint::Section), None)));
         assert_eq!(t("the Actions menu"), Some(Target::with_role("Actions", RoleHint::Menu)));
         assert_eq!(t("Menu"), Some(Target::new("Menu")));

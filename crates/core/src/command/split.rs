@@ -153,7 +153,7 @@ pub fn sequence(input: &str, tokens: &[Token]) -> Option<Vec<(Command, &'static 
 const MAX_CONTINUED_LABEL: usize = 3;
 
 /// Pronouns that point back at what the previous command found.
-const POINTING_BACK: &[&str] = &["it", "that", "this", "them", "that one", "this one"];
+const POINTING_BACK: &[&str] = &["it", "that", "this", "them", "that one", "this one", "their", "its", "these", "those"];
 
 /// Whether a command of `steps` still names its target or text by a
 /// pronoun ("click it", "type it into the box") once [`sequence`] resolved
@@ -179,7 +179,17 @@ pub(crate) fn points_nowhere(steps: &[(Command, &'static str)]) -> bool {
 /// field filled with the order's own words.
 pub(crate) fn types_a_place(steps: &[(Command, &'static str)]) -> bool {
     steps.iter().any(|(c, _)| match c {
-        Command::Type { text, .. } | Command::Suggest { text, .. } => says_a_place(text) || says_an_order(text) || says_a_means(text),
+        Command::Type { text, field } => {
+            says_a_place(text) || says_an_order(text) || says_a_means(text) || says_a_reason(text) || is_an_order(&field.label) || says_a_reason(&field.label)
+        }
+        Command::Suggest { text, .. } => says_a_place(text) || says_an_order(text) || says_a_means(text) || says_a_reason(text),
+        // "Click into it and type juniper …, since …": a target whose name
+        // goes on into another order or a reason.
+        Command::Click { target } | Command::Focus { target } | Command::Check { target, .. } => {
+            let words: Vec<String> = target.label.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+            let goes_on = words.windows(2).any(|w| matches!(w[0].as_str(), "and" | "then") && ORDERS.contains(&w[1].as_str()) && w[1] != "please");
+            goes_on && says_a_reason(&target.label) || says_an_order(&target.label) || orders_after_comma(&target.label)
+        }
         _ => false,
     })
 }
@@ -218,15 +228,58 @@ fn says_a_means(text: &str) -> bool {
     words.windows(3).any(|w| MEANS.contains(&w[0].as_str()) && w[1] == "the" && WIDGETS.contains(&w[2].as_str()))
 }
 
-/// "granite, fill it in": unquoted text with a comma and an order after
-/// it is the sentence going on, not a value.
+/// Words that open an order (or end a request) in a sentence.
+const ORDERS: &[&str] = &[
+    "fill", "click", "press", "type", "enter", "put", "tick", "check", "select", "choose", "pick", "open", "hit", "tap", "then", "please",
+    "thanks", "use", "scroll", "find", "look", "wait", "make", "place", "move", "leave", "set", "go", "jump", "don't", "dont", "do",
+];
+
+/// "granite, fill it in", "the country set to Norway - type it": unquoted
+/// text with a comma or dash and an order after it is the sentence going
+/// on, not a value.
 fn says_an_order(text: &str) -> bool {
-    const ORDERS: &[&str] = &[
-        "fill", "click", "press", "type", "enter", "put", "tick", "check", "select", "choose", "pick", "open", "hit", "tap", "then", "please",
-        "thanks", "use", "scroll", "find", "look", "wait", "make",
-    ];
     let quoted = text.starts_with(['"', '\'', '“', '‘']);
-    !quoted && text.split(',').skip(1).any(|rest| rest.split_whitespace().next().is_some_and(|w| ORDERS.contains(&w.to_lowercase().as_str())))
+    let parts = text.split([',', ';', '—', '–']).flat_map(|p| p.split(" - ")).skip(1);
+    const FILLERS: &[&str] = &["just", "and", "then", "now", "also", "so", "but", "first"];
+    let opens = |rest: &str| {
+        let mut words = rest.split_whitespace().map(str::to_lowercase).skip_while(|w| FILLERS.contains(&w.as_str()));
+        words.next().is_some_and(|w| ORDERS.contains(&w.as_str()))
+    };
+    !quoted && parts.clone().any(opens)
+}
+
+/// Verbs of acting on the page: a clause that holds one orders something.
+pub(crate) const ACTING_VERBS: &[&str] = &[
+    "click", "tick", "check", "untick", "uncheck", "scroll", "type", "press", "select", "choose", "pick", "open", "enter", "fill",
+    "hit", "tap", "expand", "close", "dismiss", "search", "submit",
+];
+
+/// "I agree, but you have to scroll the terms box first" taken for a
+/// name: after a comma, a clause with a verb of acting in it.
+fn orders_after_comma(label: &str) -> bool {
+    let quoted = label.starts_with(['"', '\'', '“', '‘']);
+    !quoted && label.split([',', ';']).skip(1).any(|part| part.split_whitespace().any(|w| ACTING_VERBS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase().as_str())))
+}
+
+/// "and click the suggestion that comes up" taken for a field's name: a
+/// name that is an order.
+fn is_an_order(label: &str) -> bool {
+    let mut words = label.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
+    let first = words.next().unwrap_or_default();
+    let mut head = first;
+    while matches!(head.as_str(), "and" | "then" | "but" | "first" | "just") {
+        head = words.next().unwrap_or_default();
+    }
+    ORDERS.contains(&head.as_str()) && head != "please" || says_an_order(label)
+}
+
+/// "juniper with no full stop, since it has to match exactly": a reason
+/// said after the value (or the field) is no part of it.
+fn says_a_reason(text: &str) -> bool {
+    const REASONS: &[&str] = &["since", "because", "otherwise", "cause", "coz", "cuz"];
+    let quoted = text.starts_with(['"', '\'', '“', '‘']);
+    let words: Vec<String> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    !quoted && words.len() > 2 && words.iter().skip(1).any(|w| REASONS.contains(&w.as_str()))
 }
 
 /// "… in the User name box …": "in"/"into" and a field's role word at

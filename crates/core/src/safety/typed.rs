@@ -87,8 +87,92 @@ pub fn typed_secrets(text: &str) -> Vec<(Range<usize>, SecretKind)> {
             i += 1;
         }
     }
+    let said_at = signs_in(&words);
+    if !said_at.is_empty() {
+        for range in paired(text, &words, &said_at) {
+            if !found.iter().any(|(r, _)| r.start < range.end && range.start < r.end) {
+                found.push((range, SecretKind::Password));
+            }
+        }
+        found.sort_by_key(|(r, _)| r.start);
+    }
     found.retain(|(r, _)| !r.is_empty());
     found
+}
+
+/// `text` with each credential pair ("ana / kestrel42", "ana:kestrel42")
+/// said as a user and a password ("ana password kestrel42"), for readers
+/// that know only the latter.
+pub fn pairs_said_plainly(text: &str) -> String {
+    let words = word_spans(text);
+    let mut out = text.to_owned();
+    for value in paired(text, &words, &signs_in(&words)).into_iter().rev() {
+        let before = text[..value.start].trim_end();
+        let sep = before.len() - before.chars().last().map_or(0, char::len_utf8);
+        let head = text[..sep].trim_end().len();
+        out.replace_range(head..value.start, " password ");
+    }
+    out
+}
+
+/// Where the sentence says it signs in (the index of the phrase's last
+/// word): only just after it is "kim / ember66" a user and a password.
+fn signs_in(words: &[(Range<usize>, String)]) -> Vec<usize> {
+    const ONE_WORD: &[&str] = &["login", "signin", "logon", "credentials", "creds", "username", "user"];
+    const SECOND: &[(&str, &str)] = &[("sign", "in"), ("log", "in"), ("log", "on"), ("sign", "on"), ("logged", "in"), ("signed", "in")];
+    let mut at = Vec::new();
+    for (i, (_, w)) in words.iter().enumerate() {
+        if ONE_WORD.contains(&w.as_str()) {
+            at.push(i);
+        } else if SECOND.iter().any(|(a, b)| w == a && words.get(i + 1).is_some_and(|(_, n)| n == b)) {
+            at.push(i + 1);
+        } else if matches!(w.as_str(), "log" | "sign") && words.get(i + 2).is_some_and(|(_, n)| n == "in") {
+            // "log me in"
+            at.push(i + 2);
+        }
+    }
+    at
+}
+
+/// How many words after the sign-in words a pair may start ("sign in as
+/// ana / x", "log in for me with kim/x").
+const PAIR_WITHIN: usize = 5;
+
+/// Credentials written as a pair, the password after the user: "ana /
+/// kestrel42", "ana/kestrel42", "ana:kestrel42". Not an address or a
+/// path ("example.com/login"), nor "and/or".
+fn paired(text: &str, words: &[(Range<usize>, String)], said_at: &[usize]) -> Vec<Range<usize>> {
+    let plain = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || "_-@+.!#$%&*".contains(c)) && !w.contains("..");
+    let user = |w: &str| plain(w) && !w.contains('.') || w.contains('@');
+    let value = |w: &str| plain(w) && !NOT_VALUES.contains(&w);
+    let mut out = Vec::new();
+    for (i, (range, word)) in words.iter().enumerate() {
+        if !said_at.iter().any(|&at| at < i && i <= at + PAIR_WITHIN) {
+            continue;
+        }
+        // "ana / kestrel42": the separator a word of its own.
+        if matches!(word.as_str(), "/" | "|") && i > 0 {
+            if let Some((next, norm)) = words.get(i + 1) {
+                if user(&words[i - 1].1) && value(norm) {
+                    out.push(trimmed(text, next.clone()));
+                }
+            }
+            continue;
+        }
+        // "ana/kestrel42", "ana:kestrel42": one word.
+        let raw = &text[range.clone()];
+        if raw.contains("://") || raw.matches(['/', ':']).count() != 1 {
+            continue;
+        }
+        let Some((head, tail)) = raw.split_once(['/', ':']) else { continue };
+        let tail_norm = tail.trim_end_matches([',', ';', '.', '!', '?', ')', '"', '\'', '”', '’']).to_lowercase();
+        let head_norm = head.trim_start_matches(['"', '\'', '“', '‘', '(']).to_lowercase();
+        if user(&head_norm) && value(&tail_norm) && !(head_norm == "and" && tail_norm == "or") && !head_norm.is_empty() {
+            let start = range.start + head.len() + 1;
+            out.push(trimmed(text, start..range.end));
+        }
+    }
+    out
 }
 
 /// Prepositions that put a value said before a password word into it.
@@ -207,6 +291,16 @@ mod tests {
         ("I forgot my password, please help", "I forgot my password, please help"),
         ("enter the code from the email", "enter the code from the email"),
         ("sign in, password is {{secret:password}}", "sign in, password is {{secret:password}}"),
+        // A pair, where the sentence signs in.
+        ("Sign in as ana / kestrel42.", "Sign in as ana / {{secret:password}}."),
+        ("log in with kim/ember66 please", "log in with kim/{{secret:password}} please"),
+        ("login ana:Tr0ub4dor&3", "login ana:{{secret:password}}"),
+        ("credentials: lee@example.com / fjord32", "credentials: lee@example.com / {{secret:password}}"),
+        ("sign in and/or register", "sign in and/or register"),
+        ("log in at example.com/login", "log in at example.com/login"),
+        ("log in, then open https://example.com/a", "log in, then open https://example.com/a"),
+        ("open Shared/2026 and click Reports", "open Shared/2026 and click Reports"),
+        ("sign in, then open the Shared folder and then Shared/2026", "sign in, then open the Shared folder and then Shared/2026"),
     ];
 
     #[test]
@@ -214,6 +308,13 @@ mod tests {
         for (input, want) in ROWS {
             assert_eq!(withhold_typed_secrets(input), *want, "{input}");
         }
+    }
+
+    #[test]
+    fn pairs_are_said_plainly() {
+        assert_eq!(pairs_said_plainly("Sign in as ana / kestrel42."), "Sign in as ana password kestrel42.");
+        assert_eq!(pairs_said_plainly("log in with kim/ember66 please"), "log in with kim password ember66 please");
+        assert_eq!(pairs_said_plainly("open Shared/2026"), "open Shared/2026");
     }
 
     #[test]

@@ -5,8 +5,8 @@
 
 use super::vocabulary::{PageWord, WordKind};
 use super::words::{
-    in_table, is_carrier, synonyms, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSING, FOCUSING, JOINERS, NOT_DOING, SCROLLING, TYPING,
-    SEARCHING, TO_TOP, UNDOING, VERBS,
+    in_table, is_carrier, synonyms, result_noun, role_noun, AFTER, BEFORE, CLICKING, CLOSE_MARKS, CLOSING, FOCUSING, JOINERS, NOT_DOING, SCROLLING, TYPING,
+    SEARCHING, TO_TOP, UNDOING, VERBS, PLACES, PLACE_FIELDS, REASONS, WARNINGS, typing_purpose,
 };
 use super::names::{by_role_word, name_at, name_words};
 use super::places::{neighbour, place_at, points_at_neighbour};
@@ -61,6 +61,9 @@ pub(super) struct Clause {
     /// Opens with "because", "since": context, acted on only where a
     /// later clause points at it ("…, pick it").
     pub(super) reason: bool,
+    /// A list's title ("Three cities: …"): the names after it, said in
+    /// clauses of their own, are context with it.
+    pub(super) listing: bool,
     /// Says "it" or "them".
     pub(super) pointing: bool,
     /// Says "click", "press": its values are nothing to type.
@@ -110,39 +113,6 @@ impl Clause {
     }
 }
 
-/// Words that open a clause of context ("Since I fly to Madrid, …").
-const REASONS: &[&str] = &["because", "since", "as", "given", "seeing", "cause", "cuz", "coz"];
-
-/// Fields that take where someone is from.
-const PLACE_FIELDS: &[&str] = &["city", "town", "country", "location", "hometown", "home town", "place", "region"];
-
-/// Words after which a capitalised word names a place on the page
-/// ("the list under Colours"), not a value.
-const PLACES: &[&str] = &["under", "below", "above", "beneath", "beside", "underneath", "near", "between", "inside", "within"];
-
-/// The length of "so I can start typing there" at `i`: a purpose that
-/// says the cursor is wanted in the field, not text typed.
-fn typing_purpose(words: &[Word], i: usize) -> Option<usize> {
-    const PURPOSE: &[&str] = &["so", "that", "i", "we", "can", "could", "start", "begin", "there", "in", "it", "into", "straight", "away", "right", "then"];
-    const TYPING: &[&str] = &["type", "typing", "write", "writing", "enter", "entering"];
-    if words[i].norm != "so" {
-        return None;
-    }
-    let mut len = 0;
-    let mut typing = false;
-    for w in &words[i..] {
-        if !PURPOSE.contains(&w.norm.as_str()) && !TYPING.contains(&w.norm.as_str()) || len > 8 {
-            return None;
-        }
-        typing |= TYPING.contains(&w.norm.as_str());
-        len += 1;
-        if w.ends_clause {
-            break;
-        }
-    }
-    typing.then_some(len)
-}
-
 /// How many words of the clause that word `i` is in come before it.
 pub(super) fn said_in_clause(words: &[Word], i: usize) -> usize {
     words[..i].iter().rev().take_while(|w| !w.ends_clause && !JOINERS.contains(&w.norm.as_str())).count()
@@ -180,6 +150,8 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
         .collect();
     let mut out: Vec<Clause> = Vec::new();
     let mut current = Clause::default();
+    // In a warning's sentence ("Careful, …"): context.
+    let mut warned = false;
     let mut value: Vec<&str> = Vec::new();
     let mut i = 0;
     let flush_value = |value: &mut Vec<&str>, clause: &mut Clause| {
@@ -196,6 +168,9 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
         let word = &words[i];
         let was_placing = std::mem::take(&mut placing);
         let mut ends = word.ends_clause;
+        if warned {
+            current.reason = true;
+        }
         if let Some((len, found)) = name_at(words, i, &names, page) {
             flush_value(&mut value, &mut current);
             let found = by_role_word(words, i, len, found, page);
@@ -290,6 +265,15 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             current.then |= matches!(word.norm.as_str(), "then" | "next" | "afterwards" | "finally" | "lastly");
             i += 1;
             continue;
+        } else if matches!(word.norm.as_str(), "after" | "following") && words.get(i + 1).is_some_and(|n| matches!(n.norm.as_str(), "that" | "this" | "which")) {
+            // "…, after that click on Save": then.
+            flush_value(&mut value, &mut current);
+            if current.says_something() {
+                out.push(std::mem::take(&mut current));
+            }
+            current.then = true;
+            i += 2;
+            continue;
         } else if (AFTER.contains(&word.norm.as_str()) || BEFORE.contains(&word.norm.as_str()))
             && !current.pieces.is_empty()
             && !(i > 0 && points_at_neighbour(&words[i - 1]) && name_at(words, i + 1, &names, page).is_some())
@@ -309,10 +293,19 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // "tick the third box dont touch the rest": what not to do is
             // a clause of its own ("Red no": the clause's own last word).
             flush_value(&mut value, &mut current);
+            // ("The other two can stay empty": the others are what is
+            // left alone, the whole clause.)
+            let others = words[i - said_in_clause(words, i)..i].iter().any(|w| matches!(w.norm.as_str(), "other" | "others" | "rest" | "remaining"));
+            if others && !current.acting {
+                current = Clause { not_doing: true, ..Clause::default() };
+                value.clear();
+                i += 1;
+                continue;
+            }
             out.push(std::mem::replace(&mut current, Clause { not_doing: true, ..Clause::default() }));
             i += 1;
             continue;
-        } else if is_carrier(&word.norm) && !word.named || word.norm.parse::<u32>().is_ok() && i > 0 && words[i - 1].norm == "step" {
+        } else if is_carrier(&word.norm) && (!word.named || CLOSE_MARKS.contains(&word.norm.as_str())) || word.norm.parse::<u32>().is_ok() && i > 0 && words[i - 1].norm == "step" {
             // ("Step 2: …": the step's number is no value.)
             flush_value(&mut value, &mut current);
             let w = word.norm.as_str();
@@ -341,7 +334,9 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             // "I'll type it myself", "let me fill it in": the speaker's
             // part, not an order.
             let own = i > 0 && matches!(words[i - 1].norm.as_str(), "i'll" | "ill" | "will" | "me" | "myself") && i > 1 && !matches!(words[i - 2].norm.as_str(), "you" | "can" | "could");
-            if own && in_table(w, TYPING) {
+            // ("I'd like to type my email myself": the same.)
+            let themselves = matches!(w, "myself" | "ourselves") && current.typing;
+            if own && in_table(w, TYPING) || themselves {
                 current.reason = true;
                 current.acting = false;
                 current.typing = false;
@@ -365,16 +360,23 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             // "hit the little x in the corner": clicking a close mark closes.
             let away = w == "away" && i > 0 && matches!(words[i - 1].norm.as_str(), "go" | "goes" | "gone");
-            if in_table(w, CLOSING) || away || current.clicking && matches!(w, "x" | "×" | "✕" | "✖" | "cross") {
+            // ("Use the X button": the close mark, used.)
+            let uses = words[i - said_in_clause(words, i)..i].iter().any(|w| matches!(w.norm.as_str(), "use" | "using" | "via"));
+            if in_table(w, CLOSING) || away || (current.clicking || uses) && matches!(w, "x" | "×" | "✕" | "✖" | "cross") {
                 current.closing = true;
             }
             // "put that in the box", "put those in": a pronoun, not a determiner.
             let stands_alone = word.ends_clause || words.get(i + 1).is_none_or(|n| matches!(n.norm.as_str(), "in" | "into" | "on" | "there" | "to" | "down"));
-            if matches!(w, "it" | "them" | "that's" | "thats" | "it's") || matches!(w, "that" | "those" | "this") && stands_alone {
+            // ("check their boxes", "tick those boxes": the ones said.)
+            let their = matches!(w, "their" | "those" | "these" | "that") && words.get(i + 1).is_some_and(|n| role_noun(&n.norm).is_some());
+            if matches!(w, "it" | "them" | "that's" | "thats" | "it's") || matches!(w, "that" | "those" | "this") && stands_alone || their {
                 current.pointing = true;
             }
             if current.pieces.is_empty() && value.is_empty() && REASONS.contains(&w) && said_in_clause(words, i) == 0 {
                 current.reason = true;
+                // "Careful, the others look almost the same.": a warning,
+                // the rest of its sentence with it.
+                warned |= WARNINGS.contains(&w) && word.ends_clause && !word.ends_sentence;
             }
             // ", which is the third one down": says where, does nothing.
             if current.pieces.is_empty() && value.is_empty() && matches!(w, "which" | "whose") && said_in_clause(words, i) == 0 {
@@ -474,6 +476,16 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
                 && words.get(i + 1).is_some_and(|w| role_noun(&w.norm).is_some() || matches!(w.norm.as_str(), "page" | "site" | "screen" | "view" | "window" | "panel" | "section" | "form" | "area" | "tree" | "folder" | "sidebar" | "toolbar" | "table" | "file"))
                 && i > 0
                 && matches!(words[i - 1].norm.as_str(), "the" | "a" | "an" | "that" | "this" | "your" | "my" | "its" | "their");
+            // "mark the cities Prague, Athens and Rome": what the names
+            // are, said before them.
+            let describes = describes
+                || !word.ends_clause
+                    && !word.named
+                    && word.norm.len() > 3
+                    && word.norm.ends_with('s')
+                    && i > 0
+                    && words[i - 1].norm == "the"
+                    && name_at(words, i + 1, &names, page).is_some();
             // "the list under Colours": a place, named by the page's text.
             // ("just below the Document heading": after an article too.)
             let place_before = |k: usize| PLACES.contains(&words[k].norm.as_str());
@@ -527,9 +539,27 @@ pub(super) fn clauses(words: &[Word], page: &[PageWord]) -> Option<Vec<Clause>> 
             }
             value.push(word.text);
             i += 1;
+            // "Three cities: Dublin, Madrid, Oslo.": the title of a list
+            // of names, context for the order that points at them.
+            if word.colon && !current.acting && current.pieces.is_empty() && value.len() <= 3 && name_at(words, i, &names, page).is_some() {
+                value.clear();
+                current.reason = true;
+                current.listing = true;
+                ends = true;
+            }
         }
         if ends {
             flush_value(&mut value, &mut current);
+            if warned {
+                current.reason = true;
+                current.acting = false;
+                warned = !words[i - 1].ends_sentence;
+            }
+            // "The I agree box: …": said before a colon with no verb, the
+            // topic of what follows, context for its "it".
+            if words[i - 1].topic && !current.acting && !current.pointing && !current.not_doing {
+                current.reason = true;
+            }
             if current.says_something() {
                 out.push(std::mem::take(&mut current));
             }

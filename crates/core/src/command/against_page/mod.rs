@@ -62,6 +62,17 @@ const SUGGESTED: &[&str] = &["suggest", "autocomplet", "beginning", "letters", "
 /// The commands `input` means on the page whose controls are `page`, if
 /// every word of it is explained (module docs).
 pub fn read_against(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
+    // With its slips corrected ("tick the chekbox"), if it has any
+    // (`typos`).
+    // (The corrected sentence first: as typed, "the phone texbox" reads
+    // "texbox" as text to type.)
+    match crate::command::typos::corrected(input) {
+        Some(fixed) => read_as_typed(&fixed, page).or_else(|| read_as_typed(input, page)),
+        None => read_as_typed(input, page),
+    }
+}
+
+fn read_as_typed(input: &str, page: &[PageWord]) -> Option<Vec<Command>> {
     let words = split(input);
     if words.is_empty() || words.len() > 60 {
         return None;
@@ -113,6 +124,8 @@ fn read_clauses(input: &str, words: &[said::Word], clauses: &[Clause], page: &[P
     let mut typed: Vec<String> = Vec::new();
     // Whether the clause before was context (a reason, or one going on with it).
     let mut in_context = false;
+    // Whether the context is a list's title ("Three cities: …").
+    let mut listing = false;
     let suggests = page.iter().any(|w| w.kind == WordKind::Suggesting) || words.iter().any(|w| SUGGESTED.iter().any(|s| w.norm.starts_with(s)));
     let mut last_clicking = false;
     // A statement no later clause points at ("The username is kim, press
@@ -127,12 +140,21 @@ fn read_clauses(input: &str, words: &[said::Word], clauses: &[Clause], page: &[P
             && !clause.not_doing
             && !clause.stating
             && !clause.pointing
+            && !clause.scrolling
+            && !clause.closing
             && matches!(clause.pieces.as_slice(), [Piece::Name(_) | Piece::Value(_)]);
         in_context = clause.reason || goes_on;
         if goes_on {
+            // ("Three cities: Dublin, Madrid, Oslo.": each is held.)
+            if listing {
+                held.extend(clause.pieces.iter().cloned());
+            }
             order.push((at, clause.order));
             out.push(Vec::new());
             continue;
+        }
+        if clause.reason {
+            listing = clause.listing;
         }
         if clause.reason {
             held = clause.pieces.clone();
@@ -198,7 +220,9 @@ fn read_clauses(input: &str, words: &[said::Word], clauses: &[Clause], page: &[P
         }
         let picks = clause.pointing && clause.clicking && !clause.not_doing;
         let pointed;
-        let clause = if clause.pointing && !held.is_empty() && !clause.pieces.iter().any(has_object) {
+        // "Three cities: A, B, C. Check their boxes": each name held, in turn.
+        let each_held = listing && clause.pointing && held.len() > 1 && held.iter().all(|p| matches!(p, Piece::Name(_)));
+        let clause = if clause.pointing && !held.is_empty() && !clause.pieces.iter().any(has_object) && !each_held {
             // (Its value is what was said before, not one to click.)
             let pieces = std::mem::take(&mut held).into_iter().chain(clause.pieces.iter().cloned()).collect();
             pointed = Clause { pieces, clicking: false, ..clause.clone() };
@@ -208,7 +232,16 @@ fn read_clauses(input: &str, words: &[said::Word], clauses: &[Clause], page: &[P
             clause
         };
         let loose = loose_fields.len() + loose_values.len();
-        let commands = clause_commands(clause, page, &secrets, &mut loose_fields, &mut loose_values, at)?;
+        let commands = if each_held {
+            let mut all = Vec::new();
+            for name in std::mem::take(&mut held) {
+                let one = Clause { pieces: std::iter::once(name).chain(clause.pieces.iter().cloned()).collect(), clicking: false, ..clause.clone() };
+                all.extend(clause_commands(&one, page, &secrets, &mut loose_fields, &mut loose_values, at)?);
+            }
+            all
+        } else {
+            clause_commands(clause, page, &secrets, &mut loose_fields, &mut loose_values, at)?
+        };
         // "… and click the Duplicate menu item" where no such item shows:
         // a clause that orders and comes to nothing is not read as done.
         // ("…, then click the link": the one just looked for and clicked.)
@@ -216,7 +249,16 @@ fn read_clauses(input: &str, words: &[said::Word], clauses: &[Clause], page: &[P
             && out.last().is_some_and(|c| c.iter().any(|c| matches!(c, Command::Reveal { click: true, .. })));
         // ("…, you'll need to search first": said of a search read elsewhere.)
         let searched_elsewhere = clause.searching && clause.pieces.is_empty() && clauses.iter().any(|c| c.pieces.iter().any(|p| matches!(p, Piece::Result(_))));
-        if commands.is_empty() && clause.acting && !clause.pointing && !clause.not_doing && !revealed && !searched_elsewhere && loose == loose_fields.len() + loose_values.len() {
+        // ("Open the city list and click on Vienna": opening the dropdown
+        // is part of choosing its option, said next.)
+        let is_dropdown = |p: &Piece| match p {
+            Piece::Role(kinds) => kinds.contains(&WordKind::Dropdown),
+            Piece::Name(i) => page[*i].kind == WordKind::Dropdown,
+            _ => false,
+        };
+        let option_next = clauses.get(at + 1).is_some_and(|c| c.pieces.iter().any(|p| matches!(p, Piece::Name(i) if page[*i].kind == WordKind::Option)));
+        let opens_for_option = !clause.pieces.is_empty() && clause.pieces.iter().all(is_dropdown) && option_next;
+        if commands.is_empty() && clause.acting && !clause.pointing && !clause.not_doing && !revealed && !searched_elsewhere && !opens_for_option && loose == loose_fields.len() + loose_values.len() {
             return None;
         }
         picks_typed |= picks && commands.is_empty();

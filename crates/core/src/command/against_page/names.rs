@@ -27,7 +27,10 @@ fn name_of_kind(words: &[Word], i: usize, names: &[Vec<Vec<String>>], page: &[Pa
     let mut best: Option<(usize, Vec<usize>)> = None;
     let spellings = names.iter().enumerate().filter(|(index, _)| (page[*index].kind == WordKind::Heading) == headings);
     for (index, name) in spellings.flat_map(|(index, spellings)| spellings.iter().map(move |s| (index, s))) {
-        let len = name.len();
+        // A name said in quotes is one word of the sentence ("tick the
+        // “I agree” box").
+        let quoted = words.get(i).is_some_and(|w| w.quoted && name_words(w.text) == *name);
+        let len = if quoted { 1 } else { name.len() };
         // (A hidden clickable may be a closed menu's item: `in_menus`.)
         let reachable = page[index].shown || matches!(page[index].kind, WordKind::Option | WordKind::Clickable) || page[index].reveal.is_some();
         if len == 0 || i + len > words.len() || !reachable {
@@ -38,10 +41,10 @@ fn name_of_kind(words: &[Word], i: usize, names: &[Vec<Vec<String>>], page: &[Pa
         if said[..len - 1].iter().any(|w| w.ends_clause) {
             continue;
         }
-        let same = said.iter().zip(name).all(|(w, n)| &w.norm == n || w.norm.strip_suffix('s') == Some(n.as_str()));
+        let same = quoted || said.iter().zip(name).all(|(w, n)| &w.norm == n || w.norm.strip_suffix('s') == Some(n.as_str()));
         // "go" is English; "Go", written as the page writes its button, is the button.
         let as_written = said[0].text.starts_with(char::is_uppercase) && page[index].name.trim() == said[0].text;
-        if !same || len == 1 && NOT_A_NAME.contains(&name[0].as_str()) && !as_written {
+        if !same || len == 1 && !quoted && NOT_A_NAME.contains(&name[0].as_str()) && !as_written {
             continue;
         }
         match &mut best {

@@ -50,7 +50,9 @@ pub(super) fn place_at(words: &[Word], i: usize, current: &Clause, before: &[Cla
         && !(i > 0
             && matches!(words[i - 1].norm.as_str(), "the" | "a" | "my" | "your" | "its" | "their" | "our" | "and" | "or" | "into" | "in" | "on" | "to" | "at" | "for" | "from" | "of"))
         && words.get(i + 1).is_none_or(|n| word.ends_clause || !(n.norm == "one" || role_noun(&n.norm).is_some() || n.norm == "of"));
-    if adverb {
+    // ("Actions at the top of the box": where it is, not which.)
+    let side_of = matches!(word.norm.as_str(), "top" | "middle" | "bottom") && words.get(i + 1).is_some_and(|n| n.norm == "of");
+    if adverb || side_of {
         return None;
     }
     if let Some(nth) = ordinal {

@@ -2,6 +2,8 @@
 //! ("Shared/2026", "A > B") cut into their parts, and for each word
 //! whether it ends its clause and whether its capital marks a name.
 
+use super::words::{CLOSING, SCROLLING, VERBS};
+
 /// One word of the sentence.
 #[derive(Debug, Clone)]
 pub(super) struct Word<'a> {
@@ -19,6 +21,13 @@ pub(super) struct Word<'a> {
     /// Its clause ends at a path's separator ("Shared > 2026",
     /// "Shared/2026"): the parts go on saying where.
     pub(super) in_path: bool,
+    /// Ends with a colon before an order ("The I agree box: tick it"):
+    /// what comes before is what the order is about.
+    pub(super) topic: bool,
+    /// Ends with a colon ("Three cities: Dublin, Madrid, Oslo").
+    pub(super) colon: bool,
+    /// Ends its sentence (".", "!", "?").
+    pub(super) ends_sentence: bool,
 }
 
 /// The words of `input`.
@@ -28,9 +37,12 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
     let mut at = 0;
     // Whether the next word starts a sentence (after ".", "?", "!", ":").
     let mut sentence_starts = true;
+    // Where a word after a colon starts.
+    let mut colons = Vec::new();
     for raw in input.split_whitespace() {
         let starts = sentence_starts;
         sentence_starts = raw.ends_with(['.', '!', '?', ':']) || raw.ends_with(".\"") || raw.ends_with(".”");
+        let sentence_ends = sentence_starts && !raw.ends_with(':');
         let sentence_starts = starts;
         let start = input[at..].find(raw).map_or(at, |i| at + i);
         at = start + raw.len();
@@ -39,7 +51,7 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
             if closes.ends_with(close_of(open)) {
                 let inner = &input[from..start + closes.len() - close_of(open).len_utf8()];
                 let ends_clause = closes.len() < raw.len();
-                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause, named: false, in_path: false });
+                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause, named: false, in_path: false, topic: false, colon: false, ends_sentence: false });
                 quote = None;
             }
             continue;
@@ -49,7 +61,7 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
             let body = &raw[first.len_utf8()..];
             let trimmed = body.trim_end_matches(|c: char| matches!(c, '.' | ',' | ';' | '!' | '?' | ':' | ')'));
             if let Some(inner) = trimmed.strip_suffix(close_of(first)) {
-                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause: trimmed.len() < body.len(), named: false, in_path: false });
+                out.push(Word { text: inner, norm: inner.to_lowercase(), quoted: true, ends_clause: trimmed.len() < body.len(), named: false, in_path: false, topic: false, colon: false, ends_sentence: false });
             } else {
                 quote = Some((start + first.len_utf8(), first));
             }
@@ -80,7 +92,26 @@ pub(super) fn split(input: &str) -> Vec<Word<'_>> {
             let norm = text.to_lowercase().replace('’', "'");
             let named = text.starts_with(char::is_uppercase) && (!sentence_starts || k > 0) && !matches!(norm.as_str(), "i" | "i'm" | "i'd" | "i'll" | "i've" | "ok" | "okay");
             let ends_clause = if last_part { ends_clause } else { true };
-            out.push(Word { text, norm, quoted: false, ends_clause, named, in_path: !last_part });
+            out.push(Word { text, norm, quoted: false, ends_clause, named, in_path: !last_part, topic: false, colon: false, ends_sentence: false });
+        }
+        if sentence_ends {
+            if let Some(last) = out.last_mut() {
+                last.ends_sentence = true;
+            }
+        }
+        if raw.ends_with(':') {
+            colons.push(out.len());
+            if let Some(last) = out.last_mut() {
+                last.colon = true;
+            }
+        }
+    }
+    // "The I agree box: scroll the terms …": a colon before an order ends
+    // what was said about it ("Country: Ireland" stays one clause).
+    for at in colons {
+        if out.get(at).is_some_and(|next| VERBS.contains(&next.norm.as_str()) || SCROLLING.contains(&next.norm.as_str()) || CLOSING.contains(&next.norm.as_str())) {
+            out[at - 1].ends_clause = true;
+            out[at - 1].topic = true;
         }
     }
     out

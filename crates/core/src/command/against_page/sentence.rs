@@ -78,15 +78,27 @@ pub(super) fn named_after(mut clauses: Vec<Clause>, page: &[PageWord]) -> Vec<Cl
         let of_kind = |n: usize| {
             clauses[k].pieces.iter().all(|p| matches!(p, Piece::Role(kinds) if kinds.contains(&page[n].kind) || page[n].kind == WordKind::Clickable))
         };
-        let named_first = !clauses[k - 1].acting
+        // (Not the last of a list after its title: "Cities: Dublin, Madrid.
+        // Tick those boxes".)
+        let listed = clauses[..k - 1].iter().rev().find(|c| !matches!(c.pieces.as_slice(), [Piece::Name(_)]) || c.acting).is_some_and(|c| c.listing);
+        let named_first = !listed
+            && !clauses[k - 1].acting
             && !clauses[k - 1].not_doing
             && !clauses[k - 1].stating
             && matches!(clauses[k - 1].pieces.as_slice(), [Piece::Name(n)] if of_kind(*n))
             && clauses[k].acting
             && !clauses[k].pieces.is_empty();
+        // "Find the only button and click it. It's labelled Proceed.": the
+        // name of the thing ordered by kind, with "click it" between.
+        let by_kind_before = (0..k).rev().find(|&j| !(clauses[j].pointing && clauses[j].pieces.is_empty())).filter(|&j| {
+            j + 1 < k && clauses[j].acting && !clauses[j].pieces.is_empty() && clauses[j].pieces.iter().all(|p| matches!(p, Piece::Role(_)))
+        });
         if names && by_kind {
             let said = clauses.remove(k);
             clauses[k - 1].pieces = said.pieces;
+        } else if let Some(j) = by_kind_before.filter(|_| names && clauses[k].pointing) {
+            let said = clauses.remove(k);
+            clauses[j].pieces = said.pieces;
         } else if named_first {
             let said = clauses.remove(k - 1);
             clauses[k - 1].pieces = said.pieces;
@@ -97,11 +109,13 @@ pub(super) fn named_after(mut clauses: Vec<Clause>, page: &[PageWord]) -> Vec<Cl
     clauses
 }
 
-/// "Press Save after ticking Vienna, Lisbon and Berlin": the names that
-/// go on a clause said to come first come first with it.
+/// "Press Save after ticking Vienna, Lisbon and Berlin", "Before you
+/// press Save, tick Lisbon, Berlin and Vienna": the names that go on a
+/// clause said to come first come first with it.
 pub(super) fn moved_together(mut clauses: Vec<Clause>) -> Vec<Clause> {
     for k in 1..clauses.len() {
-        let moved = matches!(clauses[k - 1].order, Order::BeforePrevious | Order::WithPrevious);
+        let after_next = k >= 2 && clauses[k - 2].order == Order::AfterNext;
+        let moved = matches!(clauses[k - 1].order, Order::BeforePrevious | Order::WithPrevious) || after_next;
         let c = &clauses[k];
         let goes_on = !c.acting && !c.reason && !c.not_doing && !c.stating && !c.pieces.is_empty() && c.pieces.iter().all(|p| matches!(p, Piece::Name(_)));
         if moved && goes_on && !c.then && c.order == Order::AsSaid {
@@ -128,7 +142,11 @@ pub(super) fn in_order(mut out: Vec<Vec<Command>>, order: &[(usize, Order)]) -> 
                 let end = (at + with).min(out.len() - 1);
                 out[at - 1..=end].rotate_left(1);
             }
-            Order::AfterNext if at + 1 < out.len() => out.swap(at, at + 1),
+            Order::AfterNext if at + 1 < out.len() => {
+                let with = order.iter().skip_while(|(k, _)| *k <= at + 1).take_while(|(_, o)| *o == Order::WithPrevious).count();
+                let end = (at + 1 + with).min(out.len() - 1);
+                out[at..=end].rotate_left(1);
+            }
             // (Clauses that read to nothing are still in `out`, empty.)
             Order::FirstFrom(from) if from <= at && at < out.len() => out[..=at].rotate_right(at + 1 - from),
             _ => {}

@@ -327,6 +327,27 @@ fn sentences_read_against_the_page() {
         // The first few of a kind, each in turn.
         (blanks, "we need delta and fjord in the first two boxes, in that order", Some("Type “delta” into the first field | Type “fjord” into the second field")),
         (blanks, "delta in the first two boxes", None),
+        // What a colon introduces is the topic of the order after it; a
+        // name said in quotes is the page's name.
+        (terms, "The \"I agree\" box: scroll the terms to the bottom, then check it.", Some("Scroll “terms” to the end | Check the “I agree” checkbox")),
+        (terms, "Scroll the terms, then tick \"I agree\".", Some("Scroll “terms” to the end | Check the “I agree” checkbox")),
+        // The speaker's own typing is context; "that field" points at it.
+        (labels, "I'd like to type my city myself - just place the cursor in that field please", Some("Put the cursor in the “City” field")),
+        // A list's title, its names, then an order that points at them.
+        (form, "Two colours: Red, Green. Check their boxes, nothing else, and then click Save.", Some("Check the “Red” checkbox | Check the “Green” checkbox | Click the “Save” button")),
+        // Opening a dropdown is part of choosing its option.
+        (form, "Open the city list and click on Lisbon, please, it's one of the options in the dropdown.", Some("Select “Lisbon” in the “City” dropdown")),
+        // The close mark, said as a letter and used.
+        (popup, "That box is in the way, can you shut it? Use the X button, not Claim offer.", Some("Close the popup")),
+        // A warning's sentence is context; a place "at the top of" is where.
+        (form, "The button spelled Save - click that one. Careful, the others look almost the same.", Some("Click the “Save” button")),
+        // The name said after the order by kind, "click it" between.
+        (form, "Find the only button on the page and click it. It's labelled Save.", Some("Click the “Save” button")),
+        // Slips in order words ("texbox" is no text to type).
+        (labels, "Jump to the city texbox.", Some("Put the cursor in the “City” field")),
+        (form, "tick the Red chekbox and cilck Save", Some("Check the “Red” checkbox | Click the “Save” button")),
+        // "Before you …" with a list after it: the whole list first.
+        (form, "Before you press Save, tick Red, Blue and Green.", Some("Check the “Red” checkbox | Check the “Blue” checkbox | Check the “Green” checkbox | Click the “Save” button")),
         // A heading says where; a control of its name is the one meant.
         (headed, "On the fruit stand, press the button labelled exactly PLUM", Some("Click the “PLUM” button")),
         (headed, "the fruit stand", None),

@@ -4,6 +4,7 @@
 //! none of these, nor a name on the page, is a value to type, or a word
 //! the reading cannot explain (and then it does not read the sentence).
 
+use super::said::Word;
 use super::vocabulary::WordKind;
 
 /// Words that carry the order, not its content.
@@ -16,6 +17,8 @@ const CARRIERS: &[&str] = &[
     // the same, typed without the apostrophe
     "i've", "we've", "you've", "ahead", "everything", "ready", "away", "file", "files",
     "im", "ive", "youre", "thats", "theres", "whats", "lets", "heres", "youll",
+    // warnings that open a remark ("Careful, the others look alike")
+    "careful", "beware", "caution", "warning", "fyi", "btw",
     // prepositions
     "to", "into", "in", "on", "onto", "at", "by", "for", "from", "of", "off", "with", "within", "inside", "out", "over",
     "up", "down", "via", "through", "across", "about", "as", "like", "than", "per", "upon", "toward", "towards", "around",
@@ -76,7 +79,7 @@ pub(super) const VERBS: &[&str] = &[
     "visit", "navigate", "follow", "opt", "key", "punch", "stick", "drop", "bang", "jot", "fire", "tell", "populate",
     "provide", "supply", "change", "update", "hop", "head", "move", "land", "reach", "turn", "flip", "start",
     "continue", "proceed", "do", "sign", "log", "login", "begin", "smash", "whack", "poke", "jab", "mash", "slap",
-    "bash", "pop", "chuck", "slam", "give", "hit", "nudge", "trigger", "unfold", "reveal", "paste",
+    "bash", "pop", "chuck", "slam", "give", "hit", "nudge", "trigger", "unfold", "reveal", "paste", "jump",
 ];
 
 /// Verbs of searching the page's own search box ("look up mugs", "hunt
@@ -259,4 +262,40 @@ pub(super) fn result_noun(word: &str, after_ordinal: bool) -> bool {
 pub(super) fn role_noun(word: &str) -> Option<&'static [WordKind]> {
     let singular = word.strip_suffix("es").filter(|s| s.ends_with('x')).or(word.strip_suffix('s')).unwrap_or(word);
     ROLE_NOUNS.iter().find(|(w, _)| *w == word || *w == singular).map(|(_, kinds)| *kinds)
+}
+
+/// Words that open a clause of context ("Since I fly to Madrid, …").
+pub(super) const REASONS: &[&str] = &["because", "since", "as", "given", "seeing", "cause", "cuz", "coz", "careful", "beware", "caution", "warning", "note", "fyi", "btw"];
+
+/// Reasons that warn: the sentence they open is context to its end.
+pub(super) const WARNINGS: &[&str] = &["careful", "beware", "caution", "warning", "note", "fyi", "btw"];
+
+/// Fields that take where someone is from.
+pub(super) const PLACE_FIELDS: &[&str] = &["city", "town", "country", "location", "hometown", "home town", "place", "region"];
+
+/// Words after which a capitalised word names a place on the page
+/// ("the list under Colours"), not a value.
+pub(super) const PLACES: &[&str] = &["under", "below", "above", "beneath", "beside", "underneath", "near", "between", "inside", "within"];
+
+/// The length of "so I can start typing there" at `i`: a purpose that
+/// says the cursor is wanted in the field, not text typed.
+pub(super) fn typing_purpose(words: &[Word], i: usize) -> Option<usize> {
+    const PURPOSE: &[&str] = &["so", "that", "i", "we", "can", "could", "start", "begin", "there", "in", "it", "into", "straight", "away", "right", "then"];
+    const TYPING: &[&str] = &["type", "typing", "write", "writing", "enter", "entering"];
+    if words[i].norm != "so" {
+        return None;
+    }
+    let mut len = 0;
+    let mut typing = false;
+    for w in &words[i..] {
+        if !PURPOSE.contains(&w.norm.as_str()) && !TYPING.contains(&w.norm.as_str()) || len > 8 {
+            return None;
+        }
+        typing |= TYPING.contains(&w.norm.as_str());
+        len += 1;
+        if w.ends_clause {
+            break;
+        }
+    }
+    typing.then_some(len)
 }

@@ -99,6 +99,15 @@ pub fn restate(input: &str) -> Option<String> {
             referent = Some(r);
             continue;
         }
+        // "Tick I agree, but first scroll the terms box down": an order
+        // said to come before all the others.
+        let lower = said.to_lowercase();
+        let first = ["but first ", "first ", "but before that ", "before that "].iter().find_map(|p| lower.starts_with(p).then(|| &said[p.len()..]));
+        if let Some(rest) = first.filter(|rest| index > 0 && starts_with_verb(rest)) {
+            let order = read_or_shaped(rest);
+            orders.insert(0, order.trim_end_matches(['?', '.', '!']).trim().to_owned());
+            continue;
+        }
         let order = read_or_shaped(&said);
         let order = match &referent {
             Some(r) => pointed(&order, r),
@@ -118,6 +127,11 @@ pub fn restate(input: &str) -> Option<String> {
             // password and no order leaves the sentence unread (the
             // orders around it are not all of it).
             if !crate::safety::typed::typed_secrets(&order).is_empty() {
+                return None;
+            }
+            // Nor is an order said in a way not read ("but first you have
+            // to scroll the box"): the rest alone would show ✓ for half.
+            if says_an_order(&clause) {
                 return None;
             }
             // "Madrid." or "Country: Ireland" or "Only three cities: Dublin,
@@ -212,11 +226,13 @@ fn without_leave_alone(text: &str) -> String {
     if lower.len() != text.len() {
         return text.to_owned();
     }
-    for sep in [" and ", ", "] {
-        if let Some(at) = lower.rfind(sep) {
-            if matches_any(leave_alone(), &text[at + sep.len()..]) {
-                return text[..at].trim_end_matches(',').to_owned();
-            }
+    // The last cut first: "…and delta in field 2, field 3 you leave
+    // empty" leaves the third alone, not the second with it.
+    let mut cuts: Vec<(usize, usize)> = [" and ", ", "].iter().filter_map(|sep| lower.rfind(sep).map(|at| (at, sep.len()))).collect();
+    cuts.sort_by(|a, b| b.0.cmp(&a.0));
+    for (at, len) in cuts {
+        if matches_any(leave_alone(), &text[at + len..]) {
+            return text[..at].trim_end_matches(',').to_owned();
         }
     }
     text.to_owned()
@@ -350,4 +366,17 @@ mod tests {
             }
         }
     }
+}
+
+/// Whether a clause not read as an order still holds one: a verb of
+/// acting on the page after its first word ("but first scroll the box
+/// down", "you have to click Save").
+fn says_an_order(clause: &str) -> bool {
+    use crate::command::split::ACTING_VERBS as ACTING;
+    // ("match the letters when you choose": a verb after "when" says
+    // how, a remark.)
+    const HOW: &[&str] = &["so", "when", "while", "as", "because", "since", "if", "otherwise", "which", "whenever", "once"];
+    let words: Vec<String> = clause.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let acting = words.iter().skip(1).position(|w| ACTING.contains(&w.as_str()));
+    acting.is_some_and(|at| !words[..=at].iter().any(|w| HOW.contains(&w.as_str())))
 }

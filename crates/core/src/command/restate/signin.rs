@@ -8,7 +8,7 @@ use crate::command::tokens::tokenize;
 
 /// Words after which the user name follows, in a sentence that signs in.
 const USER_BEFORE: &[&str] = &[
-    "user name is", "username is", "name is", "user is", "user name", "username", "user", "login", "as", "i'm", "im", "i am", "for", "name",
+    "user name is", "username is", "name is", "user is", "user name", "username", "user", "login", "as", "i'm", "im", "i am", "for", "name", "with",
 ];
 /// Words that make a sentence about signing in.
 const SIGNING_IN: &[&str] = &["sign", "log", "login", "logging", "signing", "account", "member"];
@@ -20,6 +20,10 @@ const PASSWORD_BEFORE: &[&str] = &["password is", "password", "pw", "pass", "pwd
 /// me in? User name lee, password x", "I'm kim and my password is x",
 /// "Member login for kim, password x"): "sign in as U with password P".
 pub(super) fn signing_in(input: &str) -> Option<String> {
+    // "sign in as ana / kestrel42": the pair as "ana password kestrel42".
+    let plain = crate::safety::typed::pairs_said_plainly(input);
+    let paired = plain != input;
+    let input = plain.as_str();
     // "… password fjord32? Thank you.": the thanks after it are no part.
     let all = clauses(input);
     let kept = all.iter().rposition(|(c, _)| !matches_any(leave_alone(), c)).map_or(0, |i| i + 1);
@@ -37,7 +41,7 @@ pub(super) fn signing_in(input: &str) -> Option<String> {
     let tokens = tokenize(input);
     if let Some(steps) = crate::command::split::sequence(input, &tokens) {
         if steps.iter().any(|(c, _)| matches!(c, crate::command::model::Command::SignIn { .. })) {
-            return None;
+            return paired.then(|| input.to_owned());
         }
     }
     // The length of the longest phrase of `table` at `i`.

@@ -90,6 +90,7 @@ pub(super) const SAME_AS: &[(&str, &str)] = &[
     ("box to the bottom", "box to the end"), ("read all of the", "read the"), ("read all the", "read the"), ("open for me", "open"), ("terms div", "terms box"), ("its cross", "its close button"), ("the little cross on", "the close button of"),
     ("the x on", "the close button of"), ("the × on", "the close button of"), ("the ×", "the close button"),
     ("field one", "first field"), ("field two", "second field"), ("field three", "third field"),
+    ("field 1", "first field"), ("field 2", "second field"), ("field 3", "third field"),
     ("box one", "first box"), ("box two", "second box"), ("box three", "third box"),
     ("first blank", "first box"), ("second blank", "second box"), ("third blank", "third box"),
     ("the start of", "the beginning of"), ("the first bit of", "the beginning of"), ("a few letters of", "the first letters of"),
@@ -253,11 +254,14 @@ pub(super) const LEAVE_ALONE: &[&str] = &[
     "the (rest|others|other two|other ones|other fields|other boxes|remaining ones) (stay|remain|should stay|should remain|stays) (blank|empty|unticked|unchecked|as they are)",
     "(the|and the) rest left (blank|empty|unticked|unchecked)",
     "nothing else",
+    // Why, said after the order ("…, otherwise it's greyed out").
+    "(otherwise|or else) {text}",
     // Thanks and sign-offs.
     "[and] (thank you|thanks|many thanks|thanks a lot|thanks very much|thank you very much|thanks so much|with thanks|cheers|thx|ty) [in advance|a lot|so much|very much]",
     "(kind regards|best regards|regards|best wishes|best)",
     "use (its|the) (close button|x|cross)",
     "{label} (stays|stay|remains|remain|should stay|should remain|is left|are left) (empty|blank|unticked|unchecked|alone|as it is|as they are)",
+    "{label} you (leave|can leave|should leave|must leave) (empty|blank|unticked|unchecked|alone|as it is|as they are) [please]",
     "the (others|rest|other ones) leave (empty|blank|unticked|unchecked|alone)",
     // "…, fill it in for me": the order said before is the whole of it.
     "(fill it in|fill that in|fill it out|do it|do that|do this|do so|make it so|sort it out|sort that out|take care of it|take care of that|handle it|handle that) [for me] [please|pls|thanks]",

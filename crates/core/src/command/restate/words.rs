@@ -89,8 +89,11 @@ pub(super) fn replaced(words: &[W], table: &[(&str, &str)]) -> Vec<W> {
         let n = from.split(' ').count();
         let tail = punctuation_after(&words[i + n - 1].orig);
         out.extend(to.split(' ').filter(|t| !t.is_empty()).map(|t| W { orig: t.to_owned(), low: t.to_owned() }));
-        // A phrase said away ("these cities:") takes its punctuation along.
-        if let (Some(last), false) = (out.last_mut(), to.is_empty()) {
+        // A phrase said away ("these cities:") takes its punctuation along,
+        // but not a comma between clauses ("then 2026 inside it, and click
+        // Reports": the comma stays, and with it the cut).
+        let keeps = !to.is_empty() || tail.starts_with([',', ';']);
+        if let (Some(last), true) = (out.last_mut(), keeps) {
             last.orig.push_str(&tail);
         }
         i += n;

@@ -84,6 +84,10 @@ pub(super) fn rows() -> Vec<Row> {
         Row("click", "Good evening, would you be so kind as to press Continue? Many thanks.", one(clk("Continue"))),
         Row("check.on", "Hey there, could you kindly tick Weekly? Best regards.", one(tick(Target::new("Weekly")))),
         Row("type.into", "Step 7: type 42 into Quantity.", one(typed("42", Target::new("Quantity")))),
+        // A pair, the password after the user.
+        Row("sign_in.as_comma", "Sign in as ana / kestrel42.", one(C::SignIn { user: "ana".into(), password: "kestrel42".into() })),
+        Row("sign_in.as", "log in with kim/ember66", one(C::SignIn { user: "kim".into(), password: "ember66".into() })),
+        Row("", "sign in with Google", U),
         Row("sign_in.as", "Hi, please log me in as lee with the password cobalt7. Thanks a lot.", one(C::SignIn { user: "lee".into(), password: "cobalt7".into() })),
         Row("sign_in.as", "login dana pwd heron44 and hit sign in", one(C::SignIn { user: "dana".into(), password: "heron44".into() })),
         // A value is not the sentence going on after a comma.
@@ -139,8 +143,20 @@ pub(super) fn rows() -> Vec<Row> {
         // "it" with nothing named before it is no target and no text.
         Row("", "click it", U),
         Row("", "open it", U),
+        // Fields by number; what is left alone is the last part only.
+        Row("type.in, type.in", "You write birch in field 1 and delta in field 2, field 3 you leave empty please.",
+            seq(vec![typed("birch", nth(Some(R::Field), 1)), typed("delta", nth(Some(R::Field), 2))])),
+        // "…, but first …": that order comes first; "otherwise …" is why.
+        Row("scroll.in_dir, check.on", "Tick I agree, but first scroll the terms box all the way down, otherwise it's greyed out.",
+            seq(vec![C::ScrollIn { label: "terms".into(), dir: crate::tools::ScrollDirection::Bottom }, C::Check { target: Target::new("I agree"), on: true }])),
+        // A clause left unread that still orders something: nothing read.
+        Row("", "Tick I agree, but you have to scroll the terms box first", U),
+        // A reason or an order after the value is no part of it, nor a field.
+        Row("", "Click into it and type juniper with no full stop, since it has to match exactly.", U),
+        Row("", "I need the country set to \"Norway\" - type it in and click the suggestion that comes up", U),
+        Row("type.into", "type Rock - Paper into Note", one(typed("Rock - Paper", Target::new("Note")))),
         Row("", "Reports lives under Shared; open it, please.", U),
-        Row("open", "open the Reports folder", one(C::Open { target: OpenTarget::Link(Target::new("Reports folder")) })),
+        Row("open", "open the Reports folder", one(C::Open { target: OpenTarget::Link(Target::new("Reports")) })),
         Row("", "I want it to say amber; write it in the box.", U),
         Row("", "click Save then do a little dance", U),
         Row("", "I forgot my password yesterday", U),
