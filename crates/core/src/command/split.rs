@@ -186,7 +186,7 @@ pub(crate) fn types_a_place(steps: &[(Command, &'static str)]) -> bool {
         // "Click into it and type juniper …, since …": a target whose name
         // goes on into another order or a reason.
         Command::Click { target } | Command::Focus { target } | Command::Check { target, .. } => {
-            let words: Vec<String> = target.label.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+            let words = bare_words(&target.label);
             let goes_on = words.windows(2).any(|w| matches!(w[0].as_str(), "and" | "then") && ORDERS.contains(&w[1].as_str()) && w[1] != "please");
             goes_on && says_a_reason(&target.label) || says_an_order(&target.label) || orders_after_comma(&target.label)
         }
@@ -224,8 +224,13 @@ pub(crate) fn values_without_politeness(input: &str, steps: Vec<(Command, &'stat
 fn says_a_means(text: &str) -> bool {
     const MEANS: &[&str] = &["using", "with", "via", "from", "through"];
     const WIDGETS: &[&str] = &["suggestions", "suggestion", "list", "dropdown", "autocomplete", "options", "menu", "picker"];
-    let words: Vec<String> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let words = bare_words(text);
     words.windows(3).any(|w| MEANS.contains(&w[0].as_str()) && w[1] == "the" && WIDGETS.contains(&w[2].as_str()))
+}
+
+/// The words of `text`, lower-case, their outer punctuation off.
+pub(crate) fn bare_words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect()
 }
 
 /// Words that open an order (or end a request) in a sentence.
@@ -258,13 +263,13 @@ pub(crate) const ACTING_VERBS: &[&str] = &[
 /// name: after a comma, a clause with a verb of acting in it.
 fn orders_after_comma(label: &str) -> bool {
     let quoted = label.starts_with(['"', '\'', '“', '‘']);
-    !quoted && label.split([',', ';']).skip(1).any(|part| part.split_whitespace().any(|w| ACTING_VERBS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase().as_str())))
+    !quoted && label.split([',', ';']).skip(1).any(|part| bare_words(part).iter().any(|w| ACTING_VERBS.contains(&w.as_str())))
 }
 
 /// "and click the suggestion that comes up" taken for a field's name: a
 /// name that is an order.
 fn is_an_order(label: &str) -> bool {
-    let mut words = label.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
+    let mut words = bare_words(label).into_iter();
     let first = words.next().unwrap_or_default();
     let mut head = first;
     while matches!(head.as_str(), "and" | "then" | "but" | "first" | "just") {
@@ -278,7 +283,7 @@ fn is_an_order(label: &str) -> bool {
 fn says_a_reason(text: &str) -> bool {
     const REASONS: &[&str] = &["since", "because", "otherwise", "cause", "coz", "cuz"];
     let quoted = text.starts_with(['"', '\'', '“', '‘']);
-    let words: Vec<String> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let words = bare_words(text);
     !quoted && words.len() > 2 && words.iter().skip(1).any(|w| REASONS.contains(&w.as_str()))
 }
 
@@ -286,14 +291,14 @@ fn says_a_reason(text: &str) -> bool {
 /// most four words later, the text's own last word excepted.
 fn says_a_place(text: &str) -> bool {
     const FIELD_WORDS: &[&str] = &["box", "field", "input", "textbox", "blank"];
-    let words: Vec<String> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let words = bare_words(text);
     let said_in = words.iter().enumerate().any(|(i, w)| {
         matches!(w.as_str(), "in" | "into") && words.get(i + 1).is_some_and(|n| n == "the")
             && words.iter().skip(i + 2).take(4).any(|n| FIELD_WORDS.contains(&n.as_str()))
     });
     // "amber, second field: birch": the next field named in a list.
     let listed = text.split(',').skip(1).any(|part| {
-        let mut it = part.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
+        let mut it = bare_words(part).into_iter();
         let (first, second) = (it.next().unwrap_or_default(), it.next().unwrap_or_default());
         matches!(first.as_str(), "first" | "second" | "third" | "fourth" | "last" | "next" | "other") && FIELD_WORDS.contains(&second.as_str())
     });

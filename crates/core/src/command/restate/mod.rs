@@ -376,7 +376,7 @@ fn says_an_order(clause: &str) -> bool {
     // ("match the letters when you choose": a verb after "when" says
     // how, a remark.)
     const HOW: &[&str] = &["so", "when", "while", "as", "because", "since", "if", "otherwise", "which", "whenever", "once"];
-    let words: Vec<String> = clause.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let words = crate::command::split::bare_words(clause);
     let acting = words.iter().skip(1).position(|w| ACTING.contains(&w.as_str()));
     acting.is_some_and(|at| !words[..=at].iter().any(|w| HOW.contains(&w.as_str())))
 }
