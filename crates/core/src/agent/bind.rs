@@ -188,7 +188,11 @@ async fn by_id<H: Host>(host: &H, tab: i32, id: &str, listed: Option<Entry<'_>>)
         let (label, role, kind, form) = match listed {
             Some(Entry::Action(a)) => (a.label.clone(), crate::pcd::roles::role_name(a.role).to_owned(), a.kind.as_deref().and_then(|k| k.parse().ok()), None),
             Some(Entry::Form(f)) => (f.submit_label.clone().unwrap_or_else(|| "the form".into()), "form".to_owned(), None, Some(FormFacts::of(f))),
-            _ => (detail.id.clone(), "element".to_owned(), None, None),
+            // Unresolved: the name its selector was written with, at least.
+            _ => match &detail.selector {
+                RoleSelector::Role { role, name: Some(name), .. } => (name.clone(), role.clone(), None, None),
+                _ => (detail.id.clone(), "element".to_owned(), None, None),
+            },
         };
         let goes_to = match listed {
             Some(Entry::Action(a)) => a.goes_to.clone(),
@@ -198,6 +202,14 @@ async fn by_id<H: Host>(host: &H, tab: i32, id: &str, listed: Option<Entry<'_>>)
         Bound { selector: detail.selector, id: Some(detail.id), label, role, kind, form, secret: None, goes_to }
     };
     match details(host, tab, id).await {
+        // Not in the listing (an id from pcd_query): the element's own
+        // name and role, as for a selector, so that its description and
+        // above all its risk are judged on what it says ("Delete
+        // account"), not on its id.
+        Ok(detail) if listed.is_none() => match by_selector(host, tab, detail.selector.clone()).await {
+            Ok(b) => Ok(Bound { id: Some(detail.id), ..b }),
+            Err(_) => Ok(facts(detail, &listed)),
+        },
         Ok(detail) => Ok(facts(detail, &listed)),
         Err(e) => {
             let Some(Entry::Action(action)) = &listed else {

@@ -115,6 +115,19 @@ fn a_high_risk_step_waits_for_confirmation_and_a_denial_is_told_to_the_model() {
 }
 
 #[test]
+fn an_id_the_listing_left_out_is_judged_by_its_own_name() {
+    // pcd_query found "Delete account" past the listing's budget: the
+    // click is high risk because of what the element says, not its id.
+    let fake = Fake::new(site(), vec![call("dom_click", json!({"id": "a9"})), call("done", json!({"answer": "Not deleted.", "success": false}))])
+        .answering(vec![UserReply::Confirm { allow: false }]);
+    fake.unlisted.borrow_mut().push(("a9".into(), "button".into(), "Delete account".into()));
+    let task = run(&fake, "delete my account");
+    assert!(matches!(&fake.prompts.borrow()[0], UserPrompt::Confirm { action, risk: Risk::High, .. } if action == "Click “Delete account” (button)"), "{:?}", fake.prompts.borrow());
+    assert_eq!(task.steps[0].status, StepStatus::Denied);
+    assert_eq!(task.steps[0].description, "Click “Delete account” (button)");
+}
+
+#[test]
 fn a_confirmed_high_risk_step_runs() {
     let fake = Fake::new(site(), vec![call("dom_click", json!({"id": "a2"})), call("done", json!({"answer": "Deleted."}))]).answering(vec![UserReply::Confirm { allow: true }]);
     let task = run(&fake, "delete my account");

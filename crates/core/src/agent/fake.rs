@@ -99,6 +99,9 @@ pub struct Fake {
     pub gone: RefCell<HashSet<String>>,
     /// Text beside fields the page did not tie to them (`RoleSelector::Near`).
     pub near: RefCell<Vec<String>>,
+    /// Controls on the page the listing leaves out (past its budget):
+    /// `(id, role, label)`, known to getDetails and to selectors only.
+    pub unlisted: RefCell<Vec<(String, String, String)>>,
 }
 
 impl Fake {
@@ -172,9 +175,10 @@ impl Fake {
                 let m = self.mini();
                 let mut out = Vec::new();
                 for id in ids {
-                    let label = m.actions.iter().find(|a| &a.id == id).map(|a| a.label.clone()).or_else(|| m.forms.iter().find(|f| &f.id == id).map(|_| "form".to_owned()));
+                    let label = m.actions.iter().find(|a| &a.id == id).map(|a| ("button".to_owned(), a.label.clone())).or_else(|| m.forms.iter().find(|f| &f.id == id).map(|_| ("button".to_owned(), "form".to_owned())));
+                    let label = label.or_else(|| self.unlisted.borrow().iter().find(|(i, ..)| i == id).map(|(_, role, l)| (role.clone(), l.clone())));
                     match label {
-                        Some(l) => out.push(PcdActionDetail { id: id.clone(), selector: RoleSelector::role("button", Some(&l), NameMode::Exact), alt_selectors: None, landmark: None, frame_path: None, href: None }),
+                        Some((role, l)) => out.push(PcdActionDetail { id: id.clone(), selector: RoleSelector::role(&role, Some(&l), NameMode::Exact), alt_selectors: None, landmark: None, frame_path: None, href: None }),
                         None => return missing(format!("no element has the id {id}")),
                     }
                 }
@@ -193,6 +197,10 @@ impl Fake {
                     _ => String::new(),
                 };
                 let wanted = name.trim_start_matches("/^\\s*").trim_end_matches("\\s*$/i").replace("\\s+", " ").to_lowercase();
+                if let Some((_, role, label)) = self.unlisted.borrow().iter().find(|(_, _, l)| l.to_lowercase() == wanted) {
+                    let found = ResolvedMatch { role: Some(role.clone()), name: label.clone(), tag: "button".into(), rect: Default::default(), goes_to: None, text: None, near: None };
+                    return Ok(serde_json::to_value(Resolution { count: 1, matches: vec![found] }).unwrap());
+                }
                 let count = m.forms.iter().flat_map(|f| &f.field_summaries).filter(|f| f.label.to_lowercase() == wanted).count()
                     + m.actions.iter().filter(|a| a.label.to_lowercase() == wanted).count();
                 let shown = m.forms.iter().flat_map(|f| &f.field_summaries).map(|f| f.label.clone()).chain(m.actions.iter().map(|a| a.label.clone())).find(|l| l.to_lowercase() == wanted).unwrap_or_default();
