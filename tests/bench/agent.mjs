@@ -25,8 +25,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as h from '../support/harness.mjs';
+import fs from 'node:fs';
 import { TASKS, prepare } from '../support/agent_tasks.mjs';
-import { drive, exportTask, latestTaskId, promptWaits, setUp, startTask, watchPrompts } from '../support/agent_run.mjs';
+import { allowSites, drive, exportTask, latestTaskId, promptWaits, setUp, startTask, watchPrompts } from '../support/agent_run.mjs';
+import { REAL_TASKS } from './agent_real.mjs';
 
 const SMOKE = process.env.BC_BENCH_SMOKE === '1';
 const RUNS = Number(process.env.BC_BENCH_RUNS ?? (SMOKE ? 1 : 3));
@@ -37,7 +39,16 @@ if (!OUT) throw new Error('BC_BENCH_OUT is not set: run through `cargo xtask ben
 // not in any figure, so it costs only wall time.
 const DELAY_MS = 250;
 const KEY = 'sk-bench-agent-0123456789';
-const NAMES = SMOKE ? ['invoice', 'question'] : ['invoice', 'question', 'signIn', 'checkout'];
+// BC_BENCH_ONLY: a regex over task names, to run a few.
+const ONLY = process.env.BC_BENCH_ONLY ? new RegExp(process.env.BC_BENCH_ONLY) : null;
+// Real sites' pages only where this machine holds them (never in smoke runs).
+const REAL = SMOKE ? [] : Object.keys(REAL_TASKS).filter((name) => {
+  const { site, start } = REAL_TASKS[name];
+  const here = site?.root && fs.existsSync(path.join(site.root, start));
+  if (!here) console.error(`bench agent: ${name}: its pages are not on this machine, skipped`);
+  return here;
+});
+const NAMES = (SMOKE ? ['invoice', 'question'] : ['invoice', 'question', 'signIn', 'checkout', ...REAL]).filter((n) => !ONLY || ONLY.test(n));
 
 /** The task's rules, each reply streamed in one piece per call after `DELAY_MS`. */
 const slowed = (rules) => rules.map((r) => (r.reply ? { ...r, reply: { ...r.reply, delayMs: DELAY_MS, chunkChars: 100_000 } } : r));
@@ -69,12 +80,20 @@ function snapshotEachTurn(llm, page) {
 }
 
 const { www, llm, browser, site } = await setUp(KEY);
+// One server per real site, its origin allowed as www/'s is.
+const realBase = {};
+for (const name of NAMES.filter((n) => REAL_TASKS[n])) {
+  const root = REAL_TASKS[name].site.root;
+  realBase[root] ??= await h.startWww({ root });
+}
+await allowSites(browser.ctx, [www.main, ...Object.values(realBase).map((s) => s.main)].map((u) => new URL(u).origin));
 
 const results = { runs: RUNS, smoke: SMOKE, delayMs: DELAY_MS, userAgent: await site.evaluate(() => navigator.userAgent), tasks: [] };
 for (let run = 1; run <= RUNS; run++) {
   for (const name of NAMES) {
-    const task = TASKS[name];
-    await prepare(site, www.main, task);
+    const task = TASKS[name] ?? REAL_TASKS[name];
+    if (TASKS[name]) await prepare(site, www.main, task);
+    else await site.goto(`${realBase[task.site.root].main}${task.start}`);
     const panel = await h.openPanel(browser.ctx, browser.extensionId);
     await watchPrompts(panel);
     await llm.setScenario({ apiKey: KEY, rules: slowed(task.rules) });
@@ -103,3 +122,4 @@ await writeFile(path.join(OUT, 'results.json'), JSON.stringify(results));
 await browser.close();
 await llm.stop();
 await www.stop();
+for (const server of Object.values(realBase)) await server.stop();

@@ -17,7 +17,7 @@ export const id = (role, label) => `{{match:- (\\w+) ${role} "${label}"}}`;
 export const say = (content, ...calls) => ({ content, toolCalls: calls.map(([name, args]) => ({ name, arguments: args })) });
 
 /** Rules answering turn n of a conversation whose goal contains `goal`. */
-const turns = (goal, replies) => replies.map((reply, i) => ({ when: { turn: i + 1, lastUserContains: goal }, reply }));
+export const turns = (goal, replies) => replies.map((reply, i) => ({ when: { turn: i + 1, lastUserContains: goal }, reply }));
 
 /**
  * The tasks. Each: `goal` (typed in the panel), `start` (path on the www/

@@ -4,6 +4,7 @@
 mod acting;
 mod agent;
 mod explore;
+mod mcp;
 mod flows;
 mod perception;
 mod safety;

@@ -199,6 +199,7 @@ async fn model_call<H: Host>(host: &H, task: &mut Task, config: &AgentConfig) ->
             return Err(LlmError::Cancelled);
         }
         attempt += 1;
+        super::offer::grow(task);
         let request = conversation::request(task, &config.model, config.temperature, budget);
         let with_images = request.messages.iter().any(|m| m.image_count() > 0);
         let started = host.now();

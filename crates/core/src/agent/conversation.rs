@@ -59,7 +59,7 @@ fn finish(task: &Task, model: &str, temperature: Option<f32>, messages: Vec<Mess
     ToolChatRequest {
         model: model.to_owned(),
         messages,
-        tools: if native { tool_specs() } else { Vec::new() },
+        tools: if native { offered_specs(task) } else { Vec::new() },
         tool_choice: native.then_some(if task.auto_choice { ToolChoice::Auto } else { ToolChoice::Required }),
         parallel_tool_calls: native.then_some(false),
         stream: true,
@@ -67,6 +67,11 @@ fn finish(task: &Task, model: &str, temperature: Option<f32>, messages: Vec<Mess
         temperature,
         max_tokens: None,
     }
+}
+
+/// The tools `task` offers (`offer`), as OpenAI function specs.
+pub fn offered_specs(task: &Task) -> Vec<ToolSpec> {
+    super::offer::offered(task).into_iter().map(|(name, description, parameters)| ToolSpec::function(name, description, parameters)).collect()
 }
 
 /// Every tool as an OpenAI function spec.
@@ -80,16 +85,16 @@ pub fn tool_specs() -> Vec<ToolSpec> {
 pub fn messages(task: &Task, squeeze: Squeeze, budget: usize) -> Vec<Message> {
     let system = match task.mode {
         ToolMode::Native => prompt::system(&task.nonce),
-        ToolMode::Text => prompt::system_text_mode(&task.nonce),
+        ToolMode::Text => prompt::system_text_mode(&task.nonce, &super::offer::offered(task)),
     };
     let mut out = vec![Message::system(system)];
     for turn in prompt::earlier(&task.earlier) {
         out.push(Message::user(turn.question.clone()));
         out.push(Message::assistant_text(turn.answer.clone()));
     }
-    out.push(Message::user(task.opening.clone()));
     let turns = &task.turns;
     let pages_kept = pages_to_keep(turns);
+    out.push(Message::user(opening(task, pages_kept.len() >= KEEP_PAGES)));
     // Folding (level 2): how many leading turns become recap lines, as
     // few as the budget allows, never the recent ones, and never in the
     // middle of a model turn and its results.
@@ -103,6 +108,21 @@ pub fn messages(task: &Task, squeeze: Squeeze, budget: usize) -> Vec<Message> {
         push_turn(&mut out, task, turn, short, |r| pages_kept.contains(&(i, r)));
     }
     out
+}
+
+/// The goal message; once [`KEEP_PAGES`] newer page states follow, the
+/// first page's state in it is stale like theirs and is left out (the
+/// goal and the tab stay). It changes once, so the request's prefix stays
+/// the same from then on.
+fn opening(task: &Task, stale: bool) -> String {
+    let open = format!("<page-{}>", task.nonce);
+    let close = format!("</page-{}>", task.nonce);
+    match (stale, task.opening.find(&open), task.opening.rfind(&close)) {
+        (true, Some(a), Some(b)) if a < b => {
+            format!("{}(page state omitted: newer ones follow){}", &task.opening[..a], &task.opening[b + close.len()..])
+        }
+        _ => task.opening.clone(),
+    }
 }
 
 /// `(turn, result)` positions whose page state is still shown.

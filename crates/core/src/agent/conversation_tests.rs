@@ -37,7 +37,21 @@ fn only_the_newest_page_states_are_kept() {
         assert!(!text.contains(&format!("PAGE{i} ")), "stale page {i} kept");
     }
     assert!(text.contains("PAGE3 ") && text.contains("PAGE4 "));
-    assert_eq!(text.matches("page state omitted").count(), 3);
+    assert_eq!(text.matches("page state omitted: a newer one follows").count(), 3);
+}
+
+#[test]
+fn the_first_page_is_left_out_once_two_newer_ones_follow() {
+    let with_start = |n: usize| {
+        let mut task = task_with_steps(n, 10);
+        task.opening = format!("Task: buy a lamp\n\nThe current tab (1) shows:\n{}", crate::agent::prompt::untrusted("n0", "START listing"));
+        rendered(&request(&task, "m", None, 100_000))
+    };
+    let one = with_start(1);
+    assert!(one.contains("START listing"), "one newer page: the first stays");
+    let two = with_start(2);
+    assert!(!two.contains("START listing") && !two.contains("<page-n0>\\nSTART"), "{two}");
+    assert!(two.contains("Task: buy a lamp") && two.contains("The current tab (1) shows:\\n(page state omitted: newer ones follow)"), "{two}");
 }
 
 #[test]

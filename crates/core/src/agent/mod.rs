@@ -7,7 +7,8 @@
 //! reading at [`controller::run`].
 //!
 //! - [`task`]: the task's state, turns and step records (persisted).
-//! - [`tools`]: the tools offered to the model, their schemas and decoding.
+//! - [`tools`]: the tools offered to the model, their schemas and decoding;
+//!   [`offer`]: which of them a task offers (what its pages can use).
 //! - [`reply`]: reading a model reply's calls, however they were written.
 //! - [`conversation`]: the request of each model call, within a budget.
 //! - [`prompt`]: system prompts and the untrusted-data wrapper.
@@ -31,6 +32,7 @@ pub mod goals;
 pub mod host;
 pub mod leaving;
 pub mod loops;
+pub mod offer;
 pub mod page;
 pub mod prompt;
 pub mod reads;

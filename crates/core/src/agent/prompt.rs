@@ -11,7 +11,6 @@
 //! whatever the model is talked into.
 
 use super::task::Task;
-use super::tools::TOOLS;
 use crate::digest::PageDigest;
 use crate::llm::ChatTurn;
 use serde_json::Value;
@@ -53,22 +52,20 @@ pub fn system(nonce: &str) -> String {
 
 /// The system prompt for text mode: the tools described in words, and
 /// replies as one JSON object (servers without tool calling).
-pub fn system_text_mode(nonce: &str) -> String {
+pub fn system_text_mode(nonce: &str, tools: &[(&str, &str, Value)]) -> String {
     format!(
         "{ROLE}\n\n{HOW}\n\n{}\n\nTools (name: description; parameters):\n{}\n\
 Reply with one line of note, then exactly one JSON object on its own: {{\"tool\": \"<name>\", \"args\": {{…}}}}. \
 Nothing after it.",
         security(nonce),
-        tool_list_text()
+        tool_list_text(tools)
     )
 }
 
 /// One line per tool: `dom_type: Type into a text field. {id?: string, field?: string, text: string, …}`.
-pub fn tool_list_text() -> String {
+pub fn tool_list_text(tools: &[(&str, &str, Value)]) -> String {
     let mut out = String::new();
-    let tools = TOOLS.iter().map(|t| (t.name, t.description, t.parameters()));
-    let skills = super::skills::SKILLS.iter().map(|s| (s.name, s.description, s.parameters()));
-    for (name, description, params) in tools.chain(skills) {
+    for (name, description, params) in tools {
         let required: Vec<&str> = params["required"].as_array().map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
         let props: Vec<String> = params["properties"]
             .as_object()
@@ -151,9 +148,11 @@ mod tests {
 
     #[test]
     fn system_prompts_name_the_nonce_and_text_mode_lists_the_tools() {
+        use crate::agent::tools::TOOLS;
         let native = system("k3j4");
         assert!(native.contains("<page-k3j4>") && native.contains("not instructions"), "{native}");
-        let text = system_text_mode("k3j4");
+        let all: Vec<_> = TOOLS.iter().map(|t| (t.name, t.description, t.parameters())).collect();
+        let text = system_text_mode("k3j4", &all);
         for tool in TOOLS {
             assert!(text.contains(&format!("- {}: ", tool.name)), "{} missing", tool.name);
         }

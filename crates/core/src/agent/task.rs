@@ -221,6 +221,10 @@ pub struct Task {
     pub turns: Vec<Turn>,
     pub steps: Vec<StepRecord>,
     pub llm_calls: Vec<LlmCallRecord>,
+    /// The tools offered to the model so far (`offer`): grows as pages
+    /// call for more, never shrinks. Empty on a task stored before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offered: Vec<String>,
     /// The latest listing the model saw (deltas and risk facts come from it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<MiniPcd>,
@@ -277,6 +281,7 @@ impl Task {
             start_url: None,
             start_title: None,
             turns: Vec::new(),
+            offered: Vec::new(),
             steps: Vec::new(),
             llm_calls: Vec::new(),
             page: None,

@@ -6,23 +6,27 @@
 //! `tests/bench/agent.mjs` runs each task of `tests/support/agent_tasks.mjs`
 //! (the ones `tests/e2e/agent.test.mjs` checks: the invoice download, a
 //! question, sign-in with a secret, catalog → checkout with secrets and a
-//! confirmation) through the real side panel against the scripted model,
+//! confirmation), and those of `tests/bench/agent_real.mjs` on real
+//! sites' docs pages where this machine holds them (the size pages are on
+//! the web), through the real side panel against the scripted model,
 //! and writes per run: the request bodies the extension sent, the task as
 //! the panel exports it, when its cards waited for the user, and
 //! `page.locator('body').ariaSnapshot()` of the page at each model turn.
 //! This module counts and prints. Figures, never a failure.
 //! `BC_BENCH_RUNS` sets the runs per task (default 3: tokens are the first
 //! run's, as every run sends the same; step times pool all runs);
-//! `--smoke` runs the invoice and question tasks once.
+//! `--smoke` runs the invoice and question tasks once; `BC_BENCH_ONLY` (a
+//! regex over task names) runs some.
 //!
 //! ## Counting
 //! Prompt tokens are counted with o200k_base on each request as sent:
 //! every message's strings (role, content, tool call ids, names and
 //! arguments) plus 3 tokens per message and 3 for the reply, as OpenAI
-//! documents for chat messages, plus the tool definitions' JSON — both
-//! sides carry the same tool definitions, so they add the same amount per
-//! request (printed). Completion tokens are the scripted replies (note,
-//! tool names, arguments), the same decisions on both sides.
+//! documents for chat messages, plus the tool definitions' JSON: ours as
+//! each request carried them (the tools the task offered, bc-core
+//! `agent::offer`), the baseline's in every request (below). Completion
+//! tokens are the scripted replies (note, tool names, arguments), the same
+//! decisions on both sides.
 //!
 //! ## Our time per step
 //! The `ms` of each `StepRecord` of the exported task: measured by the
@@ -36,11 +40,16 @@
 //! A loop that works as Playwright MCP does: after every action the model
 //! gets the full aria snapshot of the page, and the client keeps every
 //! tool result in its history. Built from our own run, so the decisions
-//! are the same by construction and only the page state differs:
-//! - the same system prompt and tool definitions (our first request's);
-//! - the first user message: our opening's words ("Task: …, the current
-//!   tab shows:") with the page as the snapshot taken when our first
-//!   request arrived, instead of our listing;
+//! are the same by construction; the page state and the tool definitions differ:
+//! - the same system prompt (our first request's);
+//! - Playwright MCP's own tool definitions, as its server lists them, in
+//!   every request ([`super::mcp`]; our whole tool table if they cannot
+//!   be had), as a client of it sends them;
+//! - the first user message is the goal alone ("Task: …"): an MCP
+//!   client's model sees the page only as a tool result, so the baseline
+//!   starts with one request more, whose reply calls `browser_snapshot`,
+//!   answered with the snapshot taken when our first request arrived
+//!   (where our opening carries our listing);
 //! - per model turn, the same assistant message (note and tool calls);
 //!   each call's result is the first line of ours ("Done: Click …"), and
 //!   the turn's last result also carries the page after the turn (the
@@ -49,6 +58,11 @@
 //!   no snapshot of their own (MCP would send one after each): that
 //!   favours the baseline. An `ask_user` result is passed as ours;
 //! - no result is ever dropped or shortened (we drop stale page states).
+//!
+//! Playwright MCP 0.0.83 itself writes the snapshot after an action to a
+//! file and inlines it only when the model calls `browser_snapshot`: one
+//! more request per page. The baseline inlines it instead (as earlier
+//! versions did), which favours the baseline.
 //!
 //! The snapshot is taken while the scripted reply waits before streaming
 //! (`delayMs`), so it is the page the model decided on. Ids in the calls
@@ -67,11 +81,35 @@ const TOKEN_RATIO_TARGET: f64 = 0.25;
 const STEP_P50_TARGET_MS: f64 = 150.0;
 
 pub fn run(project: &Project, smoke: bool) -> Result<()> {
+    let peer = match super::mcp::tool_specs(project) {
+        Ok((tools, version)) => Peer { tools: Value::Array(tools), what: format!("Playwright MCP {version}'s tool definitions (tools/list)") },
+        Err(e) => {
+            eprintln!("bench agent: Playwright MCP's tools could not be listed ({e:#}); the baseline carries our whole tool table");
+            Peer::ours()
+        }
+    };
     let (out, results): (_, Results) = table::run_script(project, "agent", smoke)?;
     let bpe = tiktoken_rs::o200k_base()?;
-    println!("{}", report(&results, &|text| bpe.encode_ordinary(text).len())?);
+    println!("{}", report(&results, &peer, &|text| bpe.encode_ordinary(text).len())?);
     println!("requests, snapshots and exported tasks: {}", out.join("results.json").display());
     Ok(())
+}
+
+/// The tool definitions the baseline sends with every request: a peer's
+/// client sends every tool its server lists, every time.
+pub(super) struct Peer {
+    /// Function specs, as in a request's `tools`.
+    pub(super) tools: Value,
+    /// Whose, for the report.
+    pub(super) what: String,
+}
+
+impl Peer {
+    /// Our whole tool table (when Playwright MCP's cannot be had).
+    pub(super) fn ours() -> Peer {
+        let tools = serde_json::to_value(bc_core::agent::conversation::tool_specs()).unwrap_or_default();
+        Peer { tools, what: "our whole tool table (every tool, every request)".into() }
+    }
 }
 
 /// What the node script writes (`results.json`).
@@ -218,10 +256,16 @@ fn baseline_requests(task: &TaskRecord, first: &Value, snapshot: &dyn Fn(usize) 
     // "Task: …\n\nThe current tab (N) shows:\n" + the page.
     let words = opening.find("<page-").map_or(opening.as_str(), |i| &opening[..i]);
     let page = snapshot(1).unwrap_or_else(|| opening[words.len()..].to_owned());
+    let goal = words.find("\n\nThe current tab").map_or(words, |i| &words[..i]);
     let mut history: Vec<Value> = before.to_vec();
-    history.push(json!({"role": "user", "content": format!("{words}{page}")}));
+    history.push(json!({"role": "user", "content": goal}));
+    // The page reaches an MCP client's model only as a tool result: the
+    // first request has the goal alone, and the model asks for the page.
+    let mut requests = vec![history.clone()];
+    history.push(json!({"role": "assistant", "content": null,
+        "tool_calls": [{"id": "snapshot-0", "type": "function", "function": {"name": "browser_snapshot", "arguments": "{}"}}]}));
+    history.push(json!({"role": "tool", "tool_call_id": "snapshot-0", "content": page}));
 
-    let mut requests = Vec::new();
     let mut model_turn = 0;
     for turn in &task.turns {
         match turn {
@@ -292,6 +336,8 @@ struct Row {
     waited: usize,
     /// Model requests without a snapshot of their own, and late ones.
     missing_snapshots: usize,
+    /// The baseline's model requests (ours + the first snapshot's).
+    baseline_calls: usize,
     /// Of the prompts: the system prompt's tokens, and the page states'
     /// (ours: the `<page-…>` blocks; the baseline's: the snapshots).
     system: usize,
@@ -299,7 +345,7 @@ struct Row {
     baseline_page: usize,
 }
 
-fn rows(results: &Results, tok: Tok) -> Result<Vec<Row>> {
+fn rows(results: &Results, peer: &Peer, tok: Tok) -> Result<Vec<Row>> {
     let mut rows: Vec<Row> = Vec::new();
     for run in &results.tasks {
         let task = TaskRecord::from_value(run.task.clone()).with_context(|| format!("{} run {}: the exported task", run.name, run.run))?;
@@ -325,8 +371,10 @@ fn rows(results: &Results, tok: Tok) -> Result<Vec<Row>> {
         let first = run.requests.first().with_context(|| format!("{}: no request to the model was recorded", run.name))?;
         let snapshot = |k: usize| run.snapshots.iter().find(|s| s.request == k && !s.late).map(render);
         let (mut baseline, mut baseline_page) = (Prompt::default(), 0);
-        for messages in baseline_requests(&task, first, &snapshot)? {
-            baseline += prompt_tokens(&messages, &first["tools"], tok);
+        let baseline_reqs = baseline_requests(&task, first, &snapshot)?;
+        let baseline_calls = baseline_reqs.len();
+        for messages in baseline_reqs {
+            baseline += prompt_tokens(&messages, &peer.tools, tok);
             // A snapshot ends the message that carries it.
             for m in &messages {
                 let text = content_text(&m["content"]);
@@ -345,6 +393,7 @@ fn rows(results: &Results, tok: Tok) -> Result<Vec<Row>> {
             times,
             waited,
             missing_snapshots: (1..=calls).filter(|k| snapshot(*k).is_none()).count(),
+            baseline_calls,
             system,
             ours_page,
             baseline_page,
@@ -374,18 +423,19 @@ pub(super) fn thousands(n: usize) -> String {
     out
 }
 
-fn report(results: &Results, tok: Tok) -> Result<String> {
-    let rows = rows(results, tok)?;
+fn report(results: &Results, peer: &Peer, tok: Tok) -> Result<String> {
+    let rows = rows(results, peer, tok)?;
     let mut o = String::new();
     writeln!(o, "\nbench agent — the www/ tasks through the real side panel, the model scripted; {} run(s) each; {}", results.runs, results.user_agent)?;
     writeln!(o, "cores: {}", std::thread::available_parallelism().map_or(0, |n| n.get()))?;
 
     writeln!(o, "\nPrompt tokens per task (o200k_base, each request's messages + tool definitions, summed over the task's model calls; first run)")?;
-    writeln!(o, "  baseline = the same decisions with Playwright's ariaSnapshot() of the page after every step, all kept in the history")?;
-    let w = [22, 10, 5, 5, 9, 9, 7, 10, 9, 10];
+    writeln!(o, "  baseline = the same decisions with Playwright's ariaSnapshot() of the page after every step, all kept in the history,")?;
+    writeln!(o, "  and one request more: the first, where the model has only the goal and calls browser_snapshot to see the page")?;
+    let w = [24, 10, 5, 5, 9, 9, 7, 10, 9, 10];
     let head = ["task", "status", "calls", "steps", "ours", "baseline", "ratio", "target", "msg ratio", "completion"];
     line(&mut o, &w, &head, false)?;
-    let (mut ours, mut base, mut completion, mut calls) = (Prompt::default(), Prompt::default(), 0, 0);
+    let (mut ours, mut base, mut completion, mut calls, mut base_calls) = (Prompt::default(), Prompt::default(), 0, 0, 0);
     for r in &rows {
         let x = ratio(r.ours.total(), r.baseline.total());
         let cells = [
@@ -405,6 +455,7 @@ fn report(results: &Results, tok: Tok) -> Result<String> {
         base += r.baseline;
         completion += r.completion;
         calls += r.calls;
+        base_calls += r.baseline_calls;
     }
     let x = ratio(ours.total(), base.total());
     let total = [
@@ -420,17 +471,19 @@ fn report(results: &Results, tok: Tok) -> Result<String> {
         thousands(completion),
     ];
     line(&mut o, &w, &total, false)?;
-    let per_request = ours.tools.checked_div(calls).unwrap_or(0);
-    writeln!(o, "  ratio = ours/baseline; msg ratio = the same without the tool definitions ({} tokens per request, in both)", thousands(per_request))?;
+    let per_request = |p: Prompt, n: usize| thousands(p.tools.checked_div(n).unwrap_or(0));
+    writeln!(o, "  ratio = ours/baseline; msg ratio = the same without the tool definitions (per request: ours {}, the baseline's {})", per_request(ours, calls), per_request(base, base_calls))?;
+    writeln!(o, "  tool definitions: ours = the tools the task offered (bc-core agent::offer); the baseline's = {}", peer.what)?;
     writeln!(o, "  completion = the scripted replies (note, tool names, arguments): the same decisions on both sides")?;
     writeln!(o, "\nWhere the prompt tokens go (first run, summed over the task's requests)")?;
     writeln!(o, "  page = ours: the page-derived text (listings, change reports, extracted rows, page text); baseline: the snapshots")?;
-    let w = [22, 8, 8, 9, 9, 9, 9, 7];
-    line(&mut o, &w, &["task", "tools", "system", "page ours", "page base", "rest ours", "rest base", "page ×"], false)?;
+    let w = [24, 10, 10, 8, 9, 9, 9, 9, 7];
+    line(&mut o, &w, &["task", "tools ours", "tools base", "system", "page ours", "page base", "rest ours", "rest base", "page ×"], false)?;
     for r in &rows {
         let cells = [
             r.label.clone(),
             thousands(r.ours.tools),
+            thousands(r.baseline.tools),
             thousands(r.system),
             thousands(r.ours_page),
             thousands(r.baseline_page),
@@ -440,7 +493,7 @@ fn report(results: &Results, tok: Tok) -> Result<String> {
         ];
         line(&mut o, &w, &cells, false)?;
     }
-    writeln!(o, "  tools and system are the same on both sides; rest = goal, notes, tool calls, result lines, message overhead")?;
+    writeln!(o, "  system is the same on both sides; rest = goal, notes, tool calls, result lines, message overhead")?;
     writeln!(o, "  page × = ours/baseline for the page states alone")?;
     let missing: usize = rows.iter().map(|r| r.missing_snapshots).sum();
     if missing > 0 {
@@ -449,7 +502,7 @@ fn report(results: &Results, tok: Tok) -> Result<String> {
 
     writeln!(o, "\nOur time per step (ms, nearest rank over every step of every run): StepRecord.ms, the model's time excluded by construction,")?;
     writeln!(o, "  minus the time a card waited for the user (secrets, confirmations)")?;
-    let w = [22, 6, 8, 8, 8, 7];
+    let w = [24, 6, 8, 8, 8, 7];
     line(&mut o, &w, &["task", "steps", "p50", "p95", "max", "waited"], false)?;
     let mut all = Vec::new();
     for r in &rows {
@@ -487,92 +540,12 @@ fn report(results: &Results, tok: Tok) -> Result<String> {
     if let Some(p) = p {
         writeln!(o, "  our time per step, p50 over all steps: {:.0} ms (p95 {:.0}) — target ≤ {STEP_P50_TARGET_MS} ms: {}", p.p50, p.p95, met(p.p50 <= STEP_P50_TARGET_MS))?;
     }
-    writeln!(o, "\nThe baseline (crates/xtask/src/bench/agent.rs has the details): our run's system prompt, tools, goal and tool calls; the page as")?;
+    writeln!(o, "\nThe baseline (crates/xtask/src/bench/agent.rs has the details): our run's system prompt, goal and tool calls, {}; the page as", peer.what)?;
     writeln!(o, "  Playwright's ariaSnapshot() of <body> where we send our listing or change report, after every step, none dropped; snapshots")?;
     writeln!(o, "  taken when each model request arrived (the scripted replies wait {} ms first).", results.delay_ms)?;
     Ok(o)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn words(s: &str) -> usize {
-        s.split_whitespace().count()
-    }
-
-    fn results() -> Results {
-        let task = json!({
-            "id": "t1", "goal": "Buy it", "status": "succeeded", "opening": "Task: Buy it\n\nThe current tab (7) shows:\n<page-n>\nPage \"Shop\" http://x/ \nActions:\n- a1 button \"Buy\"\n</page-n>",
-            "turns": [
-                {"turn": "model", "content": "Buying.", "calls": [{"id": "c1", "name": "dom_type", "arguments": "{\"field\":\"Name\"}"}, {"id": "c2", "name": "dom_click", "arguments": "{\"id\":\"a1\"}"}]},
-                {"turn": "results", "results": [{"callId": "c1", "name": "dom_type", "brief": "Done: Type.\nmore words here"}, {"callId": "c2", "name": "dom_click", "brief": "Done: Click “Buy” (button).", "page": "Changes: x"}]},
-                {"turn": "model", "content": "", "calls": [{"id": "c3", "name": "done", "arguments": "{\"answer\":\"ok\"}"}]}
-            ],
-            "steps": [
-                {"index": 0, "llmCall": 0, "tool": "dom_type", "args": {}, "description": "Type", "status": "ok", "result": "", "startedAt": 1000.0, "ms": 100},
-                {"index": 1, "llmCall": 0, "tool": "dom_click", "args": {}, "description": "Click", "status": "ok", "result": "", "startedAt": 2000.0, "ms": 1300}
-            ]
-        });
-        let tools = json!([{"type": "function", "function": {"name": "dom_click"}}]);
-        let req = |msgs: Value| json!({"messages": msgs, "tools": tools});
-        let system = json!({"role": "system", "content": "You are it"});
-        let opening = json!({"role": "user", "content": task["opening"]});
-        let r1 = req(json!([system, opening]));
-        let r2 = req(json!([system, opening,
-            {"role": "assistant", "content": "Buying.", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "dom_type", "arguments": "{}"}}]},
-            {"role": "tool", "tool_call_id": "c1", "content": "Done: Type."}]));
-        let snap = |k: usize, yaml: &str| json!({"request": k, "url": "http://x/", "title": "Shop", "yaml": yaml});
-        serde_json::from_value(json!({
-            "runs": 1, "delayMs": 250, "userAgent": "UA",
-            "tasks": [{"name": "buy", "label": "buy", "run": 1, "requests": [r1, r2],
-                       "snapshots": [snap(1, "- button \"Buy\" a b c d e f g h"), snap(2, "- text: Thanks i j k l m n o p")],
-                       "task": task, "waits": [{"from": 2100.0, "to": 3100.0}]}]
-        }))
-        .unwrap()
-    }
-
-    #[test]
-    fn the_baseline_replays_our_calls_with_a_snapshot_after_each_turn() {
-        let r = results();
-        let run = &r.tasks[0];
-        let task = TaskRecord::from_value(run.task.clone()).unwrap();
-        let snapshot = |k: usize| run.snapshots.iter().find(|s| s.request == k).map(render);
-        let reqs = baseline_requests(&task, &run.requests[0], &snapshot).unwrap();
-        assert_eq!(reqs.len(), 2, "one request per model turn");
-        let first_user = reqs[0][1]["content"].as_str().unwrap();
-        assert!(first_user.starts_with("Task: Buy it\n\nThe current tab (7) shows:\n- Page URL: http://x/"), "{first_user}");
-        assert!(!first_user.contains("<page-n>"), "our listing is replaced: {first_user}");
-        let second = &reqs[1];
-        assert_eq!(second.len(), 5, "{second:?}");
-        assert_eq!(second[2]["tool_calls"].as_array().unwrap().len(), 2);
-        assert_eq!(second[3]["content"], "Done: Type.", "an earlier call of the turn: our first line only");
-        let last = second[4]["content"].as_str().unwrap();
-        assert!(last.starts_with("Done: Click “Buy” (button).\n- Page URL") && last.contains("Thanks"), "{last}");
-    }
-
-    #[test]
-    fn counting_and_the_report() {
-        let tok: Tok = &words;
-        let m = json!({"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "function": {"name": "done", "arguments": "{\"a\": 1}"}}]});
-        // 3 + role + id + name + arguments (two words)
-        assert_eq!(message_tokens(&m, tok), 3 + 1 + 1 + 1 + 2);
-        let parts = json!({"role": "user", "content": [{"type": "text", "text": "a b"}, {"type": "text", "text": "c"}]});
-        assert_eq!(message_tokens(&parts, tok), 3 + 1 + 3);
-
-        let out = report(&results(), tok).unwrap();
-        assert!(out.contains("Prompt tokens per task"), "{out}");
-        let row = out.lines().find(|l| l.starts_with("buy ")).unwrap();
-        assert!(row.contains("succeeded") && row.contains(" 2 "), "{row}");
-        // The click (1300 ms) waited 1000 ms for a card: 300 ms of ours.
-        let time_row = out.lines().filter(|l| l.starts_with("buy ")).nth(2).unwrap();
-        assert_eq!(time_row.split_whitespace().collect::<Vec<_>>(), ["buy", "2", "100", "300", "300", "1"], "{out}");
-        assert!(out.contains("our time per step, p50 over all steps: 100 ms (p95 300) — target ≤ 150 ms: met"), "{out}");
-        assert!(out.contains("prompt tokens, buy: "), "{out}");
-        let blocks: Vec<&str> = page_blocks("a <page-n>\nx\n</page-n> b <page-n>y</page-n>").collect();
-        assert_eq!(blocks, ["<page-n>\nx\n</page-n>", "<page-n>y</page-n>"]);
-        assert!(out.contains("Where the prompt tokens go"), "{out}");
-        assert_eq!(thousands(1234567), "1,234,567");
-        assert_eq!(thousands(999), "999");
-    }
-}
+#[path = "agent_tests.rs"]
+mod tests;

@@ -51,6 +51,7 @@ pub mod account;
 pub mod checkout;
 pub mod effects;
 pub mod extract;
+pub mod fits;
 pub mod forms;
 pub mod matching;
 pub mod navigate;
@@ -143,6 +144,9 @@ pub struct SkillDef {
     pub rules: &'static [MatchRule],
     schema: fn() -> Value,
     plan: fn(&MiniPcd, Value) -> Result<SkillPlan, SkillError>,
+    /// Whether a page has what the skill looks for ([`fits`]): it is
+    /// offered to the model from then on (`agent::offer`).
+    pub fits: fn(&MiniPcd) -> bool,
 }
 
 impl SkillDef {
@@ -166,9 +170,10 @@ fn schema_of<T: schemars::JsonSchema>() -> Value {
     schema
 }
 
-/// Declares the skill table: name, description, rules, argument type, planner.
+/// Declares the skill table: name, description, rules, argument type,
+/// planner, and when it is offered.
 macro_rules! skills {
-    ($( $name:literal => $desc:literal, $rules:expr, $args:ty, $plan:path; )*) => {
+    ($( $name:literal => $desc:literal, $rules:expr, $args:ty, $plan:path, $fits:path; )*) => {
         /// Every skill offered to the model, in the order they are listed.
         pub static SKILLS: &[SkillDef] = &[
             $( SkillDef {
@@ -180,6 +185,7 @@ macro_rules! skills {
                     let args: $args = decode_args(args).map_err(|e| SkillError::BadArguments { skill: $name, detail: e.to_string() })?;
                     $plan(page, args)
                 },
+                fits: $fits,
             }, )*
         ];
     };
@@ -187,19 +193,19 @@ macro_rules! skills {
 
 skills! {
     "skill_login" => "Sign in: types the username into the sign-in form, the password (the user is asked for it, never you) and submits; opens the sign-in page first if needed.",
-        account::LOGIN_RULES, account::LoginArgs, account::login;
+        account::LOGIN_RULES, account::LoginArgs, account::login, fits::login;
     "skill_search" => "Search this site: types the query into the page's search box, submits, and checks that results appeared.",
-        forms::SEARCH_RULES, forms::SearchArgs, forms::search;
+        forms::SEARCH_RULES, forms::SearchArgs, forms::search, fits::search;
     "skill_fill_form" => "Fill several fields of one form at once, by their labels; optionally submit it.",
-        forms::FILL_RULES, forms::FillArgs, forms::fill_form;
+        forms::FILL_RULES, forms::FillArgs, forms::fill_form, fits::fill_form;
     "skill_paginate" => "Go to the next or previous page of a list (results, products, rows).",
-        navigate::PAGINATE_RULES, navigate::PaginateArgs, navigate::paginate;
+        navigate::PAGINATE_RULES, navigate::PaginateArgs, navigate::paginate, fits::paginate;
     "skill_navigate_by_menu" => "Follow a menu path by its labels, e.g. [\"Account\", \"Billing\"]: opens each menu and clicks the last item.",
-        navigate::MENU_RULES, navigate::MenuArgs, navigate::menu;
+        navigate::MENU_RULES, navigate::MenuArgs, navigate::menu, fits::menu;
     "skill_checkout" => "From a product or cart page to the checkout page (the cart, then its checkout button). Never places the order: that stays your own call.",
-        checkout::CHECKOUT_RULES, checkout::CheckoutArgs, checkout::checkout;
+        checkout::CHECKOUT_RULES, checkout::CheckoutArgs, checkout::checkout, fits::checkout;
     "skill_extract" => "Read the best-matching list of the page as records (by list id or name, e.g. \"invoices\").",
-        extract::EXTRACT_RULES, extract::ExtractArgs, extract::extract;
+        extract::EXTRACT_RULES, extract::ExtractArgs, extract::extract, fits::never;
 }
 
 /// The names of every skill, in table order.

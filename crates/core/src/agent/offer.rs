@@ -1,0 +1,143 @@
+//! Which tools a task offers the model: the ones its pages can use, a set
+//! that grows as the task meets pages that need more and never shrinks.
+//!
+//! Why: the tool definitions travel with every model call. All 31 of them
+//! are about 2,650 tokens, more than a typical page listing, and most are
+//! of no use on a given page (no list to extract, no dropdown to choose
+//! in, no sign-in form). Offering fewer also keeps a small model from
+//! reaching for a tool the page cannot serve.
+//!
+//! Invariants:
+//! - [`ALWAYS`] is offered from the first call: what any page needs
+//!   (click, type, scroll, keys, read, find, navigate, explore, ask, done).
+//! - Every other tool and skill has a reason ([`RULES`], skills' `fits`):
+//!   a fact of a page the task has seen (a form, a list, a checkbox, a
+//!   dropdown, a menu, a pager…) or of the task (a second tab, a failed
+//!   step, a model that sees images).
+//! - Grow-only: a tool, once offered, stays for the rest of the task. The
+//!   model may have planned with it, and an unchanged tool list keeps the
+//!   request's prefix the same from call to call (providers cache it).
+//! - The offer narrows what the model is told, not what it may call: a
+//!   call of any tool is still decoded and run through the same gates (a
+//!   model that knows `dom_hover` from elsewhere is not refused), so the
+//!   offer is about tokens and focus, never safety.
+//! - A task with no offer recorded (stored before this existed) offers
+//!   every tool.
+//! - The shape follows the same rule: `tabId` appears in the schemas once
+//!   the tab tools are offered (a second tab), and stays.
+
+use super::skills::SKILLS;
+use super::task::{StepStatus, Task};
+use super::tools::TOOLS;
+use crate::kind::text::words;
+use crate::types::{ActionRole, MiniPcd};
+use serde_json::Value;
+
+/// Offered to every task from its first call.
+pub const ALWAYS: &[&str] =
+    &["read_page", "pcd_query", "dom_click", "dom_type", "dom_scroll", "dom_pressKey", "nav_go", "nav_back", "tabs_open", "explore", "ask_user", "done"];
+
+/// Why a tool beyond [`ALWAYS`] is offered.
+pub enum Reason {
+    /// A page of the task shows this.
+    Page(fn(&MiniPcd) -> bool),
+    /// The task is in this state.
+    Task(fn(&Task) -> bool),
+}
+
+/// The tools offered on a reason (skills have their own, `SkillDef::fits`).
+pub static RULES: &[(&str, Reason)] = &[
+    ("dom_select", Reason::Page(has_choice)),
+    ("dom_check", Reason::Page(has_checkable)),
+    ("dom_submit", Reason::Page(|p| !p.forms.is_empty())),
+    ("dom_extract", Reason::Page(|p| !p.collections.is_empty())),
+    ("dom_hover", Reason::Page(super::skills::fits::menu)),
+    ("tabs_switch", Reason::Task(several_tabs)),
+    ("tabs_close", Reason::Task(several_tabs)),
+    ("tabs_list", Reason::Task(several_tabs)),
+    ("getMiniPCD", Reason::Task(in_trouble)),
+    ("getDetails", Reason::Task(in_trouble)),
+    ("dom_waitFor", Reason::Task(|t| in_trouble(t) || says(&t.goal, &["wait", "until", "loaded", "loading"]))),
+    ("capture_candidates", Reason::Task(|t| t.vision || in_trouble(t))),
+];
+
+/// A field to choose an option in.
+fn has_choice(page: &MiniPcd) -> bool {
+    page.forms.iter().flat_map(|f| &f.field_summaries).any(|x| {
+        matches!(x.field_type.to_ascii_lowercase().as_str(), "select" | "select-one" | "select-multiple" | "combobox" | "listbox")
+    })
+}
+
+/// A checkbox, radio button or switch, in a form or on its own.
+fn has_checkable(page: &MiniPcd) -> bool {
+    page.forms.iter().flat_map(|f| &f.field_summaries).any(|x| matches!(x.field_type.to_ascii_lowercase().as_str(), "checkbox" | "radio" | "switch"))
+        || page.actions.iter().any(|a| matches!(a.role, ActionRole::Checkbox | ActionRole::Radio))
+}
+
+/// The task has more than one tab, or the user speaks of tabs.
+fn several_tabs(task: &Task) -> bool {
+    task.tabs.len() > 1 || says(&task.goal, &["tab", "tabs"])
+}
+
+/// A step failed: the model may need to re-list, inspect, wait or look.
+fn in_trouble(task: &Task) -> bool {
+    task.steps.iter().any(|s| s.status == StepStatus::Failed)
+}
+
+fn says(text: &str, any: &[&str]) -> bool {
+    words(text).iter().any(|w| any.contains(&w.as_str()))
+}
+
+/// Whether `name` has a reason to be offered now.
+fn called_for(task: &Task, name: &str) -> bool {
+    if ALWAYS.contains(&name) {
+        return true;
+    }
+    if let Some(skill) = SKILLS.iter().find(|s| s.name == name) {
+        return task.page.as_ref().is_some_and(skill.fits);
+    }
+    RULES.iter().filter(|(n, _)| *n == name).any(|(_, reason)| match reason {
+        Reason::Page(fits) => task.page.as_ref().is_some_and(fits),
+        Reason::Task(holds) => holds(task),
+    })
+}
+
+/// Every tool and skill name, in the order they are listed to the model.
+fn table() -> impl Iterator<Item = &'static str> {
+    TOOLS.iter().map(|t| t.name).chain(SKILLS.iter().map(|s| s.name))
+}
+
+/// Adds to `task.offered` what the task's current page and state call
+/// for (before each model call). The list keeps the table's order.
+pub fn grow(task: &mut Task) {
+    let offered: Vec<String> = table().filter(|n| task.offered.iter().any(|o| o == n) || called_for(task, n)).map(str::to_owned).collect();
+    task.offered = offered;
+}
+
+/// Whether the task offers `name` (every tool when no offer is recorded).
+pub fn offers(task: &Task, name: &str) -> bool {
+    task.offered.is_empty() || task.offered.iter().any(|o| o == name)
+}
+
+/// The offered tools as (name, description, parameters), in table order.
+/// While the task has one tab, `tabId` is left out of the schemas: it
+/// could only name that tab, and ten tools carry it. It comes back with
+/// the tab tools (when a second tab appears), so it too only grows.
+pub fn offered(task: &Task) -> Vec<(&'static str, &'static str, Value)> {
+    let tabs = offers(task, "tabs_list");
+    let shaped = |mut params: Value| {
+        if !tabs {
+            if let Some(props) = params.get_mut("properties").and_then(Value::as_object_mut) {
+                props.remove("tabId");
+            }
+        }
+        params
+    };
+    let tools = TOOLS.iter().filter(|t| offers(task, t.name)).map(|t| (t.name, t.description, shaped(t.parameters())));
+    let skills = SKILLS.iter().filter(|s| offers(task, s.name)).map(|s| (s.name, s.description, shaped(s.parameters())));
+    tools.chain(skills).collect()
+}
+
+#[cfg(test)]
+#[path = "offer_tests.rs"]
+mod tests;
