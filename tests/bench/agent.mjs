@@ -71,7 +71,10 @@ function snapshotEachTurn(llm, page) {
         seen = hits;
         const t0 = performance.now();
         const yaml = await page.locator('body').ariaSnapshot();
-        snapshots.push({ request: seen, late, url: page.url(), title: await page.title(), yaml, ms: performance.now() - t0 });
+        const ms = performance.now() - t0;
+        // What Playwright MCP itself sends (refs, generic nodes): reported beside.
+        const yamlAi = await page.ariaSnapshot({ mode: 'ai' }).catch(() => null);
+        snapshots.push({ request: seen, late, url: page.url(), title: await page.title(), yaml, yamlAi, ms });
       }
       await new Promise((r) => setTimeout(r, 10));
     }

@@ -61,11 +61,15 @@ pub static RULES: &[(&str, Reason)] = &[
     ("capture_candidates", Reason::Task(|t| t.vision || in_trouble(t))),
 ];
 
-/// A field to choose an option in.
+/// A field to choose an option in: a form's dropdown, or a control no
+/// form holds (a "Sort by" dropdown beside a list is listed as an action
+/// of role `other`, like a loose text field or slider: the listing cannot
+/// tell them apart, so any of them counts).
 fn has_choice(page: &MiniPcd) -> bool {
-    page.forms.iter().flat_map(|f| &f.field_summaries).any(|x| {
+    let in_form = page.forms.iter().flat_map(|f| &f.field_summaries).any(|x| {
         matches!(x.field_type.to_ascii_lowercase().as_str(), "select" | "select-one" | "select-multiple" | "combobox" | "listbox")
-    })
+    });
+    in_form || page.actions.iter().any(|a| a.role == ActionRole::Other)
 }
 
 /// A checkbox, radio button or switch, in a form or on its own.

@@ -74,6 +74,9 @@ const PAGES: &[(&str, &str, &str, &[&str])] = &[
     ("a combobox counts as a choice", "pick Berlin", r#"
         page http://x.test/ "Trip"
         f1 form - "City:combobox" @main"#, &["dom_select", "dom_submit"]),
+    ("a dropdown no form holds", "sort by price", r#"
+        page http://shop.test/lamps "Lamps"
+        a1 other "Sort by" sort @main"#, &["dom_select"]),
     ("a standalone checkbox", "accept the terms", r#"
         page http://x.test/ "Terms"
         a1 checkbox "I agree" @main"#, &["dom_check"]),

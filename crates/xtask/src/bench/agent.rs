@@ -61,8 +61,12 @@
 //!
 //! Playwright MCP 0.0.83 itself writes the snapshot after an action to a
 //! file and inlines it only when the model calls `browser_snapshot`: one
-//! more request per page. The baseline inlines it instead (as earlier
-//! versions did), which favours the baseline.
+//! more request per page (seen by running it: `browser_navigate` answers
+//! with a link to the file). The baseline inlines it instead (as earlier
+//! versions did), which favours the baseline. So does its snapshot: MCP
+//! sends `page.ariaSnapshot({ mode: 'ai' })` (element refs, generic
+//! nodes); the baseline uses the default, smaller one, and the report
+//! says how much smaller.
 //!
 //! The snapshot is taken while the scripted reply waits before streaming
 //! (`delayMs`), so it is the page the model decided on. Ids in the calls
@@ -149,6 +153,10 @@ struct Snapshot {
     url: String,
     title: String,
     yaml: String,
+    /// The same page as Playwright MCP sends it: `page.ariaSnapshot({
+    /// mode: 'ai' })`, with element refs (`[ref=e12]`) and generic nodes.
+    #[serde(default)]
+    yaml_ai: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -228,7 +236,24 @@ const SNAPSHOT_START: &str = "- Page URL: ";
 
 /// A page as Playwright MCP shows it after an action.
 fn render(s: &Snapshot) -> String {
-    format!("{SNAPSHOT_START}{}\n- Page Title: {}\n- Page Snapshot:\n```yaml\n{}\n```", s.url, s.title, s.yaml.trim_end())
+    render_yaml(s, &s.yaml)
+}
+
+fn render_yaml(s: &Snapshot, yaml: &str) -> String {
+    format!("{SNAPSHOT_START}{}\n- Page Title: {}\n- Page Snapshot:\n```yaml\n{}\n```", s.url, s.title, yaml.trim_end())
+}
+
+/// The page-state tokens of the baseline's requests built with `snapshot`.
+fn baseline_page_tokens(task: &TaskRecord, first: &Value, snapshot: &dyn Fn(usize) -> Option<String>, tok: Tok) -> Result<usize> {
+    let mut n = 0;
+    for messages in baseline_requests(task, first, snapshot)? {
+        // A snapshot ends the message that carries it.
+        for m in &messages {
+            let text = content_text(&m["content"]);
+            n += text.find(SNAPSHOT_START).map_or(0, |i| tok(&text[i..]));
+        }
+    }
+    Ok(n)
 }
 
 /// The `<page-NONCE>…</page-NONCE>` blocks of a message: page-derived text.
@@ -343,6 +368,8 @@ struct Row {
     system: usize,
     ours_page: usize,
     baseline_page: usize,
+    /// The baseline's page states with MCP's own snapshots (`mode: 'ai'`).
+    baseline_page_ai: Option<usize>,
 }
 
 fn rows(results: &Results, peer: &Peer, tok: Tok) -> Result<Vec<Row>> {
@@ -370,17 +397,17 @@ fn rows(results: &Results, peer: &Peer, tok: Tok) -> Result<Vec<Row>> {
         }
         let first = run.requests.first().with_context(|| format!("{}: no request to the model was recorded", run.name))?;
         let snapshot = |k: usize| run.snapshots.iter().find(|s| s.request == k && !s.late).map(render);
-        let (mut baseline, mut baseline_page) = (Prompt::default(), 0);
+        let mut baseline = Prompt::default();
         let baseline_reqs = baseline_requests(&task, first, &snapshot)?;
         let baseline_calls = baseline_reqs.len();
         for messages in baseline_reqs {
             baseline += prompt_tokens(&messages, &peer.tools, tok);
-            // A snapshot ends the message that carries it.
-            for m in &messages {
-                let text = content_text(&m["content"]);
-                baseline_page += text.find(SNAPSHOT_START).map_or(0, |i| tok(&text[i..]));
-            }
         }
+        let baseline_page = baseline_page_tokens(&task, first, &snapshot, tok)?;
+        // The same with the snapshots MCP itself sends (when recorded).
+        let ai = |k: usize| run.snapshots.iter().find(|s| s.request == k && !s.late).and_then(|s| s.yaml_ai.as_deref().map(|y| render_yaml(s, y)));
+        let recorded = run.snapshots.iter().all(|s| s.yaml_ai.is_some());
+        let baseline_page_ai = if recorded { Some(baseline_page_tokens(&task, first, &ai, tok)?) } else { None };
         let calls = task.model_turns().count();
         rows.push(Row {
             label: run.label.clone(),
@@ -397,6 +424,7 @@ fn rows(results: &Results, peer: &Peer, tok: Tok) -> Result<Vec<Row>> {
             system,
             ours_page,
             baseline_page,
+            baseline_page_ai,
         });
     }
     Ok(rows)
@@ -495,6 +523,15 @@ fn report(results: &Results, peer: &Peer, tok: Tok) -> Result<String> {
     }
     writeln!(o, "  system is the same on both sides; rest = goal, notes, tool calls, result lines, message overhead")?;
     writeln!(o, "  page × = ours/baseline for the page states alone")?;
+    let ai: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.baseline_page_ai.map(|a| format!("{} {}", r.label, thousands(a))))
+        .collect();
+    if !ai.is_empty() {
+        let (a, d): (usize, usize) = rows.iter().filter_map(|r| r.baseline_page_ai.map(|a| (a, r.baseline_page))).fold((0, 0), |(x, y), (a, d)| (x + a, y + d));
+        writeln!(o, "  the baseline's snapshots as Playwright MCP sends them (ariaSnapshot mode 'ai': refs, generic nodes) would be {:.2}× these:", ratio(a, d))?;
+        writeln!(o, "    {}; the baseline above uses the smaller default snapshots", ai.join(", "))?;
+    }
     let missing: usize = rows.iter().map(|r| r.missing_snapshots).sum();
     if missing > 0 {
         writeln!(o, "  ! {missing} model request(s) had no snapshot of their own (taken late): the baseline used our page text there")?;
