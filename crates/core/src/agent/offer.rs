@@ -27,7 +27,7 @@
 //!   the tab tools are offered (a second tab), and stays.
 
 use super::skills::SKILLS;
-use super::task::{StepStatus, Task};
+use super::task::{StepStatus, Task, Turn};
 use super::tools::TOOLS;
 use crate::kind::text::words;
 use crate::types::{ActionRole, MiniPcd};
@@ -52,6 +52,7 @@ pub static RULES: &[(&str, Reason)] = &[
     ("dom_submit", Reason::Page(|p| !p.forms.is_empty())),
     ("dom_extract", Reason::Page(|p| !p.collections.is_empty())),
     ("dom_hover", Reason::Page(super::skills::fits::menu)),
+    ("dom_hover", Reason::Task(in_trouble)),
     ("tabs_switch", Reason::Task(several_tabs)),
     ("tabs_close", Reason::Task(several_tabs)),
     ("tabs_list", Reason::Task(several_tabs)),
@@ -83,9 +84,16 @@ fn several_tabs(task: &Task) -> bool {
     task.tabs.len() > 1 || says(&task.goal, &["tab", "tabs"])
 }
 
-/// A step failed: the model may need to re-list, inspect, wait or look.
+/// Something failed: a step, a skill (its plan or its effect, which the
+/// steps' records do not show), or a call that could not be read. The
+/// model may need to re-list (the failure messages name `getMiniPCD`),
+/// inspect, wait, look, or hover what a click could not reach.
 fn in_trouble(task: &Task) -> bool {
     task.steps.iter().any(|s| s.status == StepStatus::Failed)
+        || task.turns.iter().any(|t| match t {
+            Turn::Results { results } => results.iter().any(|r| r.brief.starts_with("Failed") || r.brief.starts_with("Error:")),
+            _ => false,
+        })
 }
 
 fn says(text: &str, any: &[&str]) -> bool {

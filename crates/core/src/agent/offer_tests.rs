@@ -117,7 +117,15 @@ fn the_task_state_widens_the_offer() {
     task.tabs.push(2);
     assert_eq!(extra(&mut task), ["tabs_switch", "tabs_close", "tabs_list"]);
     task.steps.push(failed_step());
-    assert_eq!(extra(&mut task), ["getMiniPCD", "getDetails", "dom_waitFor", "tabs_switch", "tabs_close", "tabs_list", "capture_candidates"]);
+    let troubled = ["getMiniPCD", "getDetails", "dom_hover", "dom_waitFor", "tabs_switch", "tabs_close", "tabs_list", "capture_candidates"];
+    assert_eq!(extra(&mut task), troubled);
+
+    // A skill that failed leaves no failed step, only its result.
+    let mut skilled = task_on("sign me in", spec);
+    skilled.turns.push(Turn::Results { results: vec![crate::agent::task::CallResult {
+        call_id: "c1".into(), name: "skill_login".into(), brief: "Failed: It did not work: no sign-in form. Look at the page (getMiniPCD).".into(), page: None, images: Vec::new(),
+    }] });
+    assert_eq!(extra(&mut skilled), ["getMiniPCD", "getDetails", "dom_hover", "dom_waitFor", "capture_candidates"]);
 
     let mut seeing = task_on("do it", spec);
     seeing.vision = true;
