@@ -114,15 +114,10 @@ fn called_for(task: &Task, name: &str) -> bool {
     })
 }
 
-/// Every tool and skill name, in the order they are listed to the model.
-fn table() -> impl Iterator<Item = &'static str> {
-    TOOLS.iter().map(|t| t.name).chain(SKILLS.iter().map(|s| s.name))
-}
-
 /// Adds to `task.offered` what the task's current page and state call
 /// for (before each model call). The list keeps the table's order.
 pub fn grow(task: &mut Task) {
-    let offered: Vec<String> = table().filter(|n| task.offered.iter().any(|o| o == n) || called_for(task, n)).map(str::to_owned).collect();
+    let offered: Vec<String> = super::tools::tool_names().into_iter().filter(|n| task.offered.iter().any(|o| o == n) || called_for(task, n)).map(str::to_owned).collect();
     task.offered = offered;
 }
 

@@ -243,17 +243,13 @@ fn render_yaml(s: &Snapshot, yaml: &str) -> String {
     format!("{SNAPSHOT_START}{}\n- Page Title: {}\n- Page Snapshot:\n```yaml\n{}\n```", s.url, s.title, yaml.trim_end())
 }
 
-/// The page-state tokens of the baseline's requests built with `snapshot`.
-fn baseline_page_tokens(task: &TaskRecord, first: &Value, snapshot: &dyn Fn(usize) -> Option<String>, tok: Tok) -> Result<usize> {
-    let mut n = 0;
-    for messages in baseline_requests(task, first, snapshot)? {
-        // A snapshot ends the message that carries it.
-        for m in &messages {
-            let text = content_text(&m["content"]);
-            n += text.find(SNAPSHOT_START).map_or(0, |i| tok(&text[i..]));
-        }
-    }
-    Ok(n)
+/// The page-state tokens of the baseline's requests.
+fn page_tokens(requests: &[Vec<Value>], tok: Tok) -> usize {
+    // A snapshot ends the message that carries it.
+    requests.iter().flatten().map(|m| {
+        let text = content_text(&m["content"]);
+        text.find(SNAPSHOT_START).map_or(0, |i| tok(&text[i..]))
+    }).sum()
 }
 
 /// The `<page-NONCE>…</page-NONCE>` blocks of a message: page-derived text.
@@ -400,14 +396,14 @@ fn rows(results: &Results, peer: &Peer, tok: Tok) -> Result<Vec<Row>> {
         let mut baseline = Prompt::default();
         let baseline_reqs = baseline_requests(&task, first, &snapshot)?;
         let baseline_calls = baseline_reqs.len();
-        for messages in baseline_reqs {
-            baseline += prompt_tokens(&messages, &peer.tools, tok);
+        for messages in &baseline_reqs {
+            baseline += prompt_tokens(messages, &peer.tools, tok);
         }
-        let baseline_page = baseline_page_tokens(&task, first, &snapshot, tok)?;
+        let baseline_page = page_tokens(&baseline_reqs, tok);
         // The same with the snapshots MCP itself sends (when recorded).
         let ai = |k: usize| run.snapshots.iter().find(|s| s.request == k && !s.late).and_then(|s| s.yaml_ai.as_deref().map(|y| render_yaml(s, y)));
         let recorded = run.snapshots.iter().all(|s| s.yaml_ai.is_some());
-        let baseline_page_ai = if recorded { Some(baseline_page_tokens(&task, first, &ai, tok)?) } else { None };
+        let baseline_page_ai = if recorded { Some(page_tokens(&baseline_requests(&task, first, &ai)?, tok)) } else { None };
         let calls = task.model_turns().count();
         rows.push(Row {
             label: run.label.clone(),
