@@ -16,7 +16,9 @@
 //! `BC_BENCH_RUNS` sets the runs per task (default 3: tokens are the first
 //! run's, as every run sends the same; step times pool all runs);
 //! `--smoke` runs the invoice and question tasks once; `BC_BENCH_ONLY` (a
-//! regex over task names) runs some.
+//! regex over task names) runs some; `BC_BENCH_RESULTS` (a results.json an
+//! earlier run wrote) reports on it without running anything, to try a
+//! change of the counting or the baseline.
 //!
 //! ## Counting
 //! Prompt tokens are counted with o200k_base on each request as sent:
@@ -92,7 +94,14 @@ pub fn run(project: &Project, smoke: bool) -> Result<()> {
             Peer::ours()
         }
     };
-    let (out, results): (_, Results) = table::run_script(project, "agent", smoke)?;
+    let (out, results): (_, Results) = match std::env::var_os("BC_BENCH_RESULTS") {
+        Some(file) => {
+            let file = std::path::PathBuf::from(file);
+            let results = serde_json::from_str(&std::fs::read_to_string(&file)?).with_context(|| file.display().to_string())?;
+            (file.parent().map(Into::into).unwrap_or_default(), results)
+        }
+        None => table::run_script(project, "agent", smoke)?,
+    };
     let bpe = tiktoken_rs::o200k_base()?;
     println!("{}", report(&results, &peer, &|text| bpe.encode_ordinary(text).len())?);
     println!("requests, snapshots and exported tasks: {}", out.join("results.json").display());
