@@ -136,6 +136,15 @@ pub struct MiniPcd {
     /// or one refused by its site's framing policy; `frame_waits`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub silent_frames: Vec<Vec<String>>,
+    /// Beyond seed 000 §4: how many actions the page has past the
+    /// listing's budget (`pcd.query` finds them, their ids bind). The
+    /// model is told, so it knows when searching can find more.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unlisted: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl MiniPcd {

@@ -84,8 +84,8 @@ pub fn tool_specs() -> Vec<ToolSpec> {
 /// The messages for `task` at compaction level `squeeze`.
 pub fn messages(task: &Task, squeeze: Squeeze, budget: usize) -> Vec<Message> {
     let system = match task.mode {
-        ToolMode::Native => prompt::system(&task.nonce),
-        ToolMode::Text => prompt::system_text_mode(&task.nonce, &super::offer::offered(task)),
+        ToolMode::Native => prompt::system(&task.nonce, &|name| super::offer::offers(task, name), &super::offer::hidden(task)),
+        ToolMode::Text => prompt::system_text_mode(&task.nonce, &super::offer::offered(task), &super::offer::hidden(task)),
     };
     let mut out = vec![Message::system(system)];
     for turn in prompt::earlier(&task.earlier) {

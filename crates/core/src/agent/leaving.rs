@@ -108,7 +108,7 @@ pub fn corpus(task: &Task) -> Corpus {
     for turn in &task.earlier {
         c.add(Source::Conversation, &turn.answer);
     }
-    c.add(Source::SystemPrompt, &prompt::system(&task.nonce));
+    c.add(Source::SystemPrompt, &prompt::system(&task.nonce, &|name| super::offer::offers(task, name), &super::offer::hidden(task)));
     c
 }
 

@@ -9,11 +9,15 @@
 //!
 //! Invariants:
 //! - [`ALWAYS`] is offered from the first call: what any page needs
-//!   (click, type, scroll, keys, read, find, navigate, explore, ask, done).
+//!   (read, click, type, navigate, explore, ask, done).
 //! - Every other tool and skill has a reason ([`RULES`], skills' `fits`):
-//!   a fact of a page the task has seen (a form, a list, a checkbox, a
-//!   dropdown, a menu, a pager…) or of the task (a second tab, a failed
-//!   step, a model that sees images).
+//!   a fact of a page the task has seen (more than the listing shows,
+//!   something below the fold, a form, a list, a checkbox, a dropdown, a
+//!   widget worked with keys, a menu, a pager…), of the task (a second
+//!   tab, a failed step, a model that sees images) or of its goal (it
+//!   speaks of tabs, keys, scrolling, waiting). A small page that lists
+//!   everything on one screen needs no search, scroll or keys; a page on
+//!   the web at large is long and offers them from its first call.
 //! - Grow-only: a tool, once offered, stays for the rest of the task. The
 //!   model may have planned with it, and an unchanged tool list keeps the
 //!   request's prefix the same from call to call (providers cache it).
@@ -33,9 +37,8 @@ use crate::kind::text::words;
 use crate::types::{ActionRole, MiniPcd};
 use serde_json::Value;
 
-/// Offered to every task from its first call.
-pub const ALWAYS: &[&str] =
-    &["read_page", "pcd_query", "dom_click", "dom_type", "dom_scroll", "dom_pressKey", "nav_go", "nav_back", "tabs_open", "explore", "ask_user", "done"];
+/// Offered to every task from its first call: what any page needs.
+pub const ALWAYS: &[&str] = &["read_page", "dom_click", "dom_type", "nav_go", "nav_back", "explore", "ask_user", "done"];
 
 /// Why a tool beyond [`ALWAYS`] is offered.
 pub enum Reason {
@@ -47,6 +50,13 @@ pub enum Reason {
 
 /// The tools offered on a reason (skills have their own, `SkillDef::fits`).
 pub static RULES: &[(&str, Reason)] = &[
+    ("pcd_query", Reason::Page(has_more)),
+    ("pcd_query", Reason::Task(in_trouble)),
+    ("dom_scroll", Reason::Page(|p| has_more(p) || below_the_fold(p))),
+    ("dom_scroll", Reason::Task(|t| in_trouble(t) || says(&t.goal, &["scroll", "bottom", "below", "further", "more"]))),
+    ("dom_pressKey", Reason::Page(takes_keys)),
+    ("dom_pressKey", Reason::Task(|t| in_trouble(t) || says(&t.goal, &["press", "key", "keys", "enter", "escape", "esc", "keyboard", "shortcut"]))),
+    ("tabs_open", Reason::Task(several_tabs)),
     ("dom_select", Reason::Page(has_choice)),
     ("dom_check", Reason::Page(has_checkable)),
     ("dom_submit", Reason::Page(|p| !p.forms.is_empty())),
@@ -61,6 +71,27 @@ pub static RULES: &[(&str, Reason)] = &[
     ("dom_waitFor", Reason::Task(|t| in_trouble(t) || says(&t.goal, &["wait", "until", "loaded", "loading"]))),
     ("capture_candidates", Reason::Task(|t| t.vision || in_trouble(t))),
 ];
+
+/// The page has more than its listing shows: actions past the budget
+/// (`pcd_query` finds them, and the listing says how many).
+fn has_more(page: &MiniPcd) -> bool {
+    page.unlisted > 0 || page.actions.len() >= MiniPcd::MAX_ACTIONS
+}
+
+/// Something listed lies below the first screen, so the page scrolls.
+fn below_the_fold(page: &MiniPcd) -> bool {
+    page.actions.iter().any(|a| a.above_fold == Some(false))
+}
+
+/// A control that is worked with keys: a widget no form holds (slider,
+/// combobox…: role `other`), menu items and tabs (arrows, Escape), or a
+/// form field that suggests or steps (Arrow keys, Enter to pick).
+fn takes_keys(page: &MiniPcd) -> bool {
+    page.actions.iter().any(|a| matches!(a.role, ActionRole::Other | ActionRole::Menuitem | ActionRole::Tab))
+        || page.forms.iter().flat_map(|f| &f.field_summaries).any(|x| {
+            matches!(x.field_type.to_ascii_lowercase().as_str(), "combobox" | "listbox" | "date" | "time" | "datetime-local" | "month" | "week" | "range")
+        })
+}
 
 /// A field to choose an option in: a form's dropdown, or a control no
 /// form holds (a "Sort by" dropdown beside a list is listed as an action
@@ -126,16 +157,39 @@ pub fn offers(task: &Task, name: &str) -> bool {
     task.offered.is_empty() || task.offered.iter().any(|o| o == name)
 }
 
-/// The offered tools as (name, description, parameters), in table order.
-/// While the task has one tab, `tabId` is left out of the schemas: it
-/// could only name that tab, and ten tools carry it. It comes back with
-/// the tab tools (when a second tab appears), so it too only grows.
+/// The arguments the schemas leave out while the task has no use for
+/// them, each tied to a tool whose offer says the use appeared (so they
+/// too only grow):
+/// - `tabId` until the tab tools (a second tab): it could only name the
+///   one tab, and ten tools carry it;
+/// - `item` until `dom_extract` (a list): only a list's per-item actions
+///   take it;
+/// - `field` until `dom_submit` or `dom_select` (a form, or a loose
+///   field): elsewhere there is no field to name.
+///
+/// Left-out arguments are still decoded, like tools not offered.
+pub fn hidden(task: &Task) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if !offers(task, "tabs_list") {
+        out.push("tabId");
+    }
+    if !offers(task, "dom_extract") {
+        out.push("item");
+    }
+    if !offers(task, "dom_submit") && !offers(task, "dom_select") {
+        out.push("field");
+    }
+    out
+}
+
+/// The offered tools as (name, description, parameters), in table order,
+/// without the [`hidden`] arguments.
 pub fn offered(task: &Task) -> Vec<(&'static str, &'static str, Value)> {
-    let tabs = offers(task, "tabs_list");
+    let hidden = hidden(task);
     let shaped = |mut params: Value| {
-        if !tabs {
-            if let Some(props) = params.get_mut("properties").and_then(Value::as_object_mut) {
-                props.remove("tabId");
+        if let Some(props) = params.get_mut("properties").and_then(Value::as_object_mut) {
+            for name in &hidden {
+                props.remove(*name);
             }
         }
         params

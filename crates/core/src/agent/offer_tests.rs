@@ -73,17 +73,17 @@ const PAGES: &[(&str, &str, &str, &[&str])] = &[
         &["dom_select", "dom_check", "dom_submit", "skill_fill_form"]),
     ("a combobox counts as a choice", "pick Berlin", r#"
         page http://x.test/ "Trip"
-        f1 form - "City:combobox" @main"#, &["dom_select", "dom_submit"]),
+        f1 form - "City:combobox" @main"#, &["dom_select", "dom_submit", "dom_pressKey"]),
     ("a dropdown no form holds", "sort by price", r#"
         page http://shop.test/lamps "Lamps"
-        a1 other "Sort by" sort @main"#, &["dom_select"]),
+        a1 other "Sort by" sort @main"#, &["dom_select", "dom_pressKey"]),
     ("a standalone checkbox", "accept the terms", r#"
         page http://x.test/ "Terms"
         a1 checkbox "I agree" @main"#, &["dom_check"]),
     ("a menu: hover and the menu skill", "open billing", r#"
         page http://app.test/ "App"
         a1 button "Account" menu @header
-        a2 menuitem "Billing" @header"#, &["dom_hover", "skill_navigate_by_menu"]),
+        a2 menuitem "Billing" @header"#, &["dom_hover", "dom_pressKey", "skill_navigate_by_menu"]),
     ("a search button that opens a box", "search for lamps", r#"
         page http://shop.test/ "Shop"
         a1 button "Search" search @header"#, &["skill_search"]),
@@ -92,9 +92,20 @@ const PAGES: &[(&str, &str, &str, &[&str])] = &[
         f1 form checkout "Name|Card number:text:cc-number" "Place order" @main"#,
         &["dom_submit", "skill_fill_form", "skill_checkout"]),
     ("the user speaks of tabs", "close the other tabs", r#"
-        page http://x.test/ "X""#, &["tabs_switch", "tabs_close", "tabs_list"]),
+        page http://x.test/ "X""#, &["tabs_open", "tabs_switch", "tabs_close", "tabs_list"]),
     ("the user asks to wait", "wait until the report is ready", r#"
         page http://x.test/ "X""#, &["dom_waitFor"]),
+    ("more actions than the listing holds: search and scroll", "find the API limits", r#"
+        page http://docs.test/ "Docs" unlisted=120
+        a1 link "Guide" @nav"#, &["pcd_query", "dom_scroll"]),
+    ("something below the first screen: scroll", "read the terms", r#"
+        page http://x.test/ "Terms"
+        a1 link "Contact" @footer below"#, &["dom_scroll"]),
+    ("the user speaks of keys or scrolling", "press Escape, then scroll to the bottom", r#"
+        page http://x.test/ "X""#, &["dom_scroll", "dom_pressKey"]),
+    ("a date field is worked with keys", "book for Friday", r#"
+        page http://x.test/ "Book"
+        f1 form - "Day:date" "Book" @main"#, &["dom_submit", "dom_pressKey"]),
 ];
 
 #[test]
@@ -115,9 +126,12 @@ fn the_task_state_widens_the_offer() {
     let mut task = task_on("do it", spec);
     assert_eq!(extra(&mut task), Vec::<String>::new());
     task.tabs.push(2);
-    assert_eq!(extra(&mut task), ["tabs_switch", "tabs_close", "tabs_list"]);
+    assert_eq!(extra(&mut task), ["tabs_open", "tabs_switch", "tabs_close", "tabs_list"]);
     task.steps.push(failed_step());
-    let troubled = ["getMiniPCD", "getDetails", "dom_hover", "dom_waitFor", "tabs_switch", "tabs_close", "tabs_list", "capture_candidates"];
+    let troubled = [
+        "getMiniPCD", "pcd_query", "getDetails", "dom_scroll", "dom_hover", "dom_pressKey", "dom_waitFor", "tabs_open", "tabs_switch", "tabs_close", "tabs_list",
+        "capture_candidates",
+    ];
     assert_eq!(extra(&mut task), troubled);
 
     // A skill that failed leaves no failed step, only its result.
@@ -125,7 +139,7 @@ fn the_task_state_widens_the_offer() {
     skilled.turns.push(Turn::Results { results: vec![crate::agent::task::CallResult {
         call_id: "c1".into(), name: "skill_login".into(), brief: "Failed: It did not work: no sign-in form. Look at the page (getMiniPCD).".into(), page: None, images: Vec::new(),
     }] });
-    assert_eq!(extra(&mut skilled), ["getMiniPCD", "getDetails", "dom_hover", "dom_waitFor", "capture_candidates"]);
+    assert_eq!(extra(&mut skilled), ["getMiniPCD", "pcd_query", "getDetails", "dom_scroll", "dom_hover", "dom_pressKey", "dom_waitFor", "capture_candidates"]);
 
     let mut seeing = task_on("do it", spec);
     seeing.vision = true;
@@ -194,4 +208,20 @@ fn a_bare_page_offers_under_half_of_the_definitions() {
     grow(&mut task);
     let bare = size(&offered(&task));
     assert!(bare * 2 < all, "bare {bare} chars, all {all}");
+}
+
+#[test]
+fn items_and_fields_appear_with_lists_and_forms() {
+    let shows = |task: &Task, arg: &str| offered(task).iter().any(|(n, _, p)| *n == "dom_click" && p["properties"].get(arg).is_some());
+    let mut task = task_on("do it", "page http://x.test/ \"X\"\na1 link \"Home\" @nav");
+    grow(&mut task);
+    assert_eq!(hidden(&task), ["tabId", "item", "field"]);
+    assert!(!shows(&task, "item") && !shows(&task, "field") && shows(&task, "id") && shows(&task, "selector"));
+    task.page = Some(page("page http://x.test/lamps \"Lamps\"\nc1 list \"products\" 24 \"name,price\"\na2 button \"Add to cart\" add_to_cart per=c1"));
+    grow(&mut task);
+    assert!(shows(&task, "item") && !shows(&task, "field"));
+    task.page = Some(page("page http://x.test/contact \"Contact\"\nf1 form contact \"Name|Message\" \"Send\" @main"));
+    grow(&mut task);
+    assert!(shows(&task, "item") && shows(&task, "field"), "both stay");
+    assert_eq!(hidden(&task), ["tabId"]);
 }

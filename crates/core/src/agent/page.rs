@@ -143,6 +143,9 @@ fn login_word(state: LoginState) -> &'static str {
 pub fn listing(mini: &MiniPcd) -> String {
     let mut out = format!("Page {} {}{}\n", quoted(&mini.title), mini.url, login_word(mini.login_state));
     section(&mut out, "Actions", mini.actions.iter().map(action_line));
+    if mini.unlisted > 0 {
+        let _ = writeln!(out, "- (and {} more not listed: pcd_query finds them)", mini.unlisted);
+    }
     section(&mut out, "Forms", mini.forms.iter().map(form_line));
     section(&mut out, "Lists", mini.collections.iter().map(collection_line));
     if mini.actions.is_empty() && mini.forms.is_empty() && mini.collections.is_empty() {

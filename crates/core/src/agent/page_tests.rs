@@ -44,6 +44,15 @@ fn the_listing_is_one_line_per_entry() {
 }
 
 #[test]
+fn a_listing_says_how_many_actions_it_left_out() {
+    let mut long = billing();
+    long.unlisted = 57;
+    let text = listing(&long);
+    assert!(text.contains("- a4dd control \"Say 'hi' to support\"\n- (and 57 more not listed: pcd_query finds them)\nForms:"), "{text}");
+    assert!(!listing(&billing()).contains("not listed"));
+}
+
+#[test]
 fn a_change_report_names_new_gone_and_resized_entries() {
     let before = billing();
     let mut after = billing();

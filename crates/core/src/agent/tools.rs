@@ -74,8 +74,10 @@ pub struct QueryArgs {
     /// Only actions, forms or collections (lists).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<QueryKind>,
-    /// How many results (default 8).
+    // How many results (default 8): decoded, not advertised (the model has
+    // no better number, and every request carries the schema).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(skip)]
     pub top_k: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
@@ -104,7 +106,7 @@ pub struct TargetArgs {
 pub struct TypeArgs {
     #[serde(flatten)]
     pub target: Target,
-    /// Text to type. For a password, card or one-time-code field write {{secret}}: the user is asked for the value.
+    /// Text to type; {{secret}} for a password, card or one-time-code field (the user is asked).
     pub text: String,
     /// Press Enter after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -142,7 +144,7 @@ pub struct CheckArgs {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScrollArgs {
-    /// up, down, top or bottom.
+    // The enum says it: up, down, top or bottom.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub direction: Option<ScrollDirection>,
     /// Scroll inside this element (a list), or to it when no direction is given.
@@ -181,15 +183,15 @@ pub struct WaitArgs {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExtractArgs {
-    /// A collection id from the page listing, e.g. "c4p2".
+    /// A list's id ("c4p2").
     pub collection_id: String,
-    /// Item fields wanted (default: all the listing names).
+    /// Fields wanted (default: all).
     #[serde(default)]
     pub fields: Vec<String>,
-    /// Scroll to load more items (long or infinite lists).
+    /// Scroll to load more (long lists).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scroll_to_load: Option<bool>,
-    /// Items wanted with scrollToLoad (default 50, at most 200).
+    /// With scrollToLoad: how many (default 50, at most 200).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -221,15 +223,15 @@ pub struct TabIdArgs {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct AskArgs {
-    /// One short question for the user; list the choices you see when there are several.
+    /// One short question; list the choices when there are several.
     pub question: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct DoneArgs {
-    /// For the user: the answer to their question (quote the page), or what was done.
+    /// For the user: the answer (quote the page) or what was done.
     pub answer: String,
-    /// false when the task could not be completed.
+    /// false if the task could not be done.
     #[serde(default = "yes")]
     pub success: bool,
 }
@@ -240,7 +242,7 @@ fn yes() -> bool {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ExploreArgs {
-    /// The page you need, in words a link towards it may carry ("billing invoices", "API rate limits").
+    /// The page you need, in a link's words ("billing invoices").
     pub goal: String,
 }
 
@@ -331,8 +333,8 @@ tools! {
     "nav_go" => "Go to an address in the current tab.", NavGoArgs, AgentCall::NavGo;
     "nav_back" => "Go back in the current tab.", TabArgs, AgentCall::NavBack;
     "capture_candidates" => "Where elements are on screen and whether they are visible; if you can see images, with the tab and close-ups (for look-alikes).", IdsArgs, AgentCall::CaptureCandidates;
-    "explore" => "Find a page of this site the current page does not link to directly: follows its links in background tabs (one call, not one per click) and goes there.", ExploreArgs, AgentCall::Explore;
-    "ask_user" => "Ask the user when the task is ambiguous or information is missing. Never ask for passwords: type {{secret}} instead.", AskArgs, AgentCall::AskUser;
+    "explore" => "Find a page of this site that is not linked here: follows links in background tabs (one call, not one per click) and goes there.", ExploreArgs, AgentCall::Explore;
+    "ask_user" => "Ask the user: the task is ambiguous or facts are missing (never a password: type {{secret}}).", AskArgs, AgentCall::AskUser;
     "done" => "Finish: the answer or what was done, and whether it succeeded.", DoneArgs, AgentCall::Done;
 }
 

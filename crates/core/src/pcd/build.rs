@@ -259,6 +259,9 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
     // The top of the listable ones are in `ranked` too: at most
     // `UNLISTED_ACTIONS` copies can rank above any of them.
     let listed = select(&priorities[..listable], budget.actions);
+    // Controls of their own past the budget (not the copies of a listed
+    // template: those are its items, reached with "item").
+    let unlisted_count = listable - listed.len();
     let unlisted_order = ranked.iter().copied().filter(|i| listed.binary_search(i).is_err());
     // The rest, best first, after them: ids handed out later again, so a
     // query's sieve finding the 400th link moves no other id.
@@ -349,6 +352,7 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
             collections,
             metrics: Some(metrics(facts)),
             silent_frames: Vec::new(),
+            unlisted: u32::try_from(unlisted_count).unwrap_or(u32::MAX),
         },
         bindings: Bindings {
             actions: action_bindings,

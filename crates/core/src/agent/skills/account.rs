@@ -21,7 +21,7 @@ use serde_json::json;
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginArgs {
-    /// The username or e-mail address to sign in with (never the password).
+    /// Username or e-mail (never the password).
     pub username: String,
     /// The sign-in form's id, when the page has several.
     #[serde(default)]

@@ -9,9 +9,10 @@
 //! f1 form login "Email:email|Password:password:pw" "Sign in" @main
 //! c1 list "invoices" 12 "date,amount,status"
 //! ```
-//! - `page <url> "<title>" [in|out] [ts=<n>]` (first line; defaults:
-//!   login state unknown, ts 1);
-//! - `<id> <role> "<label>" [<kind>] [@<landmark>] [per=<collection id>]`;
+//! - `page <url> "<title>" [in|out] [ts=<n>] [unlisted=<n>]` (first line;
+//!   defaults: login state unknown, ts 1, nothing unlisted);
+//! - `<id> <role> "<label>" [<kind>] [@<landmark>] [per=<collection id>] [below]`
+//!   (`below`: below the fold);
 //! - `<id> form <purpose or -> "<label:type[:name]|…>" ["<submit label>"] [@<landmark>]`;
 //! - `<id> list "<name>" <count or -> "<field,…>" [@<landmark>]`.
 
@@ -58,11 +59,13 @@ pub fn page(spec: &str) -> MiniPcd {
         collections: vec![],
         metrics: None,
         silent_frames: vec![],
+        unlisted: 0,
     };
     for t in &head[3..] {
         match t.as_str() {
             "in" => mini.login_state = LoginState::In,
             "out" => mini.login_state = LoginState::Out,
+            t if t.starts_with("unlisted=") => mini.unlisted = t["unlisted=".len()..].parse().unwrap_or_else(|_| panic!("page option {t:?}")),
             t => mini.ts = t.strip_prefix("ts=").and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("page option {t:?}")),
         }
     }
@@ -93,7 +96,7 @@ pub fn page(spec: &str) -> MiniPcd {
             }
             role => {
                 let rest = &t[3..];
-                let kind = rest.iter().find(|w| !w.starts_with('@') && !w.starts_with("per=")).cloned();
+                let kind = rest.iter().find(|w| !w.starts_with('@') && !w.starts_with("per=") && *w != "below").cloned();
                 let per = rest.iter().find_map(|w| w.strip_prefix("per=")).map(str::to_owned);
                 mini.actions.push(MiniAction {
                     id,
@@ -101,7 +104,7 @@ pub fn page(spec: &str) -> MiniPcd {
                     role: wire(role),
                     kind,
                     landmark,
-                    above_fold: None,
+                    above_fold: rest.iter().any(|w| w == "below").then_some(false),
                     cluster_id: None,
                     applies_to_collection_id: per,
                     frame_path: None,

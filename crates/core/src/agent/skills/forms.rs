@@ -106,8 +106,7 @@ pub struct FillArgs {
     /// The form's id; default: the one form that has all these fields.
     #[serde(default)]
     pub form: Option<String>,
-    /// Field label → value, e.g. {"First name": "Ada", "Country": "France", "Newsletter": false}.
-    /// Checkboxes take true or false; dropdowns the option's text; for a password or card field write {{secret}}.
+    /// Label → value, e.g. {"Name": "Ada", "Newsletter": false}: checkboxes true/false, dropdowns the option's text, password or card fields {{secret}}.
     #[schemars(schema_with = "fields_schema")]
     pub fields: BTreeMap<String, Value>,
     /// Submit the form after filling it (default false).
@@ -119,7 +118,7 @@ fn fields_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({
         "type": "object",
         "additionalProperties": {"type": ["string", "number", "boolean"]},
-        "description": "Field label → value, e.g. {\"First name\": \"Ada\", \"Newsletter\": false}. Checkboxes take true/false, dropdowns the option's text, password or card fields {{secret}}."
+        "description": "Label → value, e.g. {\"Name\": \"Ada\", \"Newsletter\": false}: checkboxes true/false, dropdowns the option's text, password or card fields {{secret}}."
     })
 }
 

@@ -192,7 +192,7 @@ macro_rules! skills {
 }
 
 skills! {
-    "skill_login" => "Sign in: types the username into the sign-in form, the password (the user is asked for it, never you) and submits; opens the sign-in page first if needed.",
+    "skill_login" => "Sign in: opens the sign-in form if needed, types the username, the password (the user is asked, never you) and submits.",
         account::LOGIN_RULES, account::LoginArgs, account::login, fits::login;
     "skill_search" => "Search this site: types the query into the page's search box, submits, and checks that results appeared.",
         forms::SEARCH_RULES, forms::SearchArgs, forms::search, fits::search;

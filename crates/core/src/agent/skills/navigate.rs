@@ -34,7 +34,7 @@ pub enum Direction {
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaginateArgs {
-    /// next or previous.
+    // The enum says it (and every request carries the schema).
     pub direction: Direction,
 }
 
