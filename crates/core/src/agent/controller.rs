@@ -453,7 +453,7 @@ async fn run_skill<H: Host>(host: &H, task: &mut Task, llm_call: u32, decoded: &
     let now = task.page.as_ref();
     let moved = matches!((&start, now), (Some(a), Some(b)) if a.url != b.url);
     let page = match (&start, now) {
-        (Some(a), Some(b)) if a.url == b.url => page::delta(a, b).map(|d| format!("Changes in the listing:\n{d}")),
+        (Some(a), Some(b)) if a.url == b.url => page::delta(a, b).map(|d| page::change_report(&d)),
         (_, Some(b)) => Some(page::listing(b)),
         _ => None,
     };

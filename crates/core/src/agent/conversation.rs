@@ -4,9 +4,10 @@
 //! The request is rebuilt from [`Turn`]s every time rather than kept as a
 //! growing message list, so compaction is a rendering choice, not an edit
 //! of history:
-//! 1. page states: only the newest [`KEEP_PAGES`] results keep their page
-//!    state; older ones say it was replaced (a stale page is the biggest
-//!    and least useful part of the history);
+//! 1. page states: only the current page's keep theirs — the newest full
+//!    page state and the change reports after it ([`pages_to_keep`]);
+//!    older ones say it was replaced (a stale page is the biggest and
+//!    least useful part of the history);
 //! 2. past the budget, older results keep only their first line, oldest
 //!    first, the last [`KEEP_RECENT`] turns staying verbatim;
 //! 3. still past it (or after the endpoint said the context is too long),
@@ -21,8 +22,6 @@ use super::task::{CallResult, Task, ToolMode, Turn};
 use super::tools::TOOLS;
 use crate::llm::{Message, StreamOptions, ToolCallWire, ToolChatRequest, ToolChoice, ToolSpec};
 
-/// Results that keep their page state (the newest ones).
-pub const KEEP_PAGES: usize = 2;
 /// Turns at the end that are never shortened.
 pub const KEEP_RECENT: usize = 4;
 
@@ -93,8 +92,8 @@ pub fn messages(task: &Task, squeeze: Squeeze, budget: usize) -> Vec<Message> {
         out.push(Message::assistant_text(turn.answer.clone()));
     }
     let turns = &task.turns;
-    let pages_kept = pages_to_keep(turns);
-    out.push(Message::user(opening(task, pages_kept.len() >= KEEP_PAGES)));
+    let (pages_kept, based) = pages_to_keep(turns);
+    out.push(Message::user(opening(task, based)));
     // Folding (level 2): how many leading turns become recap lines, as
     // few as the budget allows, never the recent ones, and never in the
     // middle of a model turn and its results.
@@ -110,34 +109,44 @@ pub fn messages(task: &Task, squeeze: Squeeze, budget: usize) -> Vec<Message> {
     out
 }
 
-/// The goal message; once [`KEEP_PAGES`] newer page states follow, the
-/// first page's state in it is stale like theirs and is left out (the
-/// goal and the tab stay). It changes once, so the request's prefix stays
-/// the same from then on.
+/// The goal message; once a newer full page state follows, the first
+/// page's state in it is stale and is left out (the goal and the tab
+/// stay). It changes once, so the request's prefix stays the same from
+/// then on.
 fn opening(task: &Task, stale: bool) -> String {
     let open = format!("<page-{}>", task.nonce);
     let close = format!("</page-{}>", task.nonce);
     match (stale, task.opening.find(&open), task.opening.rfind(&close)) {
         (true, Some(a), Some(b)) if a < b => {
-            format!("{}(page state omitted: newer ones follow){}", &task.opening[..a], &task.opening[b + close.len()..])
+            format!("{}(page state omitted: a newer one follows){}", &task.opening[..a], &task.opening[b + close.len()..])
         }
         _ => task.opening.clone(),
     }
 }
 
-/// `(turn, result)` positions whose page state is still shown.
-fn pages_to_keep(turns: &[Turn]) -> Vec<(usize, usize)> {
+/// `(turn, result)` positions whose page state is still shown, and
+/// whether one of them is a full page state (else the opening's page is
+/// the one the change reports change).
+///
+/// The model needs the page as it is now: the newest full page state and
+/// the change reports after it, all of them (a report is read against
+/// what it changes). Anything older describes a page that is gone or
+/// superseded, and its ids may be stale.
+fn pages_to_keep(turns: &[Turn]) -> (Vec<(usize, usize)>, bool) {
     let mut keep = Vec::new();
     for (i, turn) in turns.iter().enumerate().rev() {
         if let Turn::Results { results } = turn {
             for (r, result) in results.iter().enumerate().rev() {
-                if result.page.is_some() && keep.len() < KEEP_PAGES {
+                if let Some(state) = &result.page {
                     keep.push((i, r));
+                    if !super::page::is_change_report(state) {
+                        return (keep, true);
+                    }
                 }
             }
         }
     }
-    keep
+    (keep, false)
 }
 
 fn fold_count(task: &Task, budget: usize, pages_kept: &[(usize, usize)]) -> usize {

@@ -30,28 +30,47 @@ fn native_requests_offer_the_tools_one_call_at_a_time() {
     assert_eq!(req.tools.len(), crate::agent::tools::TOOLS.len() + crate::agent::skills::SKILLS.len());
 }
 
-#[test]
-fn only_the_newest_page_states_are_kept() {
-    let text = rendered(&request(&task_with_steps(5, 10), "m", None, 100_000));
-    for i in 0..3 {
-        assert!(!text.contains(&format!("PAGE{i} ")), "stale page {i} kept");
+/// `task` with the page states of results `reports` turned into change reports.
+fn with_reports(mut task: Task, reports: &[usize]) -> Task {
+    for (i, turn) in task.turns.iter_mut().filter(|t| matches!(t, Turn::Results { .. })).enumerate() {
+        if let (Turn::Results { results }, true) = (turn, reports.contains(&i)) {
+            let page = results[0].page.take().unwrap_or_default();
+            results[0].page = Some(crate::agent::page::change_report(&page));
+        }
     }
-    assert!(text.contains("PAGE3 ") && text.contains("PAGE4 "));
-    assert_eq!(text.matches("page state omitted: a newer one follows").count(), 3);
+    task
 }
 
 #[test]
-fn the_first_page_is_left_out_once_two_newer_ones_follow() {
-    let with_start = |n: usize| {
-        let mut task = task_with_steps(n, 10);
+fn only_the_current_page_is_kept() {
+    // Five full page states: the newest alone is the current page.
+    let text = rendered(&request(&task_with_steps(5, 10), "m", None, 100_000));
+    for i in 0..4 {
+        assert!(!text.contains(&format!("PAGE{i} ")), "stale page {i} kept");
+    }
+    assert!(text.contains("PAGE4 "));
+    assert_eq!(text.matches("page state omitted: a newer one follows").count(), 4);
+    // A full page state and two change reports after it: all three, as
+    // the reports are read against it; the one before is stale.
+    let text = rendered(&request(&with_reports(task_with_steps(5, 10), &[3, 4]), "m", None, 100_000));
+    assert!(!text.contains("PAGE1 ") && text.contains("PAGE2 ") && text.contains("PAGE3 ") && text.contains("PAGE4 "), "{text}");
+    // A change report that a full page state follows is stale too.
+    let text = rendered(&request(&with_reports(task_with_steps(3, 10), &[1]), "m", None, 100_000));
+    assert!(!text.contains("PAGE0 ") && !text.contains("PAGE1 ") && text.contains("PAGE2 "), "{text}");
+}
+
+#[test]
+fn the_first_page_is_left_out_once_a_newer_one_follows() {
+    let with_start = |task: Task| {
+        let mut task = task;
         task.opening = format!("Task: buy a lamp\n\nThe current tab (1) shows:\n{}", crate::agent::prompt::untrusted("n0", "START listing"));
         rendered(&request(&task, "m", None, 100_000))
     };
-    let one = with_start(1);
-    assert!(one.contains("START listing"), "one newer page: the first stays");
-    let two = with_start(2);
-    assert!(!two.contains("START listing") && !two.contains("<page-n0>\\nSTART"), "{two}");
-    assert!(two.contains("Task: buy a lamp") && two.contains("The current tab (1) shows:\\n(page state omitted: newer ones follow)"), "{two}");
+    let reports = with_start(with_reports(task_with_steps(2, 10), &[0, 1]));
+    assert!(reports.contains("START listing"), "only change reports follow: the first page is what they change");
+    let one = with_start(task_with_steps(1, 10));
+    assert!(!one.contains("START listing") && !one.contains("<page-n0>\\nSTART"), "{one}");
+    assert!(one.contains("Task: buy a lamp") && one.contains("The current tab (1) shows:\\n(page state omitted: a newer one follows)"), "{one}");
 }
 
 #[test]

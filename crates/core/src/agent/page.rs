@@ -190,6 +190,23 @@ pub fn full_page(mini: &MiniPcd, summary: Option<&CompactPageSummary>) -> String
     out
 }
 
+/// How a change report starts ([`change_report`]).
+const CHANGES: &str = "Changes in the listing:";
+/// How a change report too big to be one starts: the whole listing follows.
+const MUCH: &str = "Much of the page changed; the listing now:";
+
+/// The page state after a step on the same page: what changed, said as such.
+pub fn change_report(delta: &str) -> String {
+    format!("{CHANGES}\n{delta}")
+}
+
+/// Whether a page state given to the model is a change report, which
+/// only makes sense with the page state it changes (a full page, or a
+/// report of a change so big that it lists the whole page, is not).
+pub fn is_change_report(state: &str) -> bool {
+    state.starts_with(CHANGES) && !state.contains(MUCH)
+}
+
 /// What changed between two listings of the same page, as lines for the
 /// model; `None` when nothing it can see changed. Entries are compared by
 /// id (a control whose label changed is a gone one and a new one, which is
@@ -218,7 +235,7 @@ pub fn delta(before: &MiniPcd, after: &MiniPcd) -> Option<String> {
         return None;
     }
     if added.len() + gone.len() > MAX_DELTA_LINES {
-        return Some(format!("Much of the page changed; the listing now:\n{}", listing(after)));
+        return Some(format!("{MUCH}\n{}", listing(after)));
     }
     let mut out = String::new();
     if title_changed {

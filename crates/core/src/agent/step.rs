@@ -412,7 +412,7 @@ pub async fn perceive<H: Host>(host: &H, task: &mut Task, tab: i32, navigated: b
     note_goals(task, &mini);
     let previous = task.page.take().filter(|p| task.tab_id == tab && !navigated && p.url == mini.url);
     let text = match &previous {
-        Some(old) => page::delta(old, &mini).map(|d| format!("Changes in the listing:\n{d}")),
+        Some(old) => page::delta(old, &mini).map(|d| page::change_report(&d)),
         None => {
             let summary = match read::<_, PageSummary>(host, ToolCall::PcdSummary { tab_id: tab, mode: SummaryMode::Compact }).await {
                 Ok(PageSummary::Compact(s)) => Some(s),
