@@ -9,13 +9,14 @@
 //!
 //! Invariants:
 //! - [`ALWAYS`] is offered from the first call: what any page needs
-//!   (read, click, type, navigate, explore, ask, done).
+//!   (read, click, type, go to an address, explore, ask, done).
 //! - Every other tool and skill has a reason ([`RULES`], skills' `fits`):
 //!   a fact of a page the task has seen (more than the listing shows,
 //!   something below the fold, a form, a list, a checkbox, a dropdown, a
 //!   widget worked with keys, a menu, a pager…), of the task (a second
-//!   tab, a failed step, a model that sees images) or of its goal (it
-//!   speaks of tabs, keys, scrolling, waiting). A small page that lists
+//!   tab, a page left behind, a failed step, a model that sees images)
+//!   or of its goal (it speaks of tabs, keys, scrolling, going back,
+//!   waiting). A small page that lists
 //!   everything on one screen needs no search, scroll or keys; a page on
 //!   the web at large is long and offers them from its first call.
 //! - Grow-only: a tool, once offered, stays for the rest of the task. The
@@ -38,7 +39,7 @@ use crate::types::{ActionRole, MiniPcd};
 use serde_json::Value;
 
 /// Offered to every task from its first call: what any page needs.
-pub const ALWAYS: &[&str] = &["read_page", "dom_click", "dom_type", "nav_go", "nav_back", "explore", "ask_user", "done"];
+pub const ALWAYS: &[&str] = &["read_page", "dom_click", "dom_type", "nav_go", "explore", "ask_user", "done"];
 
 /// Why a tool beyond [`ALWAYS`] is offered.
 pub enum Reason {
@@ -57,6 +58,7 @@ pub static RULES: &[(&str, Reason)] = &[
     ("dom_pressKey", Reason::Page(takes_keys)),
     ("dom_pressKey", Reason::Task(|t| in_trouble(t) || says(&t.goal, &["press", "key", "keys", "enter", "escape", "esc", "keyboard", "shortcut"]))),
     ("tabs_open", Reason::Task(several_tabs)),
+    ("nav_back", Reason::Task(|t| moved(t) || says(&t.goal, &["back", "previous"]))),
     ("dom_select", Reason::Page(has_choice)),
     ("dom_check", Reason::Page(has_checkable)),
     ("dom_submit", Reason::Page(|p| !p.forms.is_empty())),
@@ -127,6 +129,15 @@ fn in_trouble(task: &Task) -> bool {
         })
 }
 
+/// The task has left the page it started on (a result carries a full
+/// page state): there is somewhere to go back to.
+fn moved(task: &Task) -> bool {
+    task.turns.iter().any(|t| match t {
+        Turn::Results { results } => results.iter().any(|r| r.page.as_deref().is_some_and(|p| !super::page::is_change_report(p))),
+        _ => false,
+    })
+}
+
 fn says(text: &str, any: &[&str]) -> bool {
     words(text).iter().any(|w| any.contains(&w.as_str()))
 }
@@ -165,7 +176,10 @@ pub fn offers(task: &Task, name: &str) -> bool {
 /// - `item` until `dom_extract` (a list): only a list's per-item actions
 ///   take it;
 /// - `field` until `dom_submit` or `dom_select` (a form, or a loose
-///   field): elsewhere there is no field to name.
+///   field): elsewhere there is no field to name;
+/// - `selector` until `pcd_query` (a page with more than its listing
+///   shows, or a failure): while every control is listed, ids name them
+///   all, and a selector is only a way to name one wrongly.
 ///
 /// Left-out arguments are still decoded, like tools not offered.
 pub fn hidden(task: &Task) -> Vec<&'static str> {
@@ -178,6 +192,9 @@ pub fn hidden(task: &Task) -> Vec<&'static str> {
     }
     if !offers(task, "dom_submit") && !offers(task, "dom_select") {
         out.push("field");
+    }
+    if !offers(task, "pcd_query") {
+        out.push("selector");
     }
     out
 }

@@ -65,8 +65,12 @@ const PAGES: &[(&str, &str, &str, &[&str])] = &[
         c1 list "products" 24 "name,price"
         a1 button "Add to cart" add_to_cart per=c1
         a2 link "Next" pagination @main
-        a3 link "Cart (0)" cart @header"#,
+        a3 link "Cart (2)" cart @header"#,
         &["dom_submit", "dom_extract", "skill_search", "skill_paginate", "skill_checkout"]),
+    ("an empty cart is nothing to check out", "what's new?", r#"
+        page http://shop.test/ "Shop"
+        a1 link "Cart 0 items" cart @header
+        a2 link "Your cart is empty" cart @header"#, &[]),
     ("a filter form: select, check, submit, fill", "only red ones", r#"
         page http://shop.test/lamps "Lamps"
         f1 form filter "Colour:select|In stock:checkbox" "Apply" @main"#,
@@ -101,6 +105,8 @@ const PAGES: &[(&str, &str, &str, &[&str])] = &[
     ("something below the first screen: scroll", "read the terms", r#"
         page http://x.test/ "Terms"
         a1 link "Contact" @footer below"#, &["dom_scroll"]),
+    ("the user wants to go back", "go back to the previous page", r#"
+        page http://x.test/ "X""#, &["nav_back"]),
     ("the user speaks of keys or scrolling", "press Escape, then scroll to the bottom", r#"
         page http://x.test/ "X""#, &["dom_scroll", "dom_pressKey"]),
     ("a date field is worked with keys", "book for Friday", r#"
@@ -140,6 +146,17 @@ fn the_task_state_widens_the_offer() {
         call_id: "c1".into(), name: "skill_login".into(), brief: "Failed: It did not work: no sign-in form. Look at the page (getMiniPCD).".into(), page: None, images: Vec::new(),
     }] });
     assert_eq!(extra(&mut skilled), ["getMiniPCD", "pcd_query", "getDetails", "dom_scroll", "dom_hover", "dom_pressKey", "dom_waitFor", "capture_candidates"]);
+
+    // A page left behind: somewhere to go back to (a change report on
+    // the same page is not one).
+    let mut moving = task_on("do it", spec);
+    let result = |page: &str| Turn::Results { results: vec![crate::agent::task::CallResult {
+        call_id: "c1".into(), name: "dom_click".into(), brief: "Done: Click “Next”.".into(), page: Some(page.into()), images: Vec::new(),
+    }] };
+    moving.turns.push(result(&crate::agent::page::change_report("New:\n- a9 link \"More\"")));
+    assert_eq!(extra(&mut moving), Vec::<String>::new());
+    moving.turns.push(result("Page \"Next\" http://x.test/2"));
+    assert_eq!(extra(&mut moving), ["nav_back"]);
 
     let mut seeing = task_on("do it", spec);
     seeing.vision = true;
@@ -215,13 +232,18 @@ fn items_and_fields_appear_with_lists_and_forms() {
     let shows = |task: &Task, arg: &str| offered(task).iter().any(|(n, _, p)| *n == "dom_click" && p["properties"].get(arg).is_some());
     let mut task = task_on("do it", "page http://x.test/ \"X\"\na1 link \"Home\" @nav");
     grow(&mut task);
-    assert_eq!(hidden(&task), ["tabId", "item", "field"]);
-    assert!(!shows(&task, "item") && !shows(&task, "field") && shows(&task, "id") && shows(&task, "selector"));
+    assert_eq!(hidden(&task), ["tabId", "item", "field", "selector"]);
+    assert!(!shows(&task, "item") && !shows(&task, "field") && !shows(&task, "selector") && shows(&task, "id"));
     task.page = Some(page("page http://x.test/lamps \"Lamps\"\nc1 list \"products\" 24 \"name,price\"\na2 button \"Add to cart\" add_to_cart per=c1"));
     grow(&mut task);
     assert!(shows(&task, "item") && !shows(&task, "field"));
     task.page = Some(page("page http://x.test/contact \"Contact\"\nf1 form contact \"Name|Message\" \"Send\" @main"));
     grow(&mut task);
     assert!(shows(&task, "item") && shows(&task, "field"), "both stay");
+    assert_eq!(hidden(&task), ["tabId", "selector"]);
+    // A page with more than its listing holds: search, and selectors.
+    task.page = Some(page("page http://x.test/docs \"Docs\" unlisted=40\na1 link \"Guide\" @nav"));
+    grow(&mut task);
+    assert!(shows(&task, "selector"));
     assert_eq!(hidden(&task), ["tabId"]);
 }

@@ -347,6 +347,7 @@ async fn act_on<H: Host>(host: &H, task: &mut Task, step: u32, tab: i32, verb: &
 /// Runs an acting tool call and reports its outcome with the page after it.
 async fn execute<H: Host>(host: &H, task: &mut Task, step: u32, tab: i32, call: ToolCall, secret: Option<u32>, mut out: Outcome) -> Step {
     let before = task.page.as_ref().map(|p| (p.url.clone(), p.ts)).unwrap_or_default();
+    let sets_a_field = matches!(call, ToolCall::DomType { .. } | ToolCall::DomSelect { .. } | ToolCall::DomCheck { .. });
     task.pending = Some(PendingStep { step, call: call.clone(), url_before: before.0, ts_before: before.1 });
     host.save(task).await;
     let result = match secret {
@@ -372,7 +373,11 @@ async fn execute<H: Host>(host: &H, task: &mut Task, step: u32, tab: i32, call: 
     }
     let navigated = outcome.observation.url_changed == Some(true);
     let mut brief = format!("Done: {}.", out.description);
-    if outcome.changed {
+    // Setting a field changes the form's state: that is the step doing
+    // its job, not news, and the sentence would stay in the history of
+    // every later request. Any other change is said.
+    let only_expected = sets_a_field && outcome.changes.iter().all(|c| c == "form state");
+    if outcome.changed && !only_expected {
         let _ = write!(brief, " The page changed ({}).", outcome.changes.join(", "));
     }
     for opened in &outcome.opened_tabs {

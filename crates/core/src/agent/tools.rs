@@ -285,10 +285,25 @@ pub struct ToolDef {
     decode: fn(Value) -> Result<AgentCall, serde_json::Error>,
 }
 
+/// Ways of naming an element a tool takes but does not advertise, as no
+/// page calls for them (a menu is not hovered by a form field's label,
+/// a list item's action is not scrolled to or submitted, keys go to a
+/// field or a control, not to an item): every request carries the
+/// schemas. They are still decoded.
+const NOT_ADVERTISED: &[(&str, &[&str])] =
+    &[("dom_hover", &["field"]), ("dom_submit", &["item"]), ("dom_scroll", &["field", "item"]), ("dom_pressKey", &["item"])];
+
 impl ToolDef {
     /// The arguments' JSON Schema, compacted.
     pub fn parameters(&self) -> Value {
-        (self.schema)()
+        let mut schema = (self.schema)();
+        let unused = NOT_ADVERTISED.iter().find(|(name, _)| *name == self.name).map_or(&[][..], |(_, args)| *args);
+        if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+            for arg in unused {
+                props.remove(*arg);
+            }
+        }
+        schema
     }
 }
 
@@ -334,7 +349,7 @@ tools! {
     "nav_back" => "Go back in the current tab.", TabArgs, AgentCall::NavBack;
     "capture_candidates" => "Where elements are on screen and whether they are visible; if you can see images, with the tab and close-ups (for look-alikes).", IdsArgs, AgentCall::CaptureCandidates;
     "explore" => "Find a page of this site that is not linked here: follows links in background tabs (one call, not one per click) and goes there.", ExploreArgs, AgentCall::Explore;
-    "ask_user" => "Ask the user: the task is ambiguous or facts are missing (never a password: type {{secret}}).", AskArgs, AgentCall::AskUser;
+    "ask_user" => "Ask the user: the task is ambiguous or facts are missing.", AskArgs, AgentCall::AskUser;
     "done" => "Finish: the answer or what was done, and whether it succeeded.", DoneArgs, AgentCall::Done;
 }
 
@@ -572,9 +587,11 @@ pub fn compact(mut schema: Value) -> Value {
                         }
                     }
                 }
-                if map.get("default").is_some_and(Value::is_null) {
-                    map.remove("default");
-                }
+                // Defaults are said in descriptions where they matter
+                // ("default 50"); as schema keys they only cost tokens.
+                // (A property map is walked too: no argument is called
+                // "default".)
+                map.remove("default");
                 for child in map.values_mut() {
                     walk(child);
                 }

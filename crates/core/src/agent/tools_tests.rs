@@ -32,6 +32,17 @@ fn schemas_describe_fields_and_required_ones() {
     assert_eq!(wait["properties"]["event"]["enum"], json!(["urlChange", "networkIdle", "selector", "text"]), "{wait}");
 }
 
+#[test]
+fn ways_a_tool_has_no_use_for_are_decoded_but_not_advertised() {
+    let scroll = find("dom_scroll").unwrap().parameters();
+    assert!(scroll["properties"].get("item").is_none() && scroll["properties"].get("field").is_none(), "{scroll}");
+    assert!(scroll["properties"].get("id").is_some());
+    let click = find("dom_click").unwrap().parameters();
+    assert!(click["properties"].get("item").is_some() && click["properties"].get("field").is_some(), "a date field is clicked: {click}");
+    let call = decode("dom_scroll", json!({"id": "a3", "item": 2})).unwrap();
+    assert_eq!(call, AgentCall::Scroll(ScrollArgs { direction: None, target: Target { id: Some("a3".into()), item: Some(2), ..Target::default() }, tab_id: None }));
+}
+
 /// The schemas go with every model call: their size is a cost per step.
 #[test]
 fn the_whole_tool_list_stays_small() {

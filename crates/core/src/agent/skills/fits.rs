@@ -47,10 +47,21 @@ pub fn menu(page: &MiniPcd) -> bool {
     actions_of(page, &[ActionKind::Menu]).next().is_some() || page.actions.iter().any(|a| a.role == ActionRole::Menuitem)
 }
 
-/// A cart or checkout control, or a checkout form (`checkout.here` says so).
+/// A checkout control, a cart control that does not say the cart is
+/// empty ("Cart 0 items", "Cart (0)": nothing to check out until an
+/// "Add to cart" changes it, and then the offer grows), or a checkout
+/// form (`checkout.here` says so).
 pub fn checkout(page: &MiniPcd) -> bool {
-    actions_of(page, &[ActionKind::Checkout, ActionKind::Cart]).next().is_some()
+    actions_of(page, &[ActionKind::Checkout]).next().is_some()
+        || actions_of(page, &[ActionKind::Cart]).any(|a| !says_empty(&a.label))
         || forms_for(page, &[FormPurpose::Checkout]).next().is_some()
+}
+
+/// A label that says its cart holds nothing: "empty", or numbers that
+/// are all zero ("0 items", "(0)", "$0.00").
+fn says_empty(label: &str) -> bool {
+    let numbers: Vec<&str> = label.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).collect();
+    crate::kind::text::words(label).iter().any(|w| w == "empty") || (!numbers.is_empty() && numbers.iter().all(|n| n.bytes().all(|b| b == b'0')))
 }
 
 /// Never offered: `dom_extract` reads a list by the id the listing gives,

@@ -103,7 +103,7 @@ pub fn search(page: &MiniPcd, args: SearchArgs) -> Result<SkillPlan, SkillError>
 #[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FillArgs {
-    /// The form's id; default: the one form that has all these fields.
+    /// The form's id (default: the one with all these fields).
     #[serde(default)]
     pub form: Option<String>,
     /// Label → value, e.g. {"Name": "Ada", "Newsletter": false}: checkboxes true/false, dropdowns the option's text, password or card fields {{secret}}.
