@@ -68,7 +68,10 @@ fn place(landmark: Option<Landmark>) -> &'static str {
 /// `a1b2 button "Add to cart" [add_to_cart] per item of c9x1`.
 pub fn action_line(a: &MiniAction) -> String {
     let mut line = format!("{} {} {}", a.id, role_word(a.role), quoted(&a.label));
-    if let Some(kind) = &a.kind {
+    // `navigation` says of a link that it goes somewhere, which is what a
+    // link is; nearly every header, nav and footer link has it, and every
+    // page state repeats them.
+    if let Some(kind) = a.kind.as_deref().filter(|k| *k != "navigation") {
         let _ = write!(line, " [{kind}]");
     }
     line.push_str(place(a.landmark));

@@ -30,7 +30,7 @@ fn the_listing_is_one_line_per_entry() {
     expect![[r#"
         Page "Billing – Acme Cloud" http://127.0.0.1:8080/app/billing/ · signed in
         Actions:
-        - a1aa link "Dashboard" [navigation] @nav
+        - a1aa link "Dashboard" @nav
         - a2bb button "Update payment method" [payment_method]
         - a3cc button "Download" [download_invoice] per item of c1zz (give "item": N)
         - a4dd control "Say 'hi' to support"

@@ -99,6 +99,17 @@ pub fn above_fold(y: f64, viewport_h: f64) -> Option<bool> {
 
 /// An action for a control, or `None` when it is not one: a field its form
 /// summarises, or a control with neither name nor icon hint.
+/// A "Skip to content" link: it moves keyboard focus past the header,
+/// on the same page (`page_path`). An agent acts on any element by id and
+/// never needs one, yet it headed every page's listing; it is left out.
+pub fn is_skip_link(c: &ControlFact, page_path: &str) -> bool {
+    let name = c.name.trim().to_lowercase();
+    c.href_origin.is_none()
+        && c.href_path.as_deref() == Some(page_path)
+        && name.starts_with("skip ")
+        && ["content", "main", "navigation", "menu"].iter().any(|w| name.contains(w))
+}
+
 pub fn action_from_control(
     order: usize,
     c: &ControlFact,
@@ -315,6 +326,17 @@ mod tests {
             ..Default::default()
         };
         action_from_control(order, &c, &Surroundings::default(), 800.0).unwrap()
+    }
+
+    #[test]
+    fn skip_links_are_told_from_links_to_the_same_page() {
+        let link = |name: &str, path: &str| ControlFact { role: "link".into(), name: name.into(), href_path: Some(path.into()), ..Default::default() };
+        assert!(is_skip_link(&link("Skip to content", "/app/cart/"), "/app/cart/"));
+        assert!(is_skip_link(&link(" Skip to main content ", "/"), "/"));
+        assert!(is_skip_link(&link("Skip navigation", "/docs"), "/docs"));
+        assert!(!is_skip_link(&link("Skip to content", "/other/"), "/app/cart/"), "another page");
+        assert!(!is_skip_link(&link("Skip this step", "/app/cart/"), "/app/cart/"), "a step of a flow");
+        assert!(!is_skip_link(&link("Catalog", "/app/catalog/"), "/app/catalog/"), "the page's own nav link");
     }
 
     #[test]

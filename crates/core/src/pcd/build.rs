@@ -5,7 +5,7 @@
 //! metrics, ids. Pure and deterministic: same facts → same output.
 
 use super::actions::{
-    above_fold, action_context, action_from_control, dedupe, ActionCandidate, Surroundings,
+    above_fold, action_context, action_from_control, dedupe, is_skip_link, ActionCandidate, Surroundings,
 };
 use super::bindings::{ActionBinding, Bindings, EntryBinding};
 use super::budget::{action_priority, collection_priority, form_priority, select, Budget};
@@ -177,8 +177,9 @@ pub fn build_with(facts: &PageFacts, ts: f64, budget: Budget) -> Built {
         .flat_map(|t| t.members.iter().copied())
         .collect();
     let mut cands: Vec<ActionCandidate> = Vec::new();
+    let page_path = url_path(&facts.url);
     for (i, c) in controls.iter().enumerate() {
-        if absorbed.contains(&i) {
+        if absorbed.contains(&i) || is_skip_link(c, &page_path) {
             continue;
         }
         let coll = group_of(c).and_then(|g| surviving.get(&g));
