@@ -16,9 +16,9 @@
 //!   widget worked with keys, a menu, a pager…), of the task (a second
 //!   tab, a page left behind, a failed step, a model that sees images)
 //!   or of its goal (it speaks of tabs, keys, scrolling, going back,
-//!   waiting). A small page that lists
-//!   everything on one screen needs no search, scroll or keys; a page on
-//!   the web at large is long and offers them from its first call.
+//!   waiting). A small page that lists everything on one screen needs
+//!   no search, scroll or keys; a page on the web at large is long and
+//!   offers them from its first call.
 //! - Grow-only: a tool, once offered, stays for the rest of the task. The
 //!   model may have planned with it, and an unchanged tool list keeps the
 //!   request's prefix the same from call to call (providers cache it).
