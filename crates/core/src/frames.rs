@@ -337,7 +337,7 @@ pub fn merge_frame(top: &mut MiniPcd, child: MiniPcd, path: &[String]) {
 
     // What either side leaves out of the listing is still found by
     // `pcd.query` (each page ranks its own), so it counts as unlisted.
-    let offered = top.actions.len() + child.actions.len();
+    let both = top.actions.len() + child.actions.len();
     let taken = top.actions.iter().filter(|a| framed(&a.frame_path)).count();
     let actions: Vec<_> = child.actions.into_iter().take(room(taken, FRAME_ACTIONS)).collect();
     make_room(&mut top.actions, actions.len(), MiniPcd::MAX_ACTIONS, |a| framed(&a.frame_path));
@@ -348,7 +348,7 @@ pub fn merge_frame(top: &mut MiniPcd, child: MiniPcd, path: &[String]) {
         a.frame_path = lift_path(a.frame_path.take());
         top.actions.push(a);
     }
-    let left_out = offered.saturating_sub(top.actions.len());
+    let left_out = both.saturating_sub(top.actions.len());
     top.unlisted = top.unlisted.saturating_add(child.unlisted).saturating_add(u32::try_from(left_out).unwrap_or(u32::MAX));
 
     let taken = top.forms.iter().filter(|f| framed(&f.frame_path)).count();

@@ -203,14 +203,7 @@ pub fn hidden(task: &Task) -> Vec<&'static str> {
 /// without the [`hidden`] arguments.
 pub fn offered(task: &Task) -> Vec<(&'static str, &'static str, Value)> {
     let hidden = hidden(task);
-    let shaped = |mut params: Value| {
-        if let Some(props) = params.get_mut("properties").and_then(Value::as_object_mut) {
-            for name in &hidden {
-                props.remove(*name);
-            }
-        }
-        params
-    };
+    let shaped = |params: Value| super::tools::without(params, &hidden);
     let tools = TOOLS.iter().filter(|t| offers(task, t.name)).map(|t| (t.name, t.description, shaped(t.parameters())));
     let skills = SKILLS.iter().filter(|s| offers(task, s.name)).map(|s| (s.name, s.description, shaped(s.parameters())));
     tools.chain(skills).collect()

@@ -207,7 +207,7 @@ pub fn change_report(delta: &str) -> String {
 /// only makes sense with the page state it changes (a full page, or a
 /// report of a change so big that it lists the whole page, is not).
 pub fn is_change_report(state: &str) -> bool {
-    state.starts_with(CHANGES) && !state.contains(MUCH)
+    state.strip_prefix(CHANGES).is_some_and(|rest| !rest.trim_start().starts_with(MUCH))
 }
 
 /// What changed between two listings of the same page, as lines for the

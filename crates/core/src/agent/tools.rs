@@ -296,15 +296,20 @@ const NOT_ADVERTISED: &[(&str, &[&str])] =
 impl ToolDef {
     /// The arguments' JSON Schema, compacted.
     pub fn parameters(&self) -> Value {
-        let mut schema = (self.schema)();
         let unused = NOT_ADVERTISED.iter().find(|(name, _)| *name == self.name).map_or(&[][..], |(_, args)| *args);
-        if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
-            for arg in unused {
-                props.remove(*arg);
-            }
-        }
-        schema
+        without((self.schema)(), unused)
     }
+}
+
+/// `schema` without the properties `args` (still decoded: serde reads
+/// what the struct has, whatever the schema shows).
+pub fn without(mut schema: Value, args: &[&str]) -> Value {
+    if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        for arg in args {
+            props.remove(*arg);
+        }
+    }
+    schema
 }
 
 /// Declares the tool table: name, description, argument type, variant.

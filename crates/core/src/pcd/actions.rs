@@ -103,11 +103,12 @@ pub fn above_fold(y: f64, viewport_h: f64) -> Option<bool> {
 /// on the same page (`page_path`). An agent acts on any element by id and
 /// never needs one, yet it headed every page's listing; it is left out.
 pub fn is_skip_link(c: &ControlFact, page_path: &str) -> bool {
-    let name = c.name.trim().to_lowercase();
-    c.href_origin.is_none()
-        && c.href_path.as_deref() == Some(page_path)
-        && name.starts_with("skip ")
-        && ["content", "main", "navigation", "menu"].iter().any(|w| name.contains(w))
+    // The name is lowercased only for same-page links: this runs for every
+    // control of every page.
+    c.href_origin.is_none() && c.href_path.as_deref() == Some(page_path) && {
+        let name = c.name.trim().to_lowercase();
+        name.starts_with("skip ") && ["content", "main", "navigation", "menu"].iter().any(|w| name.contains(w))
+    }
 }
 
 pub fn action_from_control(
